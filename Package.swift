@@ -1,0 +1,79 @@
+// swift-tools-version:6.0
+// BlueLibrary: a music-album library with one core and three faces (CLI, terminal UI, web UI).
+// The folder names show the design: a Model (Core), persistence (Storage), the LibraryAPI facade over
+// services (Services), the UI-agnostic controller (Presentation) and the faces (executables).
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "BlueLibrary",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "bluelibrary", targets: ["bluelibrary"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "BlueLibraryCore", swiftSettings: strict),
+        .target(
+            name: "BlueLibraryStorage",
+            dependencies: ["BlueLibraryCore", "CSQLite"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BlueLibraryServices",
+            dependencies: ["BlueLibraryCore", "BlueLibraryStorage"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BlueLibraryPresentation",
+            dependencies: ["BlueLibraryCore", "BlueLibraryServices"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "bluelibrary",
+            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryPresentation"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BlueLibraryTestSupport",
+            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlueLibraryCoreTests",
+            dependencies: ["BlueLibraryCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlueLibraryStorageTests",
+            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlueLibraryServicesTests",
+            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlueLibraryPresentationTests",
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryPresentation",
+                "BlueLibraryTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlueLibraryCLITests",
+            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

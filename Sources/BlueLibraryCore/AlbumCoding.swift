@@ -1,0 +1,160 @@
+/// Albums as JSON objects and CSV records, with the same keys everywhere (CLI, files, web API):
+/// `id`, `title`, `artist`, `genre`, `year`, `cover_url`.
+public enum AlbumCoding {
+    /// The keys of an album, in output order; also the CSV header.
+    public static let keys = AlbumField.allCases.map(\.rawValue)
+
+    /// Appends `album` as a compact JSON object.
+    public static func appendJSON(_ album: Album, to output: inout [UInt8]) {
+        output.append(contentsOf: #"{"id":"#.utf8)
+        JSONWriter.appendString(album.id.rawValue, to: &output)
+        output.append(contentsOf: #","title":"#.utf8)
+        JSONWriter.appendString(album.title, to: &output)
+        output.append(contentsOf: #","artist":"#.utf8)
+        JSONWriter.appendString(album.artist, to: &output)
+        output.append(contentsOf: #","genre":"#.utf8)
+        JSONWriter.appendString(album.genre, to: &output)
+        output.append(contentsOf: #","year":"#.utf8)
+        output.append(contentsOf: (album.year.map(String.init) ?? "null").utf8)
+        output.append(contentsOf: #","cover_url":"#.utf8)
+        JSONWriter.appendString(album.coverURL, to: &output)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// The album as a JSON value.
+    public static func json(_ album: Album) -> JSONValue {
+        .object([
+            ("id", .string(album.id.rawValue)), ("title", .string(album.title)), ("artist", .string(album.artist)),
+            ("genre", .string(album.genre)), ("year", album.year.map { .number(String($0)) } ?? .null),
+            ("cover_url", .string(album.coverURL)),
+        ])
+    }
+
+    /// The album's fields as a CSV record in ``keys`` order.
+    public static func csvFields(_ album: Album) -> [String] {
+        AlbumField.allCases.map { album.text(of: $0) }
+    }
+
+    /// Reads an album from a JSON object, strictly: only known keys, `title` and `artist` required,
+    /// `year` an integer or null; a missing `id` gets a new one.
+    public static func album(from value: JSONValue) throws -> Album {
+        guard case .object(let members) = value else {
+            throw LibraryError(.malformedInput, "expected an album object, found \(value.typeName)")
+        }
+        var strings: [AlbumField: String] = [:]
+        var year: Int?
+        for (key, member) in members {
+            guard let field = AlbumField(rawValue: key) else {
+                throw LibraryError(.malformedInput, "unknown key \"\(key)\" (keys: \(keys.joined(separator: ", ")))")
+            }
+            if field == .year {
+                switch member {
+                case .null: year = nil
+                case .number(let text):
+                    guard let number = Int(text) else {
+                        throw LibraryError(.invalidField, "invalid year '\(text)': not a whole number")
+                    }
+                    year = try Album.validatedYear(number)
+                default: throw LibraryError(.malformedInput, "\"year\" must be a whole number or null, not \(member.typeName)")
+                }
+                continue
+            }
+            guard case .string(let text) = member else {
+                throw LibraryError(.malformedInput, "\"\(key)\" must be a string, not \(member.typeName)")
+            }
+            strings[field] = text
+        }
+        return try album(strings: strings, year: year)
+    }
+
+    /// Builds an album from text fields (CSV, forms); a missing id gets a new one.
+    public static func album(strings: [AlbumField: String], year: Int?) throws -> Album {
+        for required in [AlbumField.title, .artist] where strings[required] == nil {
+            throw LibraryError(.malformedInput, "missing \"\(required.rawValue)\"")
+        }
+        var id = AlbumID.random()
+        if let text = strings[.id], !text.isEmpty {
+            guard let parsed = AlbumID(text) else {
+                throw LibraryError(.invalidField, "invalid id '\(text)': not a UUID")
+            }
+            id = parsed
+        }
+        return try Album(
+            id: id, title: strings[.title] ?? "", artist: strings[.artist] ?? "", genre: strings[.genre] ?? "",
+            year: year, coverURL: strings[.coverURL] ?? "")
+    }
+
+    /// The file formats of import and export.
+    public enum Format: String, Sendable, CaseIterable {
+        case json
+        case csv
+    }
+
+    /// Decodes an import file: a JSON array of album objects, or CSV with a header row.
+    /// - Throws: ``LibraryError`` whose message names the line (and column, for JSON) of the problem.
+    public static func decode(_ bytes: [UInt8], format: Format) throws -> [Album] {
+        switch format {
+        case .json: try decodeJSON(bytes)
+        case .csv: try decodeCSV(bytes)
+        }
+    }
+
+    private static func decodeJSON(_ bytes: [UInt8]) throws -> [Album] {
+        var parser = JSONParser(bytes: bytes)
+        guard case .array(let elements) = try parser.parseDocument() else {
+            throw LibraryError(.malformedInput, "line 1, column 1: expected an array of albums")
+        }
+        var albums: [Album] = []
+        albums.reserveCapacity(elements.count)
+        for (offset, element) in elements.enumerated() {
+            do {
+                albums.append(try album(from: element))
+            } catch let error as LibraryError {
+                let (line, column) = parser.topLevelElementPositions[offset]
+                throw LibraryError(error.code, "line \(line), column \(column): album \(offset + 1): \(error.message)")
+            }
+        }
+        return albums
+    }
+
+    private static func decodeCSV(_ bytes: [UInt8]) throws -> [Album] {
+        let records = try CSV.parse(bytes)
+        guard let header = records.first else { return [] }
+        var columns: [AlbumField] = []
+        for name in header.fields {
+            guard let field = AlbumField(rawValue: name.trimmingSpaces), !columns.contains(field) else {
+                throw LibraryError(
+                    .malformedInput,
+                    "line \(header.line): unknown or repeated column '\(name)' (columns: \(keys.joined(separator: ", ")))")
+            }
+            columns.append(field)
+        }
+        for required in [AlbumField.title, .artist] where !columns.contains(required) {
+            throw LibraryError(.malformedInput, "line \(header.line): missing column '\(required.rawValue)'")
+        }
+        var albums: [Album] = []
+        albums.reserveCapacity(records.count - 1)
+        for record in records.dropFirst() {
+            guard record.fields.count == columns.count else {
+                throw LibraryError(
+                    .malformedInput,
+                    "line \(record.line): \(record.fields.count) fields, expected \(columns.count)")
+            }
+            do {
+                var strings: [AlbumField: String] = [:]
+                for (field, value) in zip(columns, record.fields) { strings[field] = value }
+                let year = try Album.parseYear(strings[.year] ?? "")
+                albums.append(try album(strings: strings, year: year))
+            } catch let error as LibraryError {
+                throw LibraryError(error.code, "line \(record.line): \(error.message)")
+            }
+        }
+        return albums
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

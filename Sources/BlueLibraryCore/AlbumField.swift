@@ -1,0 +1,46 @@
+/// The fields of an album, named as in JSON, CSV, queries and templates.
+public enum AlbumField: String, Sendable, CaseIterable {
+    case id
+    case title
+    case artist
+    case genre
+    case year
+    case coverURL = "cover_url"
+
+    /// Looks a field up by its name or an alias (`album` for `title`, as in beets; `cover`).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "album": self = .title
+        case "cover", "coverurl": self = .coverURL
+        default:
+            guard let field = AlbumField(rawValue: name.lowercased()) else { return nil }
+            self = field
+        }
+    }
+
+    /// The list of field names for error messages.
+    public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Whether substring matching and sorting ignore case for this field. Cover URLs are matched as
+    /// written (their paths are case-sensitive); ids are lowercase already.
+    public var isCaseFolded: Bool { self == .title || self == .artist || self == .genre }
+
+    /// The text that substring queries and sorting compare for this field of `album`.
+    public func searchText(of album: Album) -> String {
+        isCaseFolded ? SearchKey.fold(album.text(of: self)) : album.text(of: self)
+    }
+}
+
+extension Album {
+    /// The text of a field as it appears in exports and templates; a missing year is empty.
+    public func text(of field: AlbumField) -> String {
+        switch field {
+        case .id: id.rawValue
+        case .title: title
+        case .artist: artist
+        case .genre: genre
+        case .year: year.map(String.init) ?? ""
+        case .coverURL: coverURL
+        }
+    }
+}

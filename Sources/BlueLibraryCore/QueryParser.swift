@@ -1,0 +1,109 @@
+import Foundation
+
+extension Query {
+    /// Parses a query written as one string (the web's `?q=`), splitting on spaces outside double quotes.
+    public init(parsing text: String) throws {
+        try self.init(terms: Query.split(text))
+    }
+
+    /// Parses a query given as separate terms (command-line arguments).
+    ///
+    /// - bare word: case-insensitive substring of title, artist or genre;
+    /// - `field:value` substring; `field:=value` exact; `year:1990..1999`, `..1999`, `1990..` ranges;
+    /// - `^term` negates; terms are ANDed; a lone `,` separates OR groups;
+    /// - `field+` / `field-` sorts.
+    /// - Throws: ``LibraryError`` `invalidQuery` naming the bad term.
+    public init(terms: [String]) throws {
+        var groups: [[Term]] = [[]]
+        var sort: [SortKey] = []
+        for raw in terms {
+            let token = raw.trimmingCharacters(in: .whitespaces)
+            if token.isEmpty { continue }
+            if token == "," {
+                groups.append([])
+                continue
+            }
+            if let key = Query.sortKey(token) {
+                sort.append(key)
+                continue
+            }
+            groups[groups.count - 1].append(try Query.term(token))
+        }
+        self.init(groups: groups, sort: sort)
+    }
+
+    private static func sortKey(_ token: String) -> SortKey? {
+        guard let last = token.last, last == "+" || last == "-" else { return nil }
+        guard let field = AlbumField(name: String(token.dropLast())) else { return nil }
+        return SortKey(field, ascending: last == "+")
+    }
+
+    private static func term(_ token: String) throws -> Term {
+        var body = Substring(token)
+        let negated = body.first == "^"
+        if negated { body = body.dropFirst() }
+        guard let colon = body.firstIndex(of: ":") else {
+            return Term(.anyText(SearchKey.fold(String(body))), negated: negated)
+        }
+        let name = String(body[..<colon])
+        guard let field = AlbumField(name: name) else {
+            throw LibraryError(
+                .invalidQuery, "invalid query term '\(token)': unknown field '\(name)' (fields: \(AlbumField.names))")
+        }
+        var value = body[body.index(after: colon)...]
+        let exact = value.first == "="
+        if exact { value = value.dropFirst() }
+        if field == .year {
+            return Term(try yearPredicate(String(value), token: token), negated: negated)
+        }
+        if exact { return Term(.equals(field, String(value)), negated: negated) }
+        let needle = field.isCaseFolded ? SearchKey.fold(String(value)) : String(value)
+        return Term(.contains(field, needle), negated: negated)
+    }
+
+    private static func yearPredicate(_ value: String, token: String) throws -> Predicate {
+        func year(_ text: Substring) throws -> Int? {
+            if text.isEmpty { return nil }
+            guard let number = Int(text) else {
+                throw LibraryError(.invalidQuery, "invalid query term '\(token)': '\(text)' is not a year")
+            }
+            return number
+        }
+        if let dots = value.range(of: "..") {
+            let low = try year(value[..<dots.lowerBound])
+            let high = try year(value[dots.upperBound...])
+            if low == nil && high == nil {
+                throw LibraryError(.invalidQuery, "invalid query term '\(token)': a range needs at least one end")
+            }
+            return .yearRange(low, high)
+        }
+        guard let exact = try year(Substring(value)) else {
+            throw LibraryError(.invalidQuery, "invalid query term '\(token)': no year given")
+        }
+        return .yearRange(exact, exact)
+    }
+
+    /// Splits on unquoted spaces; double quotes group words and are removed.
+    static func split(_ text: String) throws -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var inQuotes = false
+        var started = false
+        for character in text {
+            if character == "\"" {
+                inQuotes.toggle()
+                started = true
+            } else if character.isWhitespace && !inQuotes {
+                if started { tokens.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if inQuotes { throw LibraryError(.invalidQuery, "invalid query '\(text)': unclosed double quote") }
+        if started { tokens.append(current) }
+        return tokens
+    }
+}

@@ -1,0 +1,150 @@
+import BlueLibraryCore
+import BlueLibraryServices
+import Synchronization
+
+/// The UI-agnostic controller of the album screen (the tutorial's `ViewController`, spec §5): the C of
+/// MVC. The terminal UI and the web UI are two views of this same controller; each renders
+/// ``screen`` and forwards the user's actions here. It talks only to the ``LibraryAPI`` facade.
+///
+/// It also plays the scroller's data source and delegate: ``numberOfViews``, ``album(forViewAt:)``,
+/// ``isHighlighted(_:)``, ``initialViewIndex`` and ``clickedView(at:)``.
+/// Thread-safe: the state sits behind a mutex and facade calls happen outside it.
+public final class LibraryController: Sendable {
+    /// The facade every action goes through.
+    public let library: LibraryAPI
+    private let state = Mutex(LibraryScreen.empty)
+    /// Announces every new screen to the views that render it.
+    public let screens = Broadcaster<LibraryScreen>()
+    private let subscription = Mutex<Observation?>(nil)
+
+    /// Creates a controller over a facade. Call ``load()`` to restore the saved state.
+    public init(library: LibraryAPI) {
+        self.library = library
+    }
+
+    /// The screen to draw now.
+    public var screen: LibraryScreen { state.withLock { $0 } }
+
+    /// Loads the albums and restores the remembered current album (the memento), then follows every
+    /// change to the library — from this controller or any other — until released.
+    public func load() throws {
+        try reloadScroller()
+        let observation = library.changes.observe { [weak self] change in
+            try? self?.refresh(after: change)
+        }
+        subscription.withLock { $0 = observation }
+    }
+
+    // MARK: Scroller data source and delegate
+
+    /// How many views the scroller shows: one per album.
+    public var numberOfViews: Int { screen.albums.count }
+
+    /// The album for the scroller's view at `index`, if in range.
+    public func album(forViewAt index: Int) -> Album? {
+        let albums = screen.albums
+        return albums.indices.contains(index) ? albums[index] : nil
+    }
+
+    /// Whether the view at `index` is highlighted: it is the current album.
+    public func isHighlighted(_ index: Int) -> Bool { screen.currentIndex == index }
+
+    /// The view the scroller shows first: the current album, so a restart opens centred on it.
+    public var initialViewIndex: Int { screen.currentIndex ?? 0 }
+
+    /// A click on the view at `index`: it becomes current (saved at once) and its details are shown.
+    public func clickedView(at index: Int) throws {
+        try perform { library in
+            try library.select(.index(index))
+            return nil
+        }
+    }
+
+    // MARK: Actions
+
+    /// "Show album i": the details table shows album `i` when `0 <= i < count`, otherwise it is emptied.
+    public func showAlbum(at index: Int) {
+        update { screen in
+            screen.details = screen.albums.indices.contains(index) ? screen.albums[index].tableRepresentation : []
+        }
+    }
+
+    /// Reloads the albums from the facade, clamps the current index into range and shows the current album.
+    public func reloadScroller() throws {
+        let albums = try library.albums()
+        let libraryState = try library.state()
+        update { screen in
+            screen.albums = albums
+            Self.apply(libraryState, to: &screen)
+        }
+    }
+
+    /// Deletes the current album (Trash). With an empty library it does nothing: the tutorial indexed -1.
+    public func deleteCurrent() throws {
+        guard let index = screen.currentIndex else { return }
+        try perform { library in
+            let (album, _) = try library.delete(.index(index))
+            return "Deleted \"\(album.title)\""
+        }
+    }
+
+    /// Undoes the last change; the album it brings back becomes current.
+    public func undo() throws {
+        try perform { library in
+            guard let change = try library.undo() else { return "Nothing to undo" }
+            return "Undid " + (change.effect?.inverse.summary ?? "the last change")
+        }
+    }
+
+    /// Redoes the last undone change.
+    public func redo() throws {
+        try perform { library in
+            guard let change = try library.redo() else { return "Nothing to redo" }
+            return "Redid " + (change.effect?.summary ?? "the last change")
+        }
+    }
+
+    /// Shows a status message (for example an error from a face's own input handling).
+    public func setMessage(_ message: String?) {
+        update { $0.message = message }
+    }
+
+    // MARK: Internals
+
+    /// Runs a facade action; its change arrives through the subscription. Errors become the status
+    /// message and are rethrown for the face to report.
+    private func perform(_ action: (LibraryAPI) throws -> String?) throws {
+        do {
+            let message = try action(library)
+            if subscription.withLock({ $0 == nil }) { try reloadScroller() }
+            setMessage(message)
+        } catch let error as LibraryError {
+            setMessage(error.message)
+            throw error
+        }
+    }
+
+    private func refresh(after change: LibraryChange) throws {
+        // A selection changes no album: skip reloading them (a library may hold 100,000).
+        guard change.kind == .select else { return try reloadScroller() }
+        update { Self.apply(change.state, to: &$0) }
+    }
+
+    private static func apply(_ libraryState: LibraryState, to screen: inout LibraryScreen) {
+        let index = libraryState.current.map { min($0.index, screen.albums.count - 1) }
+        screen.currentIndex = index.flatMap { $0 >= 0 ? $0 : nil }
+        screen.details = screen.currentAlbum?.tableRepresentation ?? []
+        screen.isUndoEnabled = libraryState.canUndo
+        screen.isRedoEnabled = libraryState.canRedo
+        screen.isTrashEnabled = !screen.albums.isEmpty
+    }
+
+    private func update(_ change: (inout LibraryScreen) -> Void) {
+        let (changed, screen) = state.withLock { screen -> (Bool, LibraryScreen) in
+            let before = screen
+            change(&screen)
+            return (before != screen, screen)
+        }
+        if changed { screens.post(screen) }
+    }
+}

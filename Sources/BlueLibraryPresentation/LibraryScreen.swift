@@ -1,0 +1,30 @@
+import BlueLibraryCore
+
+/// Everything a face draws, derived by ``LibraryController``: the scroller's albums and highlight, the
+/// details table and the toolbar. Views render it and know nothing of storage.
+public struct LibraryScreen: Sendable, Equatable {
+    /// The albums the scroller shows, in library order (the tutorial's `allAlbums`).
+    public var albums: [Album]
+    /// The current (highlighted) album's index; `nil` when the library is empty.
+    public var currentIndex: Int?
+    /// The details table: the current album's rows, empty when none is shown.
+    public var details: [TableRow]
+    /// Whether the Undo button is enabled: there is something to undo.
+    public var isUndoEnabled: Bool
+    /// Whether there is something to redo.
+    public var isRedoEnabled: Bool
+    /// Whether the Trash button is enabled: the library is not empty.
+    public var isTrashEnabled: Bool
+    /// A one-line status message for the user (the result of the last action, or an error).
+    public var message: String?
+
+    /// An empty screen, before the first load.
+    public static let empty = LibraryScreen(
+        albums: [], currentIndex: nil, details: [], isUndoEnabled: false, isRedoEnabled: false,
+        isTrashEnabled: false, message: nil)
+
+    /// The current album, if any.
+    public var currentAlbum: Album? {
+        currentIndex.flatMap { albums.indices.contains($0) ? albums[$0] : nil }
+    }
+}

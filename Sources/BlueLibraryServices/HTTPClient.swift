@@ -1,0 +1,44 @@
+/// An HTTP request the facade's HTTP subsystem sends (cover downloads, sync to a server).
+public struct HTTPRequest: Sendable, Equatable {
+    /// `GET` or `POST`.
+    public var method: String
+    /// The absolute URL.
+    public var url: String
+    /// Header fields.
+    public var headers: [String: String]
+    /// The body bytes.
+    public var body: [UInt8]
+
+    /// Creates a request.
+    public init(method: String = "GET", url: String, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// An HTTP response.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The status code.
+    public var status: Int
+    /// Header fields, names lowercased.
+    public var headers: [String: String]
+    /// The body bytes.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The network subsystem behind ``LibraryAPI`` (the tutorial's `HTTPClient`): nobody but the facade
+/// talks to it. The real client over `URLSession` and its uses (covers, sync) arrive with the covers and
+/// web work; the facade already takes one by injection so tests can pass their own.
+public protocol HTTPClient: Sendable {
+    /// Sends `request` and returns the response, or throws when no response could be had.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}

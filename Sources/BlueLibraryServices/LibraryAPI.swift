@@ -1,0 +1,140 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+import Synchronization
+
+/// The one entry point the faces (command line, terminal UI, web UI) use: a Facade over the store (the
+/// tutorial's `PersistencyManager`) and the HTTP client, which nothing else touches.
+///
+/// Every change is one transaction that also records its undo command and saves the current album,
+/// then is announced on ``changes``. Reads are consistent snapshots. Safe to use from any thread.
+public final class LibraryAPI: Sendable {
+    let store: any LibraryStore
+    /// The network subsystem, when there is one.
+    let httpClient: (any HTTPClient)?
+    /// How many undo steps are kept.
+    public let historyLimit: Int
+    /// Every change to the library, announced after it is committed.
+    public let changes = Broadcaster<LibraryChange>()
+
+    /// Creates a facade over a store (injectable, for tests and other locations).
+    /// - Parameters:
+    ///   - store: where albums, history and saved state live.
+    ///   - httpClient: the network subsystem (cover downloads and sync), if any.
+    ///   - historyLimit: how many undo steps to keep (default 100).
+    package init(store: any LibraryStore, httpClient: (any HTTPClient)? = nil, historyLimit: Int = 100) {
+        self.store = store
+        self.httpClient = httpClient
+        self.historyLimit = max(1, historyLimit)
+    }
+
+    /// Creates a facade over the SQLite library at `path`, opened on first use.
+    /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
+    public convenience init(
+        path: String, httpClient: (any HTTPClient)? = nil, historyLimit: Int = 100, busyTimeout: Int32 = 5000
+    ) {
+        self.init(
+            store: SQLiteLibraryStore(path: path, busyTimeout: busyTimeout), httpClient: httpClient,
+            historyLimit: historyLimit)
+    }
+
+    /// Where the library lives (a file path, or "memory").
+    public var location: String { store.location }
+
+    // MARK: Singleton
+
+    private static let sharedInstance = Mutex<LibraryAPI?>(nil)
+
+    /// The shared instance (the tutorial's `sharedInstance`): created lazily and thread-safely on first
+    /// use, over the library at the default location. ``replaceShared(with:)`` swaps it for tests.
+    public static var shared: LibraryAPI {
+        sharedInstance.withLock { instance in
+            if let instance { return instance }
+            let created = LibraryAPI(path: LibraryLocation.defaultPath())
+            instance = created
+            return created
+        }
+    }
+
+    /// Replaces the shared instance; `nil` makes the next use of ``shared`` create a fresh default one.
+    public static func replaceShared(with library: LibraryAPI?) {
+        sharedInstance.withLock { $0 = library }
+    }
+
+    // MARK: Reading
+
+    /// How many albums the library holds.
+    public func count() throws -> Int {
+        try store.read { try $0.count() }
+    }
+
+    /// All albums matching `query`, in its order (library order by default).
+    public func albums(matching query: Query = .all) throws -> [Album] {
+        try store.read { try $0.albums(matching: query) }
+    }
+
+    /// Streams the albums matching `query` with their library indexes, without building an array.
+    public func forEachAlbum(matching query: Query = .all, _ body: (Album, Int) throws -> Void) throws {
+        try store.read { reader in try reader.forEachAlbum(matching: query, body) }
+    }
+
+    /// The album at `index`.
+    /// - Throws: `notFound` — "no album at index 7 (the library has 5)".
+    public func album(at index: Int) throws -> Album {
+        try locate(.index(index)).album
+    }
+
+    /// The album an index or id refers to, with its index.
+    /// - Throws: `notFound` naming the reference.
+    public func locate(_ reference: AlbumReference) throws -> (album: Album, index: Int) {
+        try store.read { try Self.locate(reference, in: $0) }
+    }
+
+    static func locate(_ reference: AlbumReference, in reader: any LibraryReader) throws -> (album: Album, index: Int) {
+        switch reference {
+        case .index(let index):
+            guard let album = try reader.album(at: index) else {
+                let count = try reader.count()
+                let size = count == 0 ? "the library is empty" : "the library has \(count)"
+                throw LibraryError(.notFound, "no album at index \(index) (\(size))")
+            }
+            return (album, index)
+        case .id(let id):
+            guard let found = try reader.locate(id) else {
+                throw LibraryError(.notFound, "no album with id \(id)")
+            }
+            return found
+        }
+    }
+
+    /// The library's state: the current album, the count, and whether undo and redo are possible.
+    public func state() throws -> LibraryState {
+        try store.read { try Self.state(in: $0) }
+    }
+
+    /// The current album and its index (the restored memento), or `nil` when the library is empty.
+    public func currentAlbum() throws -> (album: Album, index: Int)? {
+        try store.read { reader in
+            guard let current = try Self.resolveCurrent(in: reader) else { return nil }
+            return try reader.album(at: current.index).map { ($0, current.index) }
+        }
+    }
+
+    static func state(in reader: any LibraryReader) throws -> LibraryState {
+        LibraryState(
+            current: try resolveCurrent(in: reader), count: try reader.count(),
+            canUndo: try reader.historyCount(.undo) > 0, canRedo: try reader.historyCount(.redo) > 0)
+    }
+
+    /// The saved current album, found by id; when it is gone, the album now at its saved index,
+    /// clamped into range; the first album when nothing was saved.
+    static func resolveCurrent(in reader: any LibraryReader, preferring preferred: AlbumID? = nil) throws -> CurrentAlbum? {
+        let saved = try reader.savedCurrent()
+        for id in [preferred, saved?.id].compactMap({ $0 }) {
+            if let (_, index) = try reader.locate(id) { return CurrentAlbum(id: id, index: index) }
+        }
+        let count = try reader.count()
+        guard count > 0 else { return nil }
+        let index = min(max(saved?.index ?? 0, 0), count - 1)
+        return try reader.album(at: index).map { CurrentAlbum(id: $0.id, index: index) }
+    }
+}

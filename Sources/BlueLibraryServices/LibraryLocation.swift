@@ -1,0 +1,34 @@
+import BlueLibraryCore
+import Foundation
+
+/// Where a library's database lives: `--library FILE`, else `$BLUELIBRARY_HOME/library.db`, else
+/// `$XDG_DATA_HOME/bluelibrary/library.db`, else `~/.local/share/bluelibrary/library.db`.
+public enum LibraryLocation {
+    /// The database file name inside a BlueLibrary home directory.
+    public static let fileName = "library.db"
+
+    /// The default database path for an environment.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        homeDirectory(environment: environment) + "/" + fileName
+    }
+
+    /// The directory that holds the library and its caches by default.
+    public static func homeDirectory(environment: [String: String]) -> String {
+        if let home = environment["BLUELIBRARY_HOME"], !home.isEmpty { return home }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/bluelibrary" }
+        let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return user + "/.local/share/bluelibrary"
+    }
+
+    /// Creates the directory that will hold `path` when it is missing.
+    /// - Throws: ``LibraryError`` `io` naming the directory.
+    public static func createParentDirectory(of path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard !directory.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw LibraryError(.io, "cannot create directory \(directory): \(error.localizedDescription)")
+        }
+    }
+}

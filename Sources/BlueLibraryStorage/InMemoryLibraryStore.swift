@@ -1,0 +1,111 @@
+import BlueLibraryCore
+import Synchronization
+
+/// The in-memory twin of ``SQLiteLibraryStore``: same contract, no file. Tests and previews use it.
+///
+/// A write works on a copy of the state and publishes it only when the body returns, so a failed
+/// write changes nothing, as a rolled-back transaction.
+package final class InMemoryLibraryStore: LibraryStore {
+    private let state: Mutex<Snapshot>
+
+    /// A store that starts like a brand-new library (the five seed albums) or with `albums`.
+    package init(albums: [Album] = Album.seeds) {
+        state = Mutex(Snapshot(albums: albums))
+    }
+
+    package var location: String { "memory" }
+
+    package func read<T: Sendable>(_ body: (any LibraryReader) throws -> T) throws -> T {
+        let snapshot = state.withLock { $0 }
+        return try body(MemoryWriter(snapshot))
+    }
+
+    package func write<T: Sendable>(_ body: (any LibraryWriter) throws -> T) throws -> T {
+        try state.withLock { state in
+            let writer = MemoryWriter(state)
+            let result = try body(writer)
+            state = writer.snapshot
+            return result
+        }
+    }
+}
+
+private struct Snapshot: Sendable {
+    var albums: [Album]
+    var history: [HistorySide: [HistoryCommand]] = [.undo: [], .redo: []]
+    var current: CurrentAlbum?
+}
+
+private final class MemoryWriter: LibraryWriter {
+    var snapshot: Snapshot
+
+    init(_ snapshot: Snapshot) {
+        self.snapshot = snapshot
+    }
+
+    func count() -> Int { snapshot.albums.count }
+
+    func album(at index: Int) -> Album? {
+        snapshot.albums.indices.contains(index) ? snapshot.albums[index] : nil
+    }
+
+    func locate(_ id: AlbumID) -> (album: Album, index: Int)? {
+        snapshot.albums.firstIndex { $0.id == id }.map { (snapshot.albums[$0], $0) }
+    }
+
+    func forEachAlbum(matching query: Query, _ body: (Album, Int) throws -> Void) throws {
+        let matching = snapshot.albums.enumerated().filter { query.matches($0.element) }
+            .map { (album: $0.element, index: $0.offset) }
+        for item in query.sorted(matching) { try body(item.album, item.index) }
+    }
+
+    func historyCount(_ side: HistorySide) -> Int { snapshot.history[side, default: []].count }
+
+    func savedCurrent() -> CurrentAlbum? { snapshot.current }
+
+    func insert(_ album: Album, at index: Int) throws {
+        try checkNew(album)
+        snapshot.albums.insert(album, at: index)
+    }
+
+    private func checkNew(_ album: Album) throws {
+        if locate(album.id) != nil {
+            throw LibraryError(.conflict, "album \(album.id) (\"\(album.title)\") is already in the library")
+        }
+    }
+
+    func remove(at index: Int) -> Album? {
+        snapshot.albums.indices.contains(index) ? snapshot.albums.remove(at: index) : nil
+    }
+
+    func replace(_ album: Album) -> Int? {
+        guard let index = locate(album.id)?.index else { return nil }
+        snapshot.albums[index] = album
+        return index
+    }
+
+    func append(_ albums: [Album]) throws {
+        for album in albums {
+            try checkNew(album)
+            snapshot.albums.append(album)
+        }
+    }
+
+    func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) {
+        snapshot.history[side, default: []].append(command)
+        let overflow = snapshot.history[side, default: []].count - limit
+        if overflow > 0 { snapshot.history[side]?.removeFirst(overflow) }
+    }
+
+    func pop(_ side: HistorySide) -> HistoryCommand? {
+        snapshot.history[side]?.popLast()
+    }
+
+    func clearHistory(_ side: HistorySide) {
+        snapshot.history[side] = []
+    }
+
+    func saveCurrent(_ current: CurrentAlbum?) {
+        snapshot.current = current
+    }
+}

@@ -1,0 +1,64 @@
+import BlueLibraryCore
+
+/// Where a library keeps its albums, its undo/redo history and its saved state (the tutorial's
+/// `PersistencyManager`, made durable).
+///
+/// All access goes through ``read(_:)`` and ``write(_:)``: a write runs as one transaction, so a
+/// mutation, its history entry and the saved current album are committed together or not at all.
+/// Two implementations honour one contract (see `LibraryStoreContractTests`): ``SQLiteLibraryStore``
+/// and the in-memory twin ``InMemoryLibraryStore``.
+package protocol LibraryStore: Sendable {
+    /// A human name of where the library lives (a file path, or "memory").
+    var location: String { get }
+    /// Runs `body` with a consistent view of the library.
+    func read<T: Sendable>(_ body: (any LibraryReader) throws -> T) throws -> T
+    /// Runs `body` as one atomic, durable transaction; nothing is kept if it throws.
+    func write<T: Sendable>(_ body: (any LibraryWriter) throws -> T) throws -> T
+}
+
+/// Read access to a library inside ``LibraryStore/read(_:)``.
+package protocol LibraryReader {
+    /// How many albums there are.
+    func count() throws -> Int
+    /// The album at `index`, or `nil` when out of range.
+    func album(at index: Int) throws -> Album?
+    /// The album with `id` and its index, or `nil`.
+    func locate(_ id: AlbumID) throws -> (album: Album, index: Int)?
+    /// Calls `body` with each album matching `query` and its library index, in the query's order.
+    func forEachAlbum(matching query: Query, _ body: (Album, Int) throws -> Void) throws
+    /// How many commands are on one side of the history.
+    func historyCount(_ side: HistorySide) throws -> Int
+    /// The saved current album, if any.
+    func savedCurrent() throws -> CurrentAlbum?
+}
+
+/// Write access to a library inside ``LibraryStore/write(_:)``.
+package protocol LibraryWriter: LibraryReader {
+    /// Inserts `album` at `index` (which must be within `0...count`).
+    /// - Throws: `conflict` when an album with the same id exists.
+    func insert(_ album: Album, at index: Int) throws
+    /// Removes and returns the album at `index`, or `nil` when out of range.
+    func remove(at index: Int) throws -> Album?
+    /// Replaces the album that has `album.id`; returns its index, or `nil` when there is none.
+    func replace(_ album: Album) throws -> Int?
+    /// Appends albums at the end, in order.
+    /// - Throws: `conflict` naming the first album whose id exists.
+    func append(_ albums: [Album]) throws
+    /// Pushes a command on one side of the history, dropping the oldest beyond `limit`.
+    func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) throws
+    /// Removes and returns the newest command of one side.
+    func pop(_ side: HistorySide) throws -> HistoryCommand?
+    /// Empties one side of the history.
+    func clearHistory(_ side: HistorySide) throws
+    /// Saves the current album (the memento), or clears it.
+    func saveCurrent(_ current: CurrentAlbum?) throws
+}
+
+extension LibraryReader {
+    /// The albums matching `query` in its order.
+    package func albums(matching query: Query = .all) throws -> [Album] {
+        var albums: [Album] = []
+        try forEachAlbum(matching: query) { album, _ in albums.append(album) }
+        return albums
+    }
+}

@@ -1,0 +1,175 @@
+import BlueLibraryCore
+import CSQLite
+
+/// A value bound to or read from an SQL statement.
+package enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case text(String)
+}
+
+/// A thin, safe wrapper over one SQLite connection: prepared statements, bound parameters and
+/// transactions. Nothing above this file and `Statement` sees a C pointer.
+///
+/// Not thread-safe by itself: its owner (``SQLiteLibraryStore``) serialises access behind a mutex.
+// @unchecked Sendable: only ever used inside SQLiteLibraryStore's Mutex, one thread at a time.
+package final class SQLiteConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// The database file, for error messages.
+    package let path: String
+    private var statements: [String: Statement] = [:]
+
+    /// Opens (and creates when missing) the database at `path`.
+    /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
+    package init(path: String, busyTimeout: Int32) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard let db else { throw LibraryError(.internal, "cannot open library \(path): out of memory") }
+        guard status == SQLITE_OK else {
+            let error = SQLiteConnection.error(status, db: db, path: path, action: "open")
+            sqlite3_close_v2(db)
+            throw error
+        }
+        handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeout)
+    }
+
+    deinit {
+        statements.removeAll()  // finalize before closing
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters (schema, pragmas).
+    package func execute(_ sql: String) throws {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status, action: "run \(sql.prefix(40))") }
+    }
+
+    /// A prepared statement for `sql`, cached so repeated calls prepare once.
+    package func prepare(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var pointer: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        guard status == SQLITE_OK, let pointer else { throw error(status, action: "prepare a query") }
+        let statement = Statement(pointer, connection: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `values` bound and returns how many rows it changed.
+    @discardableResult
+    package func run(_ sql: String, _ values: [SQLValue] = []) throws -> Int {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        while try statement.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// The first column of the first row of `sql`, as an integer (or `nil` when there is no row or NULL).
+    package func integer(_ sql: String, _ values: [SQLValue] = []) throws -> Int? {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return statement.optionalInt(0)
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// `BEGIN IMMEDIATE` takes the write lock at once, so a locked database fails before any work.
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Maps an SQLite result code to our error, naming the file.
+    package func error(_ status: Int32, action: String) -> LibraryError {
+        SQLiteConnection.error(status, db: handle, path: path, action: action)
+    }
+
+    private static func error(_ status: Int32, db: OpaquePointer, path: String, action: String) -> LibraryError {
+        let detail = String(cString: sqlite3_errmsg(db))
+        switch status & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return LibraryError(.locked, "library \(path) is locked by another process (gave up waiting)")
+        case SQLITE_NOTADB:
+            return LibraryError(.notALibrary, "\(path) is not a BlueLibrary database (\(detail))")
+        case SQLITE_CORRUPT:
+            return LibraryError(.corruptLibrary, "library \(path) is damaged (\(detail)); it was left untouched")
+        case SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_READONLY, SQLITE_FULL, SQLITE_PERM:
+            return LibraryError(.io, "cannot \(action) library \(path): \(detail)")
+        default:
+            return LibraryError(.internal, "cannot \(action) library \(path): \(detail) (SQLite code \(status))")
+        }
+    }
+}
+
+/// A prepared statement of a ``SQLiteConnection``: bind, step, read columns.
+package final class Statement {
+    private let handle: OpaquePointer
+    private unowned let connection: SQLiteConnection
+
+    fileprivate init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds `values` to the parameters `?1`, `?2`, … in order.
+    package func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(handle, index)
+            case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            }
+            guard status == SQLITE_OK else { throw connection.error(status, action: "bind a value") }
+        }
+    }
+
+    /// Advances to the next row; `false` when done.
+    package func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let status:
+            sqlite3_reset(handle)
+            throw connection.error(status, action: "query")
+        }
+    }
+
+    /// Resets the statement so it can run again (bindings stay until the next ``bind(_:)``).
+    package func reset() { sqlite3_reset(handle) }
+
+    /// The integer in column `column` of the current row.
+    package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+    /// The integer in column `column`, or `nil` when it is NULL.
+    package func optionalInt(_ column: Int32) -> Int? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : int(column)
+    }
+
+    /// The text in column `column` (empty when NULL).
+    package func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+}

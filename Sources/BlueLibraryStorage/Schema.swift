@@ -1,0 +1,81 @@
+import BlueLibraryCore
+
+/// The versioned SQLite schema. `PRAGMA user_version` holds the version; `PRAGMA application_id`
+/// marks the file as a BlueLibrary database so a foreign SQLite file is never taken for one.
+enum Schema {
+    /// "BLUE" in ASCII: the application id of every BlueLibrary database.
+    static let applicationID = 0x424C_5545
+
+    /// The migrations in order; migration *n* takes the schema from version *n − 1* to *n*.
+    /// Append new ones; never edit a released one.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE albums (
+            id TEXT NOT NULL UNIQUE,
+            position INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            genre TEXT NOT NULL DEFAULT '',
+            year INTEGER CHECK (year IS NULL OR year BETWEEN 1000 AND 9999),
+            cover_url TEXT NOT NULL DEFAULT '',
+            title_key TEXT NOT NULL,
+            artist_key TEXT NOT NULL,
+            genre_key TEXT NOT NULL
+        );
+        CREATE INDEX albums_position ON albums (position);
+        CREATE TABLE history (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            side INTEGER NOT NULL CHECK (side IN (0, 1)),
+            command TEXT NOT NULL
+        );
+        CREATE INDEX history_side ON history (side, seq);
+        CREATE TABLE saved_state (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            current_id TEXT,
+            current_index INTEGER
+        );
+        """
+    ]
+
+    /// The schema version this build writes.
+    static var latestVersion: Int { migrations.count }
+
+    /// Checks that the connection holds a BlueLibrary database (or an empty file) this build can read,
+    /// then brings it to the latest version; a brand-new library gets the five seed albums.
+    static func prepare(_ connection: SQLiteConnection) throws {
+        let path = connection.path
+        func check() throws -> Int {
+            let applicationID = try connection.integer("PRAGMA application_id") ?? 0
+            let version = try connection.integer("PRAGMA user_version") ?? 0
+            let objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+            if applicationID != Schema.applicationID && (applicationID != 0 || version != 0 || objects != 0) {
+                throw LibraryError(
+                    .notALibrary, "\(path) is not a BlueLibrary database (it is some other SQLite database); it was left untouched")
+            }
+            if version > latestVersion {
+                throw LibraryError(
+                    .newerSchema,
+                    "library \(path) has schema version \(version), newer than this bluelibrary understands (\(latestVersion)); upgrade bluelibrary")
+            }
+            return version
+        }
+        guard try check() < latestVersion else {
+            try configure(connection)
+            return
+        }
+        // Another process may be creating the same library: re-check under the write lock.
+        try connection.transaction {
+            let version = try check()
+            guard version < latestVersion else { return }
+            for migration in migrations[version...] { try connection.execute(migration) }
+            try connection.execute("PRAGMA user_version = \(latestVersion); PRAGMA application_id = \(applicationID)")
+            if version == 0 { try SQLiteAlbums(connection).append(Album.seeds) }
+        }
+        try configure(connection)
+    }
+
+    private static func configure(_ connection: SQLiteConnection) throws {
+        // WAL lets readers run beside a writer; FULL makes each commit durable when it returns.
+        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+    }
+}

@@ -1,0 +1,93 @@
+import BlueLibraryCore
+import BlueLibraryServices
+import Foundation
+
+/// The `bluelibrary` command line: parses arguments, wires a ``LibraryAPI`` for the chosen library,
+/// runs one verb and maps errors to one line on stderr and a sysexits status.
+struct Tool {
+    let out = Output(descriptor: 1)
+    let environment: [String: String]
+
+    /// Runs the command line and returns the exit status.
+    func run(_ arguments: [String]) -> Int32 {
+        defer { out.flush() }
+        do {
+            let parsed = try ArgumentParser.parse(arguments, verbs: Verbs.all, global: Verbs.global)
+            if parsed.has("version") {
+                out.line("bluelibrary \(Verbs.version)")
+                return 0
+            }
+            guard let verb = parsed.verb else {
+                out.line(Verbs.toolHelp)
+                return parsed.has("help") ? 0 : 64
+            }
+            if parsed.has("help") {
+                out.line(Verbs.help(for: verb))
+                return 0
+            }
+            try ArgumentParser.checkPositionals(parsed)
+            try execute(verb.name, parsed, library: try openLibrary(parsed))
+            return 0
+        } catch let error as LibraryError {
+            out.flush()
+            printError(error.message)
+            return error.code.exitStatus
+        } catch {
+            out.flush()
+            printError("internal error: \(error)")
+            return 70
+        }
+    }
+
+    private func openLibrary(_ parsed: ParsedArguments) throws -> LibraryAPI {
+        let busy = environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) } ?? 5000
+        let path: String
+        if let explicit = parsed["library"] {
+            guard !explicit.isEmpty else { throw LibraryError(.usage, "option '--library' needs a file name") }
+            path = explicit
+        } else {
+            path = LibraryLocation.defaultPath(environment: environment)
+            try LibraryLocation.createParentDirectory(of: path)
+        }
+        let library = LibraryAPI(path: path, busyTimeout: busy)
+        LibraryAPI.replaceShared(with: library)
+        return library
+    }
+
+    private func execute(_ verb: String, _ arguments: ParsedArguments, library: LibraryAPI) throws {
+        switch verb {
+        case "list": try list(arguments, library)
+        case "show": try show(arguments, library)
+        case "current": try current(arguments, library)
+        case "stats": try stats(arguments, library)
+        case "export": try export(arguments, library)
+        case "add": try add(arguments, library)
+        case "edit": try edit(arguments, library)
+        case "delete": try delete(arguments, library)
+        case "undo", "redo": try step(verb, library)
+        case "select": try select(arguments, library)
+        case "import": try importFile(arguments, library)
+        default: throw LibraryError(.internal, "verb '\(verb)' has no implementation")
+        }
+    }
+
+    private func printError(_ message: String) {
+        FileHandle.standardError.write(Data("bluelibrary: \(message)\n".utf8))
+    }
+}
+
+extension LibraryError.Code {
+    /// The sysexits status for this kind of failure.
+    var exitStatus: Int32 {
+        switch self {
+        case .usage: 64
+        case .invalidField, .invalidQuery, .invalidTemplate, .malformedInput, .notFound, .conflict, .notALibrary,
+            .corruptLibrary, .newerSchema:
+            65
+        case .noInput: 66
+        case .locked: 69
+        case .internal: 70
+        case .io: 74
+        }
+    }
+}

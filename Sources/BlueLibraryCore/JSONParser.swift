@@ -166,8 +166,9 @@ public struct JSONParser {
             guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
             output.append(contentsOf: String(Character(unicode)).utf8)
         default:
-            position -= 1
-            throw error("invalid escape '\\\(describe(byte))'")
+            position -= 2  // point at the backslash
+            let shown = byte >= 0x21 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "?"
+            throw error("invalid escape '\\\(shown)'")
         }
     }
 

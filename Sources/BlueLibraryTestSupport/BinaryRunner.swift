@@ -1,0 +1,83 @@
+import Foundation
+
+/// What a run of a built executable produced.
+package struct ProcessResult: Sendable {
+    /// Everything written to standard output.
+    package var stdout: String
+    /// Everything written to standard error.
+    package var stderr: String
+    /// The exit status.
+    package var status: Int32
+}
+
+/// Runs the package's built executables (`bluelibrary`, `patterns`) for end-to-end tests.
+///
+/// The binaries are found beside the test bundle (`swift test` builds every product into the same
+/// directory), or at `$BLUELIBRARY_BIN_DIR` when set.
+package enum BinaryRunner {
+    /// The directory holding the built products.
+    package static var productsDirectory: String {
+        if let explicit = ProcessInfo.processInfo.environment["BLUELIBRARY_BIN_DIR"] { return explicit }
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // On macOS the test bundle is a directory: step out of `X.xctest/Contents/MacOS`.
+        while directory.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
+            directory.deleteLastPathComponent()
+        }
+        return directory.path
+    }
+
+    /// Runs `name` with `arguments`, an environment and optional standard input, and waits for it.
+    package static func run(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+    ) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: productsDirectory).appendingPathComponent(name)
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let output = Pipe()
+        let errors = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe cannot stall the child.
+        let errorData = OneShot<Data>()
+        let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let err = errorData.waitForValue()
+        return ProcessResult(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+            status: process.terminationStatus)
+    }
+}
+
+/// A one-shot value handed from a reader thread to the waiting test.
+private final class OneShot<Value: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: the condition lock guards `value`.
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func set(_ newValue: Value) {
+        condition.lock()
+        value = newValue
+        condition.signal()
+        condition.unlock()
+    }
+
+    func waitForValue() -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let value { return value }
+            condition.wait()
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+import BlueLibraryTestSupport
+import Testing
+
+/// The two stores a library can use; the contract suite runs every test against both.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case memory, sqlite
+
+    var testDescription: String { rawValue }
+
+    /// A brand-new store (holding the five seeds) and the directory that keeps its file alive.
+    func make() -> (any LibraryStore, TemporaryDirectory) {
+        let directory = TemporaryDirectory("store")
+        switch self {
+        case .memory: return (InMemoryLibraryStore(), directory)
+        case .sqlite: return (SQLiteLibraryStore(path: directory.file("library.db")), directory)
+        }
+    }
+}
+
+struct LibraryStoreContractTests {
+    private func titles(_ store: any LibraryStore, _ query: Query = .all) throws -> [String] {
+        try store.read { try $0.albums(matching: query).map(\.title) }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aNewLibraryHoldsTheFiveSeedsInOrder(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        #expect(try titles(store) == Fixtures.seedTitles)
+        #expect(try store.read { try $0.count() } == 5)
+        #expect(try store.read { try $0.album(at: 2) }?.title == "Nothing Like The Sun")
+        #expect(try store.read { try $0.album(at: 5) } == nil)
+        #expect(try store.read { try $0.album(at: -1) } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func insertAtAnIndexIsExactAndRemoveShiftsBack(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let new = Fixtures.album("New")
+        try store.write { try $0.insert(new, at: 1) }
+        #expect(try titles(store) == ["Best of Bowie", "New", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "American Pie"])
+        #expect(try store.read { try $0.locate(new.id) }?.index == 1)
+        try store.write { try $0.insert(Fixtures.album("End"), at: 6) }
+        #expect(try titles(store).last == "End")
+        let removed = try store.write { try $0.remove(at: 0) }
+        #expect(removed?.title == "Best of Bowie")
+        #expect(try store.read { try $0.locate(new.id) }?.index == 0)
+        #expect(try store.write { try $0.remove(at: 99) } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func replaceKeepsPositionAndIdentity(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let sting = Album.seeds[2]
+        let changed = try sting.updating(AlbumPatch(title: "Ten Summoner's Tales", year: .some(1993)))
+        #expect(try store.write { try $0.replace(changed) } == 2)
+        #expect(try store.read { try $0.album(at: 2) } == changed)
+        #expect(try store.write { try $0.replace(Fixtures.album("Ghost")) } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFailedWriteChangesNothing(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            try store.write { writer in
+                _ = try writer.remove(at: 0)
+                try writer.push(.delete(Album.seeds[0], index: 0), on: .undo, limit: 10)
+                try writer.saveCurrent(CurrentAlbum(id: Album.seeds[1].id, index: 0))
+                throw Boom()
+            }
+        }
+        #expect(try titles(store) == Fixtures.seedTitles)
+        #expect(try store.read { try $0.historyCount(.undo) } == 0)
+        #expect(try store.read { try $0.savedCurrent() } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func appendingADuplicateIdConflictsAndKeepsNothing(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let fresh = Fixtures.album("Fresh")
+        #expect(throws: LibraryError.self) {
+            try store.write { try $0.append([fresh, Album.seeds[3]]) }
+        }
+        #expect(try titles(store) == Fixtures.seedTitles)
+        #expect(throws: LibraryError.self) { try store.write { try $0.insert(Album.seeds[0], at: 0) } }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func historyIsTwoBoundedStacks(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let commands = (0..<5).map { HistoryCommand.delete(Fixtures.album("A\($0)"), index: $0) }
+        try store.write { writer in
+            for command in commands { try writer.push(command, on: .undo, limit: 3) }
+            try writer.push(commands[0], on: .redo, limit: 3)
+        }
+        #expect(try store.read { try $0.historyCount(.undo) } == 3)
+        #expect(try store.write { try $0.pop(.undo) } == commands[4])
+        #expect(try store.write { try $0.pop(.undo) } == commands[3])
+        #expect(try store.write { try $0.pop(.undo) } == commands[2])
+        #expect(try store.write { try $0.pop(.undo) } == nil)
+        #expect(try store.read { try $0.historyCount(.redo) } == 1)
+        try store.write { try $0.clearHistory(.redo) }
+        #expect(try store.read { try $0.historyCount(.redo) } == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func savedCurrentAlbumRoundTrips(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let current = CurrentAlbum(id: Album.seeds[3].id, index: 3)
+        try store.write { try $0.saveCurrent(current) }
+        #expect(try store.read { try $0.savedCurrent() } == current)
+        try store.write { try $0.saveCurrent(nil) }
+        #expect(try store.read { try $0.savedCurrent() } == nil)
+    }
+
+    /// Both stores must answer every query identically: the SQL compiler and the in-memory matcher
+    /// implement one language.
+    @Test(arguments: [
+        ("", ["Best of Bowie", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "American Pie", "Homogenic", "Ünïcode", "Undated"]),
+        ("sun", ["Nothing Like The Sun", "Staring at the Sun"]),
+        ("SUN ^u2", ["Nothing Like The Sun"]),
+        ("artist:=U2", ["Staring at the Sun"]),
+        ("artist:=u2", []),
+        ("year:1999..2000", ["Nothing Like The Sun", "Staring at the Sun", "American Pie"]),
+        ("year:..1992", ["Best of Bowie"]),
+        ("^year:1990..", ["Ünïcode", "Undated"]),
+        ("björk", ["Homogenic"]),
+        ("ünï", ["Ünïcode"]),
+        ("sting , madonna", ["Nothing Like The Sun", "American Pie"]),
+        ("genre:pop year-", ["It's My Life", "Staring at the Sun", "American Pie", "Nothing Like The Sun", "Best of Bowie"]),
+        ("year+ title-", ["Ünïcode", "Undated", "Best of Bowie", "Homogenic", "Nothing Like The Sun", "Staring at the Sun", "American Pie", "It's My Life"]),
+        ("artist+", ["Homogenic", "Best of Bowie", "American Pie", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "Undated", "Ünïcode"]),
+        ("cover_url:Bowie", []),
+        ("cover_url:bowie", ["Best of Bowie"]),
+        ("id:6b1e7c9e-0000-4000-8000-000000000004", ["American Pie"]),
+        ("%", []),
+        ("_", []),
+    ])
+    func queriesMeanTheSameInBothStores(query: String, expected: [String]) throws {
+        for kind in StoreKind.allCases {
+            let (store, directory) = kind.make()
+            defer { withExtendedLifetime(directory) {} }
+            try store.write { writer in
+                try writer.append([
+                    Fixtures.album("Homogenic", by: "Björk", genre: "Electronic", year: 1997),
+                    Fixtures.album("Ünïcode", by: "Zed"),
+                    Fixtures.album("Undated", by: "Yann"),
+                ])
+            }
+            #expect(try titles(store, Query(parsing: query)) == expected, "\(kind)")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func forEachReportsLibraryIndexesEvenWhenSorted(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        var indexes: [Int] = []
+        try store.read { reader in try reader.forEachAlbum(matching: try Query(parsing: "year- ")) { _, index in indexes.append(index) } }
+        #expect(indexes == [1, 3, 4, 2, 0])
+    }
+}

@@ -5,7 +5,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -38,7 +38,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "bluelibrary",
-            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryPresentation"],
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryPresentation",
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -58,7 +60,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueLibraryServicesTests",
-            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryTestSupport"],
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryTestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -71,7 +75,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueLibraryCLITests",
-            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryTestSupport"],
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryTestSupport",
+            ],
+            exclude: ["Snapshots"],
             swiftSettings: strict
         ),
     ],

@@ -74,11 +74,13 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
         if text.count > maximumTextLength {
             throw LibraryError(
                 .invalidField,
-                "invalid \(field.rawValue) '\(text.prefix(20))…': longer than \(maximumTextLength) characters")
+                "invalid \(field.rawValue) '\(text.prefix(20))…': longer than \(maximumTextLength) characters"
+            )
         }
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw LibraryError(
-                .invalidField, "invalid \(field.rawValue) \(quoted(text)): must not contain control characters")
+                .invalidField,
+                "invalid \(field.rawValue) \(quoted(text)): must not contain control characters")
         }
         return text
     }
@@ -106,11 +108,13 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
         if text.isEmpty { return "" }
         if text.utf8.count > maximumURLLength {
             throw LibraryError(
-                .invalidField, "invalid cover_url '\(text.prefix(40))…': longer than \(maximumURLLength) bytes")
+                .invalidField,
+                "invalid cover_url '\(text.prefix(40))…': longer than \(maximumURLLength) bytes")
         }
         if text.hasPrefix("/") && !text.contains("\0") { return text }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            throw LibraryError(.invalidField, "invalid cover_url \(quoted(text)): not a URL or an absolute path")
+            throw LibraryError(
+                .invalidField, "invalid cover_url \(quoted(text)): not a URL or an absolute path")
         }
         switch scheme {
         case "http", "https":
@@ -130,7 +134,10 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     private static func quoted(_ text: String) -> String {
-        "'" + text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
+        "'"
+            + text.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+            }
             .joined() + "'"
     }
 }

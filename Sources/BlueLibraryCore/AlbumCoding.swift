@@ -24,7 +24,8 @@ public enum AlbumCoding {
     /// The album as a JSON value.
     public static func json(_ album: Album) -> JSONValue {
         .object([
-            ("id", .string(album.id.rawValue)), ("title", .string(album.title)), ("artist", .string(album.artist)),
+            ("id", .string(album.id.rawValue)), ("title", .string(album.title)),
+            ("artist", .string(album.artist)),
             ("genre", .string(album.genre)), ("year", album.year.map { .number(String($0)) } ?? .null),
             ("cover_url", .string(album.coverURL)),
         ])
@@ -45,7 +46,8 @@ public enum AlbumCoding {
         var year: Int?
         for (key, member) in members {
             guard let field = AlbumField(rawValue: key) else {
-                throw LibraryError(.malformedInput, "unknown key \"\(key)\" (keys: \(keys.joined(separator: ", ")))")
+                throw LibraryError(
+                    .malformedInput, "unknown key \"\(key)\" (keys: \(keys.joined(separator: ", ")))")
             }
             if field == .year {
                 switch member {
@@ -55,7 +57,9 @@ public enum AlbumCoding {
                         throw LibraryError(.invalidField, "invalid year '\(text)': not a whole number")
                     }
                     year = try Album.validatedYear(number)
-                default: throw LibraryError(.malformedInput, "\"year\" must be a whole number or null, not \(member.typeName)")
+                default:
+                    throw LibraryError(
+                        .malformedInput, "\"year\" must be a whole number or null, not \(member.typeName)")
                 }
                 continue
             }
@@ -80,7 +84,8 @@ public enum AlbumCoding {
             id = parsed
         }
         return try Album(
-            id: id, title: strings[.title] ?? "", artist: strings[.artist] ?? "", genre: strings[.genre] ?? "",
+            id: id, title: strings[.title] ?? "", artist: strings[.artist] ?? "",
+            genre: strings[.genre] ?? "",
             year: year, coverURL: strings[.coverURL] ?? "")
     }
 
@@ -111,7 +116,8 @@ public enum AlbumCoding {
                 albums.append(try album(from: element))
             } catch let error as LibraryError {
                 let (line, column) = parser.topLevelElementPositions[offset]
-                throw LibraryError(error.code, "line \(line), column \(column): album \(offset + 1): \(error.message)")
+                throw LibraryError(
+                    error.code, "line \(line), column \(column): album \(offset + 1): \(error.message)")
             }
         }
         return albums
@@ -125,7 +131,8 @@ public enum AlbumCoding {
             guard let field = AlbumField(rawValue: name.trimmingSpaces), !columns.contains(field) else {
                 throw LibraryError(
                     .malformedInput,
-                    "line \(header.line): unknown or repeated column '\(name)' (columns: \(keys.joined(separator: ", ")))")
+                    "line \(header.line): unknown or repeated column '\(name)' (columns: \(keys.joined(separator: ", ")))"
+                )
             }
             columns.append(field)
         }

@@ -4,18 +4,28 @@ extension HistoryCommand {
     public var json: JSONValue {
         switch self {
         case .add(let album, let index):
-            .object([("op", .string("add")), ("index", .number(String(index))), ("album", AlbumCoding.json(album))])
+            .object([
+                ("op", .string("add")), ("index", .number(String(index))), ("album", AlbumCoding.json(album)),
+            ])
         case .delete(let album, let index):
-            .object([("op", .string("delete")), ("index", .number(String(index))), ("album", AlbumCoding.json(album))])
+            .object([
+                ("op", .string("delete")), ("index", .number(String(index))),
+                ("album", AlbumCoding.json(album)),
+            ])
         case .update(let before, let after):
-            .object([("op", .string("update")), ("before", AlbumCoding.json(before)), ("after", AlbumCoding.json(after))])
+            .object([
+                ("op", .string("update")), ("before", AlbumCoding.json(before)),
+                ("after", AlbumCoding.json(after)),
+            ])
         }
     }
 
     /// Reads a command back from its JSON.
     public init(json: JSONValue) throws {
         func album(_ key: String) throws -> Album {
-            guard let value = json[key] else { throw LibraryError(.malformedInput, "history entry without \"\(key)\"") }
+            guard let value = json[key] else {
+                throw LibraryError(.malformedInput, "history entry without \"\(key)\"")
+            }
             return try AlbumCoding.album(from: value)
         }
         func index() throws -> Int {

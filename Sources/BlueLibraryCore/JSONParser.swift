@@ -33,7 +33,9 @@ public struct JSONParser {
         skipWhitespace()
         let value = try parseValue(depth: 0)
         skipWhitespace()
-        if position < bytes.count { throw error("unexpected \(describe(bytes[position])) after the document") }
+        if position < bytes.count {
+            throw error("unexpected \(describe(bytes[position])) after the document")
+        }
         return value
     }
 
@@ -68,7 +70,8 @@ public struct JSONParser {
             let keyColumn = position - lineStart + 1
             let key = try parseString()
             guard keys.insert(key).inserted else {
-                throw LibraryError(.malformedInput, "line \(keyLine), column \(keyColumn): duplicate key \"\(key)\"")
+                throw LibraryError(
+                    .malformedInput, "line \(keyLine), column \(keyColumn): duplicate key \"\(key)\"")
             }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after member name \"\(key)\"") }
@@ -84,7 +87,9 @@ public struct JSONParser {
                 position += 1
                 return .object(members)
             } else {
-                throw error(position < bytes.count ? "expected ',' or '}' in object" : "unexpected end of input in object")
+                throw error(
+                    position < bytes.count
+                        ? "expected ',' or '}' in object" : "unexpected end of input in object")
             }
         }
     }
@@ -111,7 +116,9 @@ public struct JSONParser {
                 position += 1
                 return .array(elements)
             } else {
-                throw error(position < bytes.count ? "expected ',' or ']' in array" : "unexpected end of input in array")
+                throw error(
+                    position < bytes.count
+                        ? "expected ',' or ']' in array" : "unexpected end of input in array")
             }
         }
     }
@@ -155,7 +162,9 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800..<0xDC00).contains(scalar) {
-                guard bytes[position...].starts(with: Array("\\u".utf8)) else { throw error("lone surrogate \\u escape") }
+                guard bytes[position...].starts(with: Array("\\u".utf8)) else {
+                    throw error("lone surrogate \\u escape")
+                }
                 position += 2
                 let low = try parseHex4()
                 guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }

@@ -19,7 +19,8 @@ public enum JSONValue: Sendable, Hashable {
         case (.number(let l), .number(let r)): l == r
         case (.string(let l), .string(let r)): l == r
         case (.array(let l), .array(let r)): l == r
-        case (.object(let l), .object(let r)): l.map(\.key) == r.map(\.key) && l.map(\.value) == r.map(\.value)
+        case (.object(let l), .object(let r)):
+            l.map(\.key) == r.map(\.key) && l.map(\.value) == r.map(\.value)
         default: false
         }
     }
@@ -73,7 +74,9 @@ public enum JSONWriter {
             case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
                 // `<`, `>` and `&` are escaped too, so JSON embedded in a page can never close a tag.
                 let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                output.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                ])
             default: output.append(byte)
             }
         }

@@ -82,7 +82,9 @@ extension Query.Predicate {
     public func matches(_ album: Album) -> Bool {
         switch self {
         case .anyText(let needle):
-            [album.title, album.artist, album.genre].contains { SearchKey.contains(SearchKey.fold($0), needle) }
+            [album.title, album.artist, album.genre].contains {
+                SearchKey.contains(SearchKey.fold($0), needle)
+            }
         case .contains(let field, let needle):
             SearchKey.contains(field.searchText(of: album), needle)
         case .equals(let field, let value):

@@ -48,7 +48,8 @@ extension Query {
         let name = String(body[..<colon])
         guard let field = AlbumField(name: name) else {
             throw LibraryError(
-                .invalidQuery, "invalid query term '\(token)': unknown field '\(name)' (fields: \(AlbumField.names))")
+                .invalidQuery,
+                "invalid query term '\(token)': unknown field '\(name)' (fields: \(AlbumField.names))")
         }
         var value = body[body.index(after: colon)...]
         let exact = value.first == "="
@@ -73,7 +74,8 @@ extension Query {
             let low = try year(value[..<dots.lowerBound])
             let high = try year(value[dots.upperBound...])
             if low == nil && high == nil {
-                throw LibraryError(.invalidQuery, "invalid query term '\(token)': a range needs at least one end")
+                throw LibraryError(
+                    .invalidQuery, "invalid query term '\(token)': a range needs at least one end")
             }
             return .yearRange(low, high)
         }

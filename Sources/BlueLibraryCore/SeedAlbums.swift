@@ -19,7 +19,9 @@ extension Album {
             "album_madonna_american%20pie.png"),
     ]
 
-    private static func seed(_ id: String, _ title: String, _ artist: String, _ year: Int, _ file: String) -> Album {
+    private static func seed(_ id: String, _ title: String, _ artist: String, _ year: Int, _ file: String)
+        -> Album
+    {
         Album(
             trustedID: AlbumID(trusted: id), title: title, artist: artist, genre: "Pop", year: year,
             coverURL: "http://www.coversproject.com/static/thumbs/album/" + file)

@@ -41,7 +41,8 @@ public struct Template: Sendable, Hashable {
             let name: Substring
             if rest.first == "{" {
                 guard let close = rest.firstIndex(of: "}") else {
-                    throw LibraryError(.invalidTemplate, "invalid template '\(source)': '${' without a closing '}'")
+                    throw LibraryError(
+                        .invalidTemplate, "invalid template '\(source)': '${' without a closing '}'")
                 }
                 name = rest[rest.index(after: rest.startIndex)..<close]
                 rest = rest[rest.index(after: close)...]
@@ -58,7 +59,8 @@ public struct Template: Sendable, Hashable {
             } else {
                 throw LibraryError(
                     .invalidTemplate,
-                    "invalid template '\(source)': unknown field '$\(name)' (fields: index, \(AlbumField.names))")
+                    "invalid template '\(source)': unknown field '$\(name)' (fields: index, \(AlbumField.names))"
+                )
             }
         }
         literal += rest

@@ -65,7 +65,8 @@ public final class LibraryController: Sendable {
     /// "Show album i": the details table shows album `i` when `0 <= i < count`, otherwise it is emptied.
     public func showAlbum(at index: Int) {
         update { screen in
-            screen.details = screen.albums.indices.contains(index) ? screen.albums[index].tableRepresentation : []
+            screen.details =
+                screen.albums.indices.contains(index) ? screen.albums[index].tableRepresentation : []
         }
     }
 

@@ -37,7 +37,8 @@ public final class Broadcaster<Event: Sendable>: Sendable {
 
     /// The events posted from now on, as an async sequence that ends when the consumer stops.
     public func stream() -> AsyncStream<Event> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Event.self, bufferingPolicy: .bufferingNewest(256))
         let observation = observe { continuation.yield($0) }
         continuation.onTermination = { _ in observation.cancel() }
         return stream

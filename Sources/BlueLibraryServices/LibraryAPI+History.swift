@@ -36,7 +36,9 @@ extension LibraryAPI {
 
     /// Performs a recorded command on the albums; returns the command as it actually applied (an
     /// insertion index is clamped into range).
-    private static func apply(_ command: HistoryCommand, to writer: any LibraryWriter) throws -> HistoryCommand {
+    private static func apply(_ command: HistoryCommand, to writer: any LibraryWriter) throws
+        -> HistoryCommand
+    {
         switch command {
         case .add(let album, let index):
             let position = min(max(index, 0), try writer.count())
@@ -44,12 +46,14 @@ extension LibraryAPI {
             return .add(album, index: position)
         case .delete(let album, _):
             guard let (_, index) = try writer.locate(album.id), try writer.remove(at: index) != nil else {
-                throw LibraryError(.conflict, "cannot remove \"\(album.title)\" again: it is no longer in the library")
+                throw LibraryError(
+                    .conflict, "cannot remove \"\(album.title)\" again: it is no longer in the library")
             }
             return .delete(album, index: index)
         case .update(let before, let after):
             guard try writer.replace(after) != nil else {
-                throw LibraryError(.conflict, "cannot edit \"\(before.title)\": it is no longer in the library")
+                throw LibraryError(
+                    .conflict, "cannot edit \"\(before.title)\": it is no longer in the library")
             }
             return command
         }

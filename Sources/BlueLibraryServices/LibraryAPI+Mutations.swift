@@ -52,19 +52,36 @@ extension LibraryAPI {
 
     /// Appends many albums in one transaction: all of them or, on any error, none.
     ///
-    /// An import is not an undo step (it may hold 100,000 albums); it only appends, so the undo history
-    /// stays valid, and the redo side is cleared as for any new change.
-    /// - Returns: how many albums were added.
+    /// An album whose id is already in the library with identical fields is skipped, so restoring an
+    /// export into a library that shares albums with it works; the same id with different fields is a
+    /// conflict. An import is not an undo step (it may hold 100,000 albums); it only appends, so the
+    /// undo history stays valid, and the redo side is cleared as for any new change.
+    /// - Returns: how many albums were added and how many were already there.
     @discardableResult
-    public func importAlbums(_ albums: [Album]) throws -> Int {
-        let change = try store.write { writer in
-            try writer.append(albums)
+    public func importAlbums(_ albums: [Album]) throws -> (added: Int, alreadyPresent: Int) {
+        let (change, added) = try store.write { writer in
+            var fresh: [Album] = []
+            fresh.reserveCapacity(albums.count)
+            var seen: [AlbumID: Album] = [:]
+            for album in albums {
+                let existing = try seen[album.id] ?? writer.locate(album.id)?.album
+                if existing == album { continue }
+                if existing != nil {
+                    throw LibraryError(
+                        .conflict,
+                        "album \(album.id) (\"\(album.title)\") is already in the library with other fields")
+                }
+                fresh.append(album)
+                seen[album.id] = album
+            }
+            try writer.append(fresh)
             try writer.clearHistory(.redo)
             try writer.saveCurrent(try Self.resolveCurrent(in: writer))
-            return LibraryChange(kind: .importAlbums, effect: nil, state: try Self.state(in: writer))
+            let change = LibraryChange(kind: .importAlbums, effect: nil, state: try Self.state(in: writer))
+            return (change, fresh.count)
         }
         changes.post(change)
-        return albums.count
+        return (added, albums.count - added)
     }
 
     /// Makes the album an index or id refers to the current one and saves that at once (the memento).

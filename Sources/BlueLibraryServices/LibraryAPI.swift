@@ -89,7 +89,9 @@ public final class LibraryAPI: Sendable {
         try store.read { try Self.locate(reference, in: $0) }
     }
 
-    static func locate(_ reference: AlbumReference, in reader: any LibraryReader) throws -> (album: Album, index: Int) {
+    static func locate(_ reference: AlbumReference, in reader: any LibraryReader) throws -> (
+        album: Album, index: Int
+    ) {
         switch reference {
         case .index(let index):
             guard let album = try reader.album(at: index) else {
@@ -127,7 +129,9 @@ public final class LibraryAPI: Sendable {
 
     /// The saved current album, found by id; when it is gone, the album now at its saved index,
     /// clamped into range; the first album when nothing was saved.
-    static func resolveCurrent(in reader: any LibraryReader, preferring preferred: AlbumID? = nil) throws -> CurrentAlbum? {
+    static func resolveCurrent(in reader: any LibraryReader, preferring preferred: AlbumID? = nil) throws
+        -> CurrentAlbum?
+    {
         let saved = try reader.savedCurrent()
         for id in [preferred, saved?.id].compactMap({ $0 }) {
             if let (_, index) = try reader.locate(id) { return CurrentAlbum(id: id, index: index) }

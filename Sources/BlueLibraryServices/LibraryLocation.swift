@@ -8,7 +8,9 @@ public enum LibraryLocation {
     public static let fileName = "library.db"
 
     /// The default database path for an environment.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
         homeDirectory(environment: environment) + "/" + fileName
     }
 

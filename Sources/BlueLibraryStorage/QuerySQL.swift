@@ -41,7 +41,10 @@ struct QuerySQL {
         }
         let groups = query.groups.map { group in "(" + group.map(condition).joined(separator: " AND ") + ")" }
         whereClause = groups.isEmpty ? "1" : groups.joined(separator: " OR ")
-        orderBy = (query.sort.map { "\(QuerySQL.searchColumn($0.field)) \($0.ascending ? "ASC" : "DESC")" } + ["position"])
+        orderBy =
+            (query.sort.map { "\(QuerySQL.searchColumn($0.field)) \($0.ascending ? "ASC" : "DESC")" } + [
+                "position"
+            ])
             .joined(separator: ", ")
         self.bindings = bindings
     }

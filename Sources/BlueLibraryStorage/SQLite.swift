@@ -99,7 +99,9 @@ package final class SQLiteConnection: @unchecked Sendable {
         SQLiteConnection.error(status, db: handle, path: path, action: action)
     }
 
-    private static func error(_ status: Int32, db: OpaquePointer, path: String, action: String) -> LibraryError {
+    private static func error(_ status: Int32, db: OpaquePointer, path: String, action: String)
+        -> LibraryError
+    {
         let detail = String(cString: sqlite3_errmsg(db))
         switch status & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED:
@@ -107,11 +109,13 @@ package final class SQLiteConnection: @unchecked Sendable {
         case SQLITE_NOTADB:
             return LibraryError(.notALibrary, "\(path) is not a BlueLibrary database (\(detail))")
         case SQLITE_CORRUPT:
-            return LibraryError(.corruptLibrary, "library \(path) is damaged (\(detail)); it was left untouched")
+            return LibraryError(
+                .corruptLibrary, "library \(path) is damaged (\(detail)); it was left untouched")
         case SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_READONLY, SQLITE_FULL, SQLITE_PERM:
             return LibraryError(.io, "cannot \(action) library \(path): \(detail)")
         default:
-            return LibraryError(.internal, "cannot \(action) library \(path): \(detail) (SQLite code \(status))")
+            return LibraryError(
+                .internal, "cannot \(action) library \(path): \(detail) (SQLite code \(status))")
         }
     }
 }

@@ -13,7 +13,8 @@ struct SQLiteAlbums: LibraryWriter {
 
     private func album(_ row: Statement) -> Album {
         Album(
-            trustedID: AlbumID(trusted: row.text(0)), title: row.text(1), artist: row.text(2), genre: row.text(3),
+            trustedID: AlbumID(trusted: row.text(0)), title: row.text(1), artist: row.text(2),
+            genre: row.text(3),
             year: row.optionalInt(4), coverURL: row.text(5))
     }
 
@@ -47,19 +48,24 @@ struct SQLiteAlbums: LibraryWriter {
     }
 
     func historyCount(_ side: HistorySide) throws -> Int {
-        try connection.integer("SELECT count(*) FROM history WHERE side = ?", [.integer(Int64(side.rawValue))]) ?? 0
+        try connection.integer(
+            "SELECT count(*) FROM history WHERE side = ?", [.integer(Int64(side.rawValue))]) ?? 0
     }
 
     func savedCurrent() throws -> CurrentAlbum? {
-        let row = try connection.prepare("SELECT current_id, current_index FROM saved_state WHERE singleton = 1")
+        let row = try connection.prepare(
+            "SELECT current_id, current_index FROM saved_state WHERE singleton = 1")
         try row.bind([])
         defer { row.reset() }
-        guard try row.step(), let index = row.optionalInt(1), let id = AlbumID(row.text(0)) else { return nil }
+        guard try row.step(), let index = row.optionalInt(1), let id = AlbumID(row.text(0)) else {
+            return nil
+        }
         return CurrentAlbum(id: id, index: index)
     }
 
     func insert(_ album: Album, at index: Int) throws {
-        try connection.run("UPDATE albums SET position = position + 1 WHERE position >= ?", [.integer(Int64(index))])
+        try connection.run(
+            "UPDATE albums SET position = position + 1 WHERE position >= ?", [.integer(Int64(index))])
         try insertRow(album, position: index)
     }
 
@@ -83,7 +89,8 @@ struct SQLiteAlbums: LibraryWriter {
     func remove(at index: Int) throws -> Album? {
         guard let removed = try album(at: index) else { return nil }
         try connection.run("DELETE FROM albums WHERE id = ?", [.text(removed.id.rawValue)])
-        try connection.run("UPDATE albums SET position = position - 1 WHERE position > ?", [.integer(Int64(index))])
+        try connection.run(
+            "UPDATE albums SET position = position - 1 WHERE position > ?", [.integer(Int64(index))])
         return removed
     }
 
@@ -96,8 +103,10 @@ struct SQLiteAlbums: LibraryWriter {
             WHERE id = ?
             """,
             [
-                .text(album.title), .text(album.artist), .text(album.genre), album.year.map { .integer(Int64($0)) } ?? .null,
-                .text(album.coverURL), .text(SearchKey.fold(album.title)), .text(SearchKey.fold(album.artist)),
+                .text(album.title), .text(album.artist), .text(album.genre),
+                album.year.map { .integer(Int64($0)) } ?? .null,
+                .text(album.coverURL), .text(SearchKey.fold(album.title)),
+                .text(SearchKey.fold(album.artist)),
                 .text(SearchKey.fold(album.genre)), .text(album.id.rawValue),
             ])
         return index
@@ -113,7 +122,8 @@ struct SQLiteAlbums: LibraryWriter {
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) throws {
         let sideValue = SQLValue.integer(Int64(side.rawValue))
         try connection.run(
-            "INSERT INTO history (side, command) VALUES (?, ?)", [sideValue, .text(JSONWriter.string(command.json))])
+            "INSERT INTO history (side, command) VALUES (?, ?)",
+            [sideValue, .text(JSONWriter.string(command.json))])
         try connection.run(
             """
             DELETE FROM history WHERE side = ?1 AND seq NOT IN
@@ -122,7 +132,8 @@ struct SQLiteAlbums: LibraryWriter {
     }
 
     func pop(_ side: HistorySide) throws -> HistoryCommand? {
-        let row = try connection.prepare("SELECT seq, command FROM history WHERE side = ? ORDER BY seq DESC LIMIT 1")
+        let row = try connection.prepare(
+            "SELECT seq, command FROM history WHERE side = ? ORDER BY seq DESC LIMIT 1")
         try row.bind([.integer(Int64(side.rawValue))])
         guard try row.step() else { return nil }
         let seq = row.int(0)
@@ -132,7 +143,9 @@ struct SQLiteAlbums: LibraryWriter {
         do {
             command = try HistoryCommand(json: JSONParser.parse(Array(text.utf8)))
         } catch let error as LibraryError {
-            throw LibraryError(.corruptLibrary, "library \(connection.path) has a damaged history entry \(seq): \(error.message)")
+            throw LibraryError(
+                .corruptLibrary,
+                "library \(connection.path) has a damaged history entry \(seq): \(error.message)")
         }
         try connection.run("DELETE FROM history WHERE seq = ?", [.integer(Int64(seq))])
         return command
@@ -145,6 +158,9 @@ struct SQLiteAlbums: LibraryWriter {
     func saveCurrent(_ current: CurrentAlbum?) throws {
         try connection.run(
             "INSERT OR REPLACE INTO saved_state (singleton, current_id, current_index) VALUES (1, ?, ?)",
-            [current.map { .text($0.id.rawValue) } ?? .null, current.map { .integer(Int64($0.index)) } ?? .null])
+            [
+                current.map { .text($0.id.rawValue) } ?? .null,
+                current.map { .integer(Int64($0.index)) } ?? .null,
+            ])
     }
 }

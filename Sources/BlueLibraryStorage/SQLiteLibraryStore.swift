@@ -40,7 +40,9 @@ package final class SQLiteLibraryStore: LibraryStore {
         try read { _ in }
     }
 
-    private static func open(_ slot: inout SQLiteConnection?, path: String, busyTimeout: Int32) throws -> SQLiteConnection {
+    private static func open(_ slot: inout SQLiteConnection?, path: String, busyTimeout: Int32) throws
+        -> SQLiteConnection
+    {
         if let slot { return slot }
         let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try Schema.prepare(connection)

@@ -50,12 +50,15 @@ enum Schema {
             let objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
             if applicationID != Schema.applicationID && (applicationID != 0 || version != 0 || objects != 0) {
                 throw LibraryError(
-                    .notALibrary, "\(path) is not a BlueLibrary database (it is some other SQLite database); it was left untouched")
+                    .notALibrary,
+                    "\(path) is not a BlueLibrary database (it is some other SQLite database); it was left untouched"
+                )
             }
             if version > latestVersion {
                 throw LibraryError(
                     .newerSchema,
-                    "library \(path) has schema version \(version), newer than this bluelibrary understands (\(latestVersion)); upgrade bluelibrary")
+                    "library \(path) has schema version \(version), newer than this bluelibrary understands (\(latestVersion)); upgrade bluelibrary"
+                )
             }
             return version
         }
@@ -68,7 +71,8 @@ enum Schema {
             let version = try check()
             guard version < latestVersion else { return }
             for migration in migrations[version...] { try connection.execute(migration) }
-            try connection.execute("PRAGMA user_version = \(latestVersion); PRAGMA application_id = \(applicationID)")
+            try connection.execute(
+                "PRAGMA user_version = \(latestVersion); PRAGMA application_id = \(applicationID)")
             if version == 0 { try SQLiteAlbums(connection).append(Album.seeds) }
         }
         try configure(connection)

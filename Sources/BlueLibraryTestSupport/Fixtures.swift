@@ -4,7 +4,8 @@ import BlueLibraryCore
 package enum Fixtures {
     /// An album with the given title and artist and optional fields.
     package static func album(
-        _ title: String, by artist: String = "Artist", genre: String = "", year: Int? = nil, cover: String = ""
+        _ title: String, by artist: String = "Artist", genre: String = "", year: Int? = nil,
+        cover: String = ""
     ) -> Album {
         do {
             return try Album(title: title, artist: artist, genre: genre, year: year, coverURL: cover)

@@ -37,7 +37,9 @@ struct ParsedArguments {
 /// A small, strict argument parser: `--name value`, `--name=value`, `-o value`, flags, `--` to end
 /// options; negative numbers are positional (so `delete -1` gets a clear "no album" error).
 enum ArgumentParser {
-    static func parse(_ arguments: [String], verbs: [VerbSpec], global: [OptionSpec]) throws -> ParsedArguments {
+    static func parse(_ arguments: [String], verbs: [VerbSpec], global: [OptionSpec]) throws
+        -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -48,7 +50,8 @@ enum ArgumentParser {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" || looksNumeric {
                 if parsed.verb == nil {
                     guard let verb = verbs.first(where: { $0.name == argument }) else {
-                        throw LibraryError(.usage, "unknown verb '\(argument)' (run 'bluelibrary --help' for the list)")
+                        throw LibraryError(
+                            .usage, "unknown verb '\(argument)' (run 'bluelibrary --help' for the list)")
                     }
                     parsed.verb = verb
                 } else {
@@ -79,7 +82,8 @@ enum ArgumentParser {
                 parsed.options[spec.name] = inlineValue
             } else {
                 guard index < arguments.count else {
-                    throw LibraryError(.usage, "option '--\(spec.name)' needs a value (\(spec.value ?? "VALUE"))")
+                    throw LibraryError(
+                        .usage, "option '--\(spec.name)' needs a value (\(spec.value ?? "VALUE"))")
                 }
                 parsed.options[spec.name] = arguments[index]
                 index += 1
@@ -92,7 +96,8 @@ enum ArgumentParser {
     static func checkPositionals(_ parsed: ParsedArguments) throws {
         guard let verb = parsed.verb, !verb.positionals.contains(parsed.positionals.count) else { return }
         if parsed.positionals.count < verb.positionals.lowerBound {
-            throw LibraryError(.usage, "'\(verb.name)' needs more arguments (usage: bluelibrary \(verb.name) \(verb.usage))")
+            throw LibraryError(
+                .usage, "'\(verb.name)' needs more arguments (usage: bluelibrary \(verb.name) \(verb.usage))")
         }
         throw LibraryError(
             .usage,
@@ -102,7 +107,9 @@ enum ArgumentParser {
 
     private static func split(_ argument: String) -> (String, String?) {
         let body = argument.hasPrefix("--") ? argument.dropFirst(2) : argument.dropFirst()
-        guard argument.hasPrefix("--"), let equals = body.firstIndex(of: "=") else { return (String(body), nil) }
+        guard argument.hasPrefix("--"), let equals = body.firstIndex(of: "=") else {
+            return (String(body), nil)
+        }
         return (String(body[..<equals]), String(body[body.index(after: equals)...]))
     }
 }

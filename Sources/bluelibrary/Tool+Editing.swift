@@ -6,10 +6,13 @@ import Foundation
 extension Tool {
     func add(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
         guard let title = arguments["title"], let artist = arguments["artist"] else {
-            throw LibraryError(.usage, "'add' needs --title and --artist (usage: bluelibrary add \(usage("add")))")
+            throw LibraryError(
+                .usage, "'add' needs --title and --artist (usage: bluelibrary add \(usage("add")))")
         }
         let index = try arguments["at"].map { text in
-            guard let index = Int(text) else { throw LibraryError(.usage, "invalid --at '\(text)': not a whole number") }
+            guard let index = Int(text) else {
+                throw LibraryError(.usage, "invalid --at '\(text)': not a whole number")
+            }
             return index
         }
         let album = try Album(
@@ -25,7 +28,9 @@ extension Tool {
             title: arguments["title"], artist: arguments["artist"], genre: arguments["genre"],
             year: try arguments["year"].map { try Album.parseYear($0) }, coverURL: arguments["cover"])
         guard !patch.isEmpty else {
-            throw LibraryError(.usage, "'edit' needs at least one field to change (usage: bluelibrary edit \(usage("edit")))")
+            throw LibraryError(
+                .usage, "'edit' needs at least one field to change (usage: bluelibrary edit \(usage("edit")))"
+            )
         }
         let reference = try AlbumReference(parsing: arguments.positionals[0])
         let album = try library.update(reference, with: patch)
@@ -67,12 +72,16 @@ extension Tool {
         } catch let error as LibraryError {
             throw LibraryError(error.code, "import \(name): \(error.message); nothing was imported")
         }
+        let result: (added: Int, alreadyPresent: Int)
         do {
-            try library.importAlbums(albums)
+            result = try library.importAlbums(albums)
         } catch let error as LibraryError where error.code == .conflict {
             throw LibraryError(error.code, "import \(name): \(error.message); nothing was imported")
         }
-        out.line("Imported \(albums.count) album\(albums.count == 1 ? "" : "s") from \(name == "-" ? "standard input" : name).")
+        let skipped = result.alreadyPresent > 0 ? " (\(result.alreadyPresent) already in the library)" : ""
+        out.line(
+            "Imported \(result.added) album\(result.added == 1 ? "" : "s") from \(name == "-" ? "standard input" : name)\(skipped)."
+        )
     }
 
     func export(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {

@@ -30,7 +30,8 @@ extension Tool {
     static func defaultLine(_ album: Album, index: Int, width: Int) -> String {
         let number = String(index)
         let padding = String(repeating: " ", count: max(width - number.count, 0))
-        return padding + number + "  " + album.artist + " - " + album.title + (album.year.map { " (\($0))" } ?? "")
+        return padding + number + "  " + album.artist + " - " + album.title
+            + (album.year.map { " (\($0))" } ?? "")
     }
 
     func show(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
@@ -52,9 +53,11 @@ extension Tool {
             out.line()
             return
         }
-        let rows = [TableRow(title: "Index", value: String(index))] + album.tableRepresentation + [
-            TableRow(title: "Cover", value: album.coverURL), TableRow(title: "Id", value: album.id.rawValue),
-        ]
+        let rows =
+            [TableRow(title: "Index", value: String(index))] + album.tableRepresentation + [
+                TableRow(title: "Cover", value: album.coverURL),
+                TableRow(title: "Id", value: album.id.rawValue),
+            ]
         for row in rows { out.line(row.title.padding(toLength: 7, withPad: " ", startingAt: 0) + row.value) }
     }
 
@@ -67,11 +70,15 @@ extension Tool {
             count += 1
             artists.insert(SearchKey.fold(album.artist))
             if !album.genre.isEmpty { genres.insert(SearchKey.fold(album.genre)) }
-            if let year = album.year { years = years.map { min($0.lowerBound, year)...max($0.upperBound, year) } ?? year...year }
+            if let year = album.year {
+                years = years.map { min($0.lowerBound, year)...max($0.upperBound, year) } ?? year...year
+            }
         }
         let state = try library.state()
         if arguments.has("json") {
-            let yearValue: JSONValue = years.map { .array([.number(String($0.lowerBound)), .number(String($0.upperBound))]) } ?? .null
+            let yearValue: JSONValue =
+                years.map { .array([.number(String($0.lowerBound)), .number(String($0.upperBound))]) }
+                ?? .null
             out.line(
                 JSONWriter.string(
                     .object([
@@ -84,7 +91,11 @@ extension Tool {
         out.line("Albums:   \(count)")
         out.line("Artists:  \(artists.count)")
         out.line("Genres:   \(genres.count)")
-        out.line("Years:    " + (years.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" } ?? "none"))
+        out.line(
+            "Years:    "
+                + (years.map {
+                    $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)"
+                } ?? "none"))
         out.line("Undo:     " + (state.canUndo ? "available" : "nothing to undo"))
         out.line("Redo:     " + (state.canRedo ? "available" : "nothing to redo"))
     }

@@ -19,7 +19,7 @@ struct Tool {
             }
             guard let verb = parsed.verb else {
                 out.line(Verbs.toolHelp)
-                return parsed.has("help") ? 0 : 64
+                return 0
             }
             if parsed.has("help") {
                 out.line(Verbs.help(for: verb))
@@ -43,7 +43,9 @@ struct Tool {
         let busy = environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) } ?? 5000
         let path: String
         if let explicit = parsed["library"] {
-            guard !explicit.isEmpty else { throw LibraryError(.usage, "option '--library' needs a file name") }
+            guard !explicit.isEmpty else {
+                throw LibraryError(.usage, "option '--library' needs a file name")
+            }
             path = explicit
         } else {
             path = LibraryLocation.defaultPath(environment: environment)
@@ -81,7 +83,8 @@ extension LibraryError.Code {
     var exitStatus: Int32 {
         switch self {
         case .usage: 64
-        case .invalidField, .invalidQuery, .invalidTemplate, .malformedInput, .notFound, .conflict, .notALibrary,
+        case .invalidField, .invalidQuery, .invalidTemplate, .malformedInput, .notFound, .conflict,
+            .notALibrary,
             .corruptLibrary, .newerSchema:
             65
         case .noInput: 66

@@ -3,8 +3,10 @@ enum Verbs {
     static let version = "0.1.0"
 
     static let global: [OptionSpec] = [
-        OptionSpec(name: "library", short: "l", value: "FILE", help: "the library database (default: see FILES)"),
-        OptionSpec(name: "help", short: "h", value: nil, help: "show help (for a verb: bluelibrary VERB --help)"),
+        OptionSpec(
+            name: "library", short: "l", value: "FILE", help: "the library database (default: see FILES)"),
+        OptionSpec(
+            name: "help", short: "h", value: nil, help: "show help (for a verb: bluelibrary VERB --help)"),
         OptionSpec(name: "version", short: nil, value: nil, help: "print the version"),
     ]
 
@@ -12,9 +14,12 @@ enum Verbs {
 
     static let all: [VerbSpec] = [
         VerbSpec(
-            name: "list", summary: "list albums, optionally matching a query", usage: "[QUERY...] [--format TEMPLATE] [--json]",
+            name: "list", summary: "list albums, optionally matching a query",
+            usage: "[QUERY...] [--format TEMPLATE] [--json]",
             options: [
-                OptionSpec(name: "format", short: "f", value: "TEMPLATE", help: "format each line, e.g. '$artist - $title ($year)'"),
+                OptionSpec(
+                    name: "format", short: "f", value: "TEMPLATE",
+                    help: "format each line, e.g. '$artist - $title ($year)'"),
                 json,
             ],
             positionals: 0...Int.max,
@@ -30,18 +35,24 @@ enum Verbs {
             name: "show", summary: "show one album's details", usage: "INDEX|ID [--json]", options: [json],
             positionals: 1...1),
         VerbSpec(
-            name: "add", summary: "add an album", usage: "--title T --artist A [--genre G] [--year Y] [--cover URL] [--at INDEX]",
+            name: "add", summary: "add an album",
+            usage: "--title T --artist A [--genre G] [--year Y] [--cover URL] [--at INDEX]",
             options: [
                 OptionSpec(name: "title", short: nil, value: "T", help: "the album's title (required)"),
                 OptionSpec(name: "artist", short: nil, value: "A", help: "the artist (required)"),
                 OptionSpec(name: "genre", short: nil, value: "G", help: "the genre"),
                 OptionSpec(name: "year", short: nil, value: "Y", help: "the year, 1000-9999"),
-                OptionSpec(name: "cover", short: nil, value: "URL", help: "cover image: http(s) or file URL, or a path"),
-                OptionSpec(name: "at", short: nil, value: "INDEX", help: "insert at this index (default: at the end)"),
+                OptionSpec(
+                    name: "cover", short: nil, value: "URL",
+                    help: "cover image: http(s) or file URL, or a path"),
+                OptionSpec(
+                    name: "at", short: nil, value: "INDEX", help: "insert at this index (default: at the end)"
+                ),
                 json,
             ]),
         VerbSpec(
-            name: "edit", summary: "change fields of an album", usage: "INDEX|ID [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL]",
+            name: "edit", summary: "change fields of an album",
+            usage: "INDEX|ID [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL]",
             options: [
                 OptionSpec(name: "title", short: nil, value: "T", help: "the new title"),
                 OptionSpec(name: "artist", short: nil, value: "A", help: "the new artist"),
@@ -51,16 +62,24 @@ enum Verbs {
                 json,
             ],
             positionals: 1...1),
-        VerbSpec(name: "delete", summary: "delete an album (undo brings it back)", usage: "INDEX|ID", positionals: 1...1),
+        VerbSpec(
+            name: "delete", summary: "delete an album (undo brings it back)", usage: "INDEX|ID",
+            positionals: 1...1),
         VerbSpec(name: "undo", summary: "undo the last change, even one made in an earlier run", usage: ""),
         VerbSpec(name: "redo", summary: "redo the last undone change", usage: ""),
         VerbSpec(
-            name: "select", summary: "make an album the current one (remembered across runs)", usage: "INDEX|ID",
+            name: "select", summary: "make an album the current one (remembered across runs)",
+            usage: "INDEX|ID",
             positionals: 1...1),
         VerbSpec(name: "current", summary: "show the current album", usage: "[--json]", options: [json]),
         VerbSpec(
-            name: "import", summary: "add albums from a JSON or CSV file, all or none", usage: "FILE|- [--format json|csv]",
-            options: [OptionSpec(name: "format", short: nil, value: "json|csv", help: "the file's format (default: from its name)")],
+            name: "import", summary: "add albums from a JSON or CSV file, all or none",
+            usage: "FILE|- [--format json|csv]",
+            options: [
+                OptionSpec(
+                    name: "format", short: nil, value: "json|csv",
+                    help: "the file's format (default: from its name)")
+            ],
             positionals: 1...1,
             details: """
                 JSON: an array of objects with the keys id (optional), title, artist, genre, year, cover_url.
@@ -68,17 +87,25 @@ enum Verbs {
                 Albums are appended in order, in one transaction. An import is not an undo step.
                 """),
         VerbSpec(
-            name: "export", summary: "write every album as JSON or CSV", usage: "[--format json|csv] [-o FILE]",
+            name: "export", summary: "write every album as JSON or CSV",
+            usage: "[--format json|csv] [-o FILE]",
             options: [
-                OptionSpec(name: "format", short: nil, value: "json|csv", help: "the output format (default: json)"),
-                OptionSpec(name: "output", short: "o", value: "FILE", help: "write to FILE (atomically) instead of stdout"),
+                OptionSpec(
+                    name: "format", short: nil, value: "json|csv", help: "the output format (default: json)"),
+                OptionSpec(
+                    name: "output", short: "o", value: "FILE",
+                    help: "write to FILE (atomically) instead of stdout"),
             ]),
-        VerbSpec(name: "stats", summary: "count albums, artists, genres and years", usage: "[--json]", options: [json]),
+        VerbSpec(
+            name: "stats", summary: "count albums, artists, genres and years", usage: "[--json]",
+            options: [json]),
     ]
 
     static var toolHelp: String {
         let width = all.map(\.name.count).max() ?? 0
-        let verbs = all.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+        let verbs = all.map {
+            "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)"
+        }
         return """
             bluelibrary \(version) — keep and browse your music albums
 
@@ -103,7 +130,8 @@ enum Verbs {
     }
 
     static func help(for verb: VerbSpec) -> String {
-        var text = "USAGE: bluelibrary \(verb.name) \(verb.usage)\n\n\(verb.summary.prefix(1).uppercased() + verb.summary.dropFirst()).\n"
+        var text =
+            "USAGE: bluelibrary \(verb.name) \(verb.usage)\n\n\(verb.summary.prefix(1).uppercased() + verb.summary.dropFirst()).\n"
         if !verb.options.isEmpty { text += "\nOPTIONS:\n" + optionLines(verb.options) + "\n" }
         if !verb.details.isEmpty { text += "\n" + verb.details + "\n" }
         return text
@@ -111,10 +139,13 @@ enum Verbs {
 
     private static func optionLines(_ options: [OptionSpec]) -> String {
         let labels = options.map { option in
-            (option.short.map { "-\($0), " } ?? "    ") + "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
+            (option.short.map { "-\($0), " } ?? "    ") + "--\(option.name)"
+                + (option.value.map { " \($0)" } ?? "")
         }
         let width = labels.map(\.count).max() ?? 0
-        return zip(labels, options).map { "  \($0.padding(toLength: width, withPad: " ", startingAt: 0))  \($1.help)" }
-            .joined(separator: "\n")
+        return zip(labels, options).map {
+            "  \($0.padding(toLength: width, withPad: " ", startingAt: 0))  \($1.help)"
+        }
+        .joined(separator: "\n")
     }
 }

@@ -3,7 +3,9 @@ import Testing
 
 struct AlbumTests {
     @Test func validAlbumKeepsItsFieldsTrimmed() throws {
-        let album = try Album(title: "  Heroes ", artist: "David Bowie", genre: "Rock", year: 1977, coverURL: "https://x.org/a.png")
+        let album = try Album(
+            title: "  Heroes ", artist: "David Bowie", genre: "Rock", year: 1977,
+            coverURL: "https://x.org/a.png")
         #expect(album.title == "Heroes")
         #expect(album.artist == "David Bowie")
         #expect(album.year == 1977)
@@ -11,20 +13,27 @@ struct AlbumTests {
     }
 
     @Test func descriptionListsTheFiveFieldsLikeTheTutorial() throws {
-        let album = try Album(title: "Heroes", artist: "David Bowie", genre: "Rock", year: 1977, coverURL: "file:///c.png")
-        #expect(album.description == "title: Heroes artist: David Bowie genre: Rock coverUrl: file:///c.png year: 1977")
+        let album = try Album(
+            title: "Heroes", artist: "David Bowie", genre: "Rock", year: 1977, coverURL: "file:///c.png")
+        #expect(
+            album.description
+                == "title: Heroes artist: David Bowie genre: Rock coverUrl: file:///c.png year: 1977")
     }
 
-    @Test(arguments: [
-        ("", "A", nil, "", "invalid title '': must not be empty"),
-        ("T", "   ", nil, "", "invalid artist '   ': must not be empty"),
-        ("T", "A", 999, "", "invalid year '999': must be between 1000 and 9999"),
-        ("T", "A", 10000, "", "invalid year '10000': must be between 1000 and 9999"),
-        ("T", "A", nil, "ftp://host/c.png", "invalid cover_url 'ftp://host/c.png': unsupported scheme 'ftp' (use http, https or file)"),
-        ("T", "A", nil, "http:///nohost.png", "invalid cover_url 'http:///nohost.png': no host"),
-        ("T", "A", nil, "cover.png", "invalid cover_url 'cover.png': not a URL or an absolute path"),
-        ("Tab\there", "A", nil, "", "invalid title 'Tab\\there': must not contain control characters"),
-    ] as [(String, String, Int?, String, String)])
+    @Test(
+        arguments: [
+            ("", "A", nil, "", "invalid title '': must not be empty"),
+            ("T", "   ", nil, "", "invalid artist '   ': must not be empty"),
+            ("T", "A", 999, "", "invalid year '999': must be between 1000 and 9999"),
+            ("T", "A", 10000, "", "invalid year '10000': must be between 1000 and 9999"),
+            (
+                "T", "A", nil, "ftp://host/c.png",
+                "invalid cover_url 'ftp://host/c.png': unsupported scheme 'ftp' (use http, https or file)"
+            ),
+            ("T", "A", nil, "http:///nohost.png", "invalid cover_url 'http:///nohost.png': no host"),
+            ("T", "A", nil, "cover.png", "invalid cover_url 'cover.png': not a URL or an absolute path"),
+            ("Tab\there", "A", nil, "", "invalid title 'Tab\\there': must not contain control characters"),
+        ] as [(String, String, Int?, String, String)])
     func invalidFieldsAreRefusedWithAMessageNamingFieldAndValue(
         title: String, artist: String, year: Int?, cover: String, message: String
     ) {
@@ -62,16 +71,19 @@ struct AlbumTests {
     }
 
     @Test func seedsAreTheFiveAlbumsOfTheSpecInOrder() {
-        #expect(Album.seeds.map(\.title) == [
-            "Best of Bowie", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "American Pie",
-        ])
+        #expect(
+            Album.seeds.map(\.title) == [
+                "Best of Bowie", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "American Pie",
+            ])
         #expect(Album.seeds.map(\.artist) == ["David Bowie", "No Doubt", "Sting", "U2", "Madonna"])
         #expect(Album.seeds.map(\.year) == [1992, 2003, 1999, 2000, 2000])
         #expect(Set(Album.seeds.map(\.id)).count == 5)
     }
 
     @Test func albumIDNormalisesAndRejects() {
-        #expect(AlbumID("6B1E7C9E-0000-4000-8000-000000000000")?.rawValue == "6b1e7c9e-0000-4000-8000-000000000000")
+        #expect(
+            AlbumID("6B1E7C9E-0000-4000-8000-000000000000")?.rawValue
+                == "6b1e7c9e-0000-4000-8000-000000000000")
         #expect(AlbumID("not-an-id") == nil)
         #expect(AlbumID.random() != AlbumID.random())
     }

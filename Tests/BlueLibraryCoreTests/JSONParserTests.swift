@@ -33,7 +33,9 @@ struct JSONParserTests {
     }
 
     @Test func writerEscapesAndRoundTrips() throws {
-        let value = JSONValue.object([("k", .string("<a href=\"x\">\\\u{1}\n</a>")), ("n", .array([.null, .bool(true)]))])
+        let value = JSONValue.object([
+            ("k", .string("<a href=\"x\">\\\u{1}\n</a>")), ("n", .array([.null, .bool(true)])),
+        ])
         let text = JSONWriter.string(value)
         #expect(!text.contains("<"))
         #expect(try parse(text) == value)
@@ -44,7 +46,10 @@ struct CSVTests {
     @Test func parsesQuotesCommasAndLineBreaks() throws {
         let text = "a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\n\nlast,,\n"
         let records = try CSV.parse(Array(text.utf8))
-        #expect(records.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["last", "", ""]])
+        #expect(
+            records.map(\.fields) == [
+                ["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["last", "", ""],
+            ])
         #expect(records.map(\.line) == [1, 2, 5])
     }
 
@@ -68,7 +73,8 @@ struct CSVTests {
 
 struct AlbumCodingTests {
     @Test func jsonRoundTripKeepsEveryField() throws {
-        let album = try Album(title: "T \"q\"", artist: "A", genre: "G", year: 2001, coverURL: "https://h/c.png")
+        let album = try Album(
+            title: "T \"q\"", artist: "A", genre: "G", year: 2001, coverURL: "https://h/c.png")
         var bytes: [UInt8] = []
         AlbumCoding.appendJSON(album, to: &bytes)
         #expect(try AlbumCoding.album(from: JSONParser.parse(bytes)) == album)
@@ -76,18 +82,31 @@ struct AlbumCodingTests {
     }
 
     @Test func importJSONNamesTheLineAndColumnOfABadAlbum() {
-        let text = "[\n  {\"title\": \"A\", \"artist\": \"B\"},\n  {\"title\": \"C\", \"artist\": \"D\", \"year\": 12}\n]"
-        #expect(throws: LibraryError(.invalidField, "line 3, column 3: album 2: invalid year '12': must be between 1000 and 9999")) {
+        let text =
+            "[\n  {\"title\": \"A\", \"artist\": \"B\"},\n  {\"title\": \"C\", \"artist\": \"D\", \"year\": 12}\n]"
+        #expect(
+            throws: LibraryError(
+                .invalidField, "line 3, column 3: album 2: invalid year '12': must be between 1000 and 9999")
+        ) {
             try AlbumCoding.decode(Array(text.utf8), format: .json)
         }
     }
 
     @Test(arguments: [
         (#"[{"title": "A"}]"#, "line 1, column 2: album 1: missing \"artist\""),
-        (#"[{"title": "A", "artist": "B", "rating": 5}]"#, "line 1, column 2: album 1: unknown key \"rating\" (keys: id, title, artist, genre, year, cover_url)"),
-        (#"[{"title": "A", "artist": "B", "year": "1999"}]"#, "line 1, column 2: album 1: \"year\" must be a whole number or null, not a string"),
+        (
+            #"[{"title": "A", "artist": "B", "rating": 5}]"#,
+            "line 1, column 2: album 1: unknown key \"rating\" (keys: id, title, artist, genre, year, cover_url)"
+        ),
+        (
+            #"[{"title": "A", "artist": "B", "year": "1999"}]"#,
+            "line 1, column 2: album 1: \"year\" must be a whole number or null, not a string"
+        ),
         (#"{"title": "A"}"#, "line 1, column 1: expected an array of albums"),
-        (#"[{"title": 5, "artist": "B"}]"#, "line 1, column 2: album 1: \"title\" must be a string, not a number"),
+        (
+            #"[{"title": 5, "artist": "B"}]"#,
+            "line 1, column 2: album 1: \"title\" must be a string, not a number"
+        ),
     ])
     func strictJSONImport(text: String, message: String) {
         #expect {
@@ -107,7 +126,10 @@ struct AlbumCodingTests {
 
     @Test(arguments: [
         ("title\nA\n", "line 1: missing column 'artist'"),
-        ("title,artist,colour\nA,B,red\n", "line 1: unknown or repeated column 'colour' (columns: id, title, artist, genre, year, cover_url)"),
+        (
+            "title,artist,colour\nA,B,red\n",
+            "line 1: unknown or repeated column 'colour' (columns: id, title, artist, genre, year, cover_url)"
+        ),
         ("title,artist\nA,B\nC\n", "line 3: 1 fields, expected 2"),
         ("title,artist,year\nA,B,twenty\n", "line 2: invalid year 'twenty': not a whole number"),
     ])
@@ -123,7 +145,9 @@ struct AlbumCodingTests {
         let a = try Album(title: "A", artist: "B")
         let b = try a.updating(AlbumPatch(title: "C"))
         for command in [HistoryCommand.add(a, index: 3), .delete(a, index: 0), .update(before: a, after: b)] {
-            #expect(try HistoryCommand(json: JSONParser.parse(Array(JSONWriter.string(command.json).utf8))) == command)
+            #expect(
+                try HistoryCommand(json: JSONParser.parse(Array(JSONWriter.string(command.json).utf8)))
+                    == command)
             #expect(command.inverse.inverse == command)
         }
     }

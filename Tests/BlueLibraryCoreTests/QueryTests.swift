@@ -4,34 +4,42 @@ import Testing
 struct QueryParserTests {
     typealias T = Query.Term
 
-    @Test(arguments: [
-        ([], Query()),
-        (["Bowie"], Query(groups: [[T(.anyText("bowie"))]])),
-        (["artist:Bowie"], Query(groups: [[T(.contains(.artist, "bowie"))]])),
-        (["album:sun"], Query(groups: [[T(.contains(.title, "sun"))]])),
-        (["artist:=U2"], Query(groups: [[T(.equals(.artist, "U2"))]])),
-        (["year:1990..1999"], Query(groups: [[T(.yearRange(1990, 1999))]])),
-        (["year:..1999"], Query(groups: [[T(.yearRange(nil, 1999))]])),
-        (["year:1990.."], Query(groups: [[T(.yearRange(1990, nil))]])),
-        (["year:2000"], Query(groups: [[T(.yearRange(2000, 2000))]])),
-        (["^genre:pop"], Query(groups: [[T(.contains(.genre, "pop"), negated: true)]])),
-        (["sun", "year:2000"], Query(groups: [[T(.anyText("sun")), T(.yearRange(2000, 2000))]])),
-        (["sting", ",", "u2"], Query(groups: [[T(.anyText("sting"))], [T(.anyText("u2"))]])),
-        (["year-", "title+"], Query(sort: [Query.SortKey(.year, ascending: false), Query.SortKey(.title, ascending: true)])),
-        (["c++"], Query(groups: [[T(.anyText("c++"))]])),
-        (["cover_url:Cover.PNG"], Query(groups: [[T(.contains(.coverURL, "Cover.PNG"))]])),
-    ] as [([String], Query)])
+    @Test(
+        arguments: [
+            ([], Query()),
+            (["Bowie"], Query(groups: [[T(.anyText("bowie"))]])),
+            (["artist:Bowie"], Query(groups: [[T(.contains(.artist, "bowie"))]])),
+            (["album:sun"], Query(groups: [[T(.contains(.title, "sun"))]])),
+            (["artist:=U2"], Query(groups: [[T(.equals(.artist, "U2"))]])),
+            (["year:1990..1999"], Query(groups: [[T(.yearRange(1990, 1999))]])),
+            (["year:..1999"], Query(groups: [[T(.yearRange(nil, 1999))]])),
+            (["year:1990.."], Query(groups: [[T(.yearRange(1990, nil))]])),
+            (["year:2000"], Query(groups: [[T(.yearRange(2000, 2000))]])),
+            (["^genre:pop"], Query(groups: [[T(.contains(.genre, "pop"), negated: true)]])),
+            (["sun", "year:2000"], Query(groups: [[T(.anyText("sun")), T(.yearRange(2000, 2000))]])),
+            (["sting", ",", "u2"], Query(groups: [[T(.anyText("sting"))], [T(.anyText("u2"))]])),
+            (
+                ["year-", "title+"],
+                Query(sort: [Query.SortKey(.year, ascending: false), Query.SortKey(.title, ascending: true)])
+            ),
+            (["c++"], Query(groups: [[T(.anyText("c++"))]])),
+            (["cover_url:Cover.PNG"], Query(groups: [[T(.contains(.coverURL, "Cover.PNG"))]])),
+        ] as [([String], Query)])
     func termsParse(terms: [String], expected: Query) throws {
         #expect(try Query(terms: terms) == expected)
     }
 
     @Test func aStringQuerySplitsOnSpacesOutsideQuotes() throws {
-        #expect(try Query(parsing: #"artist:"David Bowie" , year:2000"#)
-            == Query(groups: [[T(.contains(.artist, "david bowie"))], [T(.yearRange(2000, 2000))]]))
+        #expect(
+            try Query(parsing: #"artist:"David Bowie" , year:2000"#)
+                == Query(groups: [[T(.contains(.artist, "david bowie"))], [T(.yearRange(2000, 2000))]]))
     }
 
     @Test(arguments: [
-        ("colour:red", "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url)"),
+        (
+            "colour:red",
+            "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url)"
+        ),
         ("year:199x", "invalid query term 'year:199x': '199x' is not a year"),
         ("year:..", "invalid query term 'year:..': a range needs at least one end"),
         ("year:", "invalid query term 'year:': no year given"),

@@ -17,7 +17,10 @@ struct TemplateTests {
     }
 
     @Test(arguments: [
-        ("$nope", "invalid template '$nope': unknown field '$nope' (fields: index, id, title, artist, genre, year, cover_url)"),
+        (
+            "$nope",
+            "invalid template '$nope': unknown field '$nope' (fields: index, id, title, artist, genre, year, cover_url)"
+        ),
         ("${title", "invalid template '${title': '${' without a closing '}'"),
     ])
     func badTemplatesAreRefused(source: String, message: String) {

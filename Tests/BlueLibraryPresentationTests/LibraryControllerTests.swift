@@ -50,7 +50,10 @@ struct LibraryControllerTests {
     @Test func deleteThenUndoPutsTheAlbumBackAndTogglesTheToolbar() throws {
         try controller.clickedView(at: 1)
         try controller.deleteCurrent()
-        #expect(controller.screen.albums.map(\.title) == ["Best of Bowie", "Nothing Like The Sun", "Staring at the Sun", "American Pie"])
+        #expect(
+            controller.screen.albums.map(\.title) == [
+                "Best of Bowie", "Nothing Like The Sun", "Staring at the Sun", "American Pie",
+            ])
         #expect(controller.screen.currentIndex == 1)
         #expect(controller.screen.isUndoEnabled)
         #expect(controller.screen.message == "Deleted \"It's My Life\"")
@@ -100,9 +103,10 @@ struct LibraryControllerTests {
 
     @Test func tableRepresentationIsArtistAlbumGenreYear() throws {
         let album = try Album(title: "T", artist: "A", genre: "", year: nil)
-        #expect(album.tableRepresentation == [
-            TableRow(title: "Artist", value: "A"), TableRow(title: "Album", value: "T"),
-            TableRow(title: "Genre", value: ""), TableRow(title: "Year", value: ""),
-        ])
+        #expect(
+            album.tableRepresentation == [
+                TableRow(title: "Artist", value: "A"), TableRow(title: "Album", value: "T"),
+                TableRow(title: "Genre", value: ""), TableRow(title: "Year", value: ""),
+            ])
     }
 }

@@ -11,9 +11,10 @@ struct LibraryAPITests {
 
     private var titles: [String] { (try? library.albums().map(\.title)) ?? [] }
 
-    @Test(arguments: [
-        (0, 0), (3, 3), (5, 5), (6, 5), (-1, 5), (nil, 5),
-    ] as [(Int?, Int)])
+    @Test(
+        arguments: [
+            (0, 0), (3, 3), (5, 5), (6, 5), (-1, 5), (nil, 5),
+        ] as [(Int?, Int)])
     func addInsertsWithinZeroThroughCountAndAppendsOtherwise(requested: Int?, expected: Int) throws {
         let album = Fixtures.album("New")
         #expect(try library.add(album, at: requested) == expected)
@@ -35,7 +36,9 @@ struct LibraryAPITests {
             try library.delete(.index(7))
         }
         let ghost = AlbumID.random()
-        #expect(throws: LibraryError(.notFound, "no album with id \(ghost)")) { try library.locate(.id(ghost)) }
+        #expect(throws: LibraryError(.notFound, "no album with id \(ghost)")) {
+            try library.locate(.id(ghost))
+        }
     }
 
     @Test func deletingFromAnEmptyLibraryIsAnErrorNotACrash() throws {
@@ -119,7 +122,9 @@ struct LibraryAPITests {
         let received = Mutex(0)
         let observation = library.changes.observe { _ in received.withLock { $0 += 1 } }
         #expect(throws: LibraryError.self) { try library.add(Album.seeds[0]) }
-        #expect(throws: LibraryError.self) { try library.update(.index(0), with: AlbumPatch(year: .some(12))) }
+        #expect(throws: LibraryError.self) {
+            try library.update(.index(0), with: AlbumPatch(year: .some(12)))
+        }
         #expect(titles == Fixtures.seedTitles)
         #expect(try library.state().canUndo == false)
         #expect(received.withLock { $0 } == 0)
@@ -152,11 +157,14 @@ struct LibraryAPITests {
     }
 
     @Test func importIsAllOrNothing() throws {
+        let changed = try Album.seeds[1].updating(AlbumPatch(genre: "Ska"))
         #expect(throws: LibraryError.self) {
-            try library.importAlbums([Fixtures.album("One"), Album.seeds[1]])
+            try library.importAlbums([Fixtures.album("One"), changed])
         }
         #expect(titles == Fixtures.seedTitles)
-        #expect(try library.importAlbums([Fixtures.album("One"), Fixtures.album("Two")]) == 2)
+        let result = try library.importAlbums([Fixtures.album("One"), Album.seeds[1], Fixtures.album("Two")])
+        #expect(result.added == 2)
+        #expect(result.alreadyPresent == 1)
         #expect(titles.suffix(2) == ["One", "Two"])
     }
 }

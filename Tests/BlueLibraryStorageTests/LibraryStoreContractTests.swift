@@ -41,7 +41,11 @@ struct LibraryStoreContractTests {
         defer { withExtendedLifetime(directory) {} }
         let new = Fixtures.album("New")
         try store.write { try $0.insert(new, at: 1) }
-        #expect(try titles(store) == ["Best of Bowie", "New", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "American Pie"])
+        #expect(
+            try titles(store) == [
+                "Best of Bowie", "New", "It's My Life", "Nothing Like The Sun", "Staring at the Sun",
+                "American Pie",
+            ])
         #expect(try store.read { try $0.locate(new.id) }?.index == 1)
         try store.write { try $0.insert(Fixtures.album("End"), at: 6) }
         #expect(try titles(store).last == "End")
@@ -125,7 +129,13 @@ struct LibraryStoreContractTests {
     /// Both stores must answer every query identically: the SQL compiler and the in-memory matcher
     /// implement one language.
     @Test(arguments: [
-        ("", ["Best of Bowie", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "American Pie", "Homogenic", "Ünïcode", "Undated"]),
+        (
+            "",
+            [
+                "Best of Bowie", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "American Pie",
+                "Homogenic", "Ünïcode", "Undated",
+            ]
+        ),
         ("sun", ["Nothing Like The Sun", "Staring at the Sun"]),
         ("SUN ^u2", ["Nothing Like The Sun"]),
         ("artist:=U2", ["Staring at the Sun"]),
@@ -136,9 +146,24 @@ struct LibraryStoreContractTests {
         ("björk", ["Homogenic"]),
         ("ünï", ["Ünïcode"]),
         ("sting , madonna", ["Nothing Like The Sun", "American Pie"]),
-        ("genre:pop year-", ["It's My Life", "Staring at the Sun", "American Pie", "Nothing Like The Sun", "Best of Bowie"]),
-        ("year+ title-", ["Ünïcode", "Undated", "Best of Bowie", "Homogenic", "Nothing Like The Sun", "Staring at the Sun", "American Pie", "It's My Life"]),
-        ("artist+", ["Homogenic", "Best of Bowie", "American Pie", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "Undated", "Ünïcode"]),
+        (
+            "genre:pop year-",
+            ["It's My Life", "Staring at the Sun", "American Pie", "Nothing Like The Sun", "Best of Bowie"]
+        ),
+        (
+            "year+ title-",
+            [
+                "Ünïcode", "Undated", "Best of Bowie", "Homogenic", "Nothing Like The Sun",
+                "Staring at the Sun", "American Pie", "It's My Life",
+            ]
+        ),
+        (
+            "artist+",
+            [
+                "Homogenic", "Best of Bowie", "American Pie", "It's My Life", "Nothing Like The Sun",
+                "Staring at the Sun", "Undated", "Ünïcode",
+            ]
+        ),
         ("cover_url:Bowie", []),
         ("cover_url:bowie", ["Best of Bowie"]),
         ("id:6b1e7c9e-0000-4000-8000-000000000004", ["American Pie"]),
@@ -165,7 +190,11 @@ struct LibraryStoreContractTests {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         var indexes: [Int] = []
-        try store.read { reader in try reader.forEachAlbum(matching: try Query(parsing: "year- ")) { _, index in indexes.append(index) } }
+        try store.read { reader in
+            try reader.forEachAlbum(matching: try Query(parsing: "year- ")) { _, index in
+                indexes.append(index)
+            }
+        }
         #expect(indexes == [1, 3, 4, 2, 0])
     }
 }

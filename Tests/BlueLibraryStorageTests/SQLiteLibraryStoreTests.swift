@@ -46,7 +46,8 @@ struct SQLiteLibraryStoreTests {
             try SQLiteLibraryStore(path: file).open()
         } throws: { error in
             let error = try #require(error as? LibraryError)
-            return error.code == .notALibrary && error.message.hasPrefix("\(file) is not a BlueLibrary database")
+            return error.code == .notALibrary
+                && error.message.hasPrefix("\(file) is not a BlueLibrary database")
         }
         #expect(directory.read(file) == Array(text.utf8))
     }
@@ -54,7 +55,12 @@ struct SQLiteLibraryStoreTests {
     @Test func anotherApplicationsSQLiteDatabaseIsRefused() throws {
         let connection = try SQLiteConnection(path: path, busyTimeout: 100)
         try connection.execute("CREATE TABLE tracks (name TEXT); INSERT INTO tracks VALUES ('x')")
-        #expect(throws: LibraryError(.notALibrary, "\(path) is not a BlueLibrary database (it is some other SQLite database); it was left untouched")) {
+        #expect(
+            throws: LibraryError(
+                .notALibrary,
+                "\(path) is not a BlueLibrary database (it is some other SQLite database); it was left untouched"
+            )
+        ) {
             try SQLiteLibraryStore(path: path).open()
         }
         #expect(try connection.integer("SELECT count(*) FROM tracks") == 1)
@@ -72,7 +78,8 @@ struct SQLiteLibraryStoreTests {
 
     @Test func aDamagedFileIsReportedNotCrashed() throws {
         try SQLiteLibraryStore(path: path).write { writer in
-            try writer.append((0..<400).map { Fixtures.album("Album \($0)", by: String(repeating: "x", count: 200)) })
+            try writer.append(
+                (0..<400).map { Fixtures.album("Album \($0)", by: String(repeating: "x", count: 200)) })
         }
         // Checkpoint the WAL into the main file, then overwrite the pages after the first.
         try SQLiteConnection(path: path, busyTimeout: 100).execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -94,7 +101,9 @@ struct SQLiteLibraryStoreTests {
         try other.execute("BEGIN IMMEDIATE")
         let started = Date()
         #expect {
-            try SQLiteLibraryStore(path: path, busyTimeout: 200).write { try $0.insert(Fixtures.album("X"), at: 0) }
+            try SQLiteLibraryStore(path: path, busyTimeout: 200).write {
+                try $0.insert(Fixtures.album("X"), at: 0)
+            }
         } throws: { error in
             (error as? LibraryError)?.code == .locked
         }

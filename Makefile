@@ -1,0 +1,34 @@
+# BlueLibrary: the two set-up commands of README.md live here.
+#   make run   install what is missing, build the release binary, show the default library
+#   make test  install what is missing, lint, build with warnings as errors, run every test
+
+SWIFT ?= swift
+RELEASE_FLAGS = -c release --static-swift-stdlib
+BIN = .build/release/bluelibrary
+
+.PHONY: setup run release test lint format bench clean
+
+setup:
+	@scripts/setup.sh
+
+release: setup
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+run: release
+	$(BIN) list
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift
+
+test: setup lint
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test -Xswiftc -warnings-as-errors
+
+bench: release
+	bench/list-and-query.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,39 @@
+import BlueLibraryCore
+import BlueLibraryServices
+import BlueLibraryTestSupport
+import Foundation
+import Testing
+
+/// A temporary BlueLibrary home and a way to run the built `bluelibrary` in it.
+final class CLIHome: Sendable {
+    let directory = TemporaryDirectory("cli")
+    var libraryPath: String { directory.file("home/library.db") }
+    var environment: [String: String] {
+        ["BLUELIBRARY_HOME": directory.file("home"), "HOME": directory.path]
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws
+        -> ProcessResult
+    {
+        try BinaryRunner.run(
+            "bluelibrary", arguments, environment: environment.merging(extra) { $1 }, stdin: stdin)
+    }
+
+    /// Runs a command that must succeed and returns its standard output.
+    func ok(_ arguments: String..., stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> String
+    {
+        let result = try run(arguments, stdin: stdin)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.isEmpty, sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    /// Everything a bad command must leave unchanged: the albums, the saved state, the history.
+    func fingerprint() throws -> String {
+        let library = LibraryAPI(path: libraryPath)
+        let albums = try library.albums().map { "\($0.id) \($0.description)" }.joined(separator: "\n")
+        return albums + "\n\(try library.state())"
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages BlueLibrary needs to build and test, if any are missing.
+# Usage: scripts/setup.sh [extra-package ...]
+set -euo pipefail
+
+packages=(pkg-config libsqlite3-dev "$@")
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

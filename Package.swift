@@ -12,7 +12,8 @@ let package = Package(
     name: "BlueLibrary",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "bluelibrary", targets: ["bluelibrary"])
+        .executable(name: "bluelibrary", targets: ["bluelibrary"]),
+        .executable(name: "patterns", targets: ["patterns"]),
     ],
     targets: [
         .systemLibrary(
@@ -48,6 +49,10 @@ let package = Package(
             dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices"],
             swiftSettings: strict
         ),
+        // The design-pattern catalog: one runnable example system per pattern, and its runner.
+        .target(name: "DesignPatterns", swiftSettings: strict),
+        .executableTarget(name: "patterns", dependencies: ["DesignPatterns"], swiftSettings: strict),
+        .testTarget(name: "DesignPatternsTests", dependencies: ["DesignPatterns"], swiftSettings: strict),
         .testTarget(
             name: "BlueLibraryCoreTests",
             dependencies: ["BlueLibraryCore"],

@@ -12,12 +12,21 @@ public struct Template: Sendable, Hashable {
         case field(AlbumField)
         /// The album's library index.
         case index
+        /// A field between a prefix and a suffix, all left out when the field is empty (built in code
+        /// for default formats, such as ` (1999)` after a title).
+        case optional(String, AlbumField, String)
     }
 
     /// The compiled pieces, in order.
     public let segments: [Segment]
     /// The template as written.
     public let source: String
+
+    /// A template built from segments in code.
+    package init(segments: [Segment]) {
+        self.segments = segments
+        source = ""
+    }
 
     /// Compiles a template.
     /// - Throws: ``LibraryError`` `invalidTemplate` naming the unknown field or the unclosed brace.
@@ -68,14 +77,23 @@ public struct Template: Sendable, Hashable {
         self.segments = segments
     }
 
-    /// Appends the rendering of `album` at `index` to `output` as UTF-8.
-    public func render(_ album: Album, index: Int, into output: inout [UInt8]) {
+    /// Appends the rendering of an album (or a database row) at `index` to `output` as UTF-8.
+    public func render(_ album: some AlbumFieldSource, index: Int, into output: inout [UInt8]) {
         for segment in segments {
             switch segment {
             case .literal(let text): output.append(contentsOf: text.utf8)
             case .index: output.append(contentsOf: String(index).utf8)
-            case .field(.year): if let year = album.year { output.append(contentsOf: String(year).utf8) }
-            case .field(let field): output.append(contentsOf: album.text(of: field).utf8)
+            case .field(let field): album.appendText(of: field, to: &output)
+            case .optional(let prefix, let field, let suffix):
+                let start = output.count
+                output.append(contentsOf: prefix.utf8)
+                let fieldStart = output.count
+                album.appendText(of: field, to: &output)
+                if output.count == fieldStart {
+                    output.removeSubrange(start...)
+                } else {
+                    output.append(contentsOf: suffix.utf8)
+                }
             }
         }
     }

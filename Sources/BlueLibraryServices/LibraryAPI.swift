@@ -77,6 +77,12 @@ public final class LibraryAPI: Sendable {
         try store.read { reader in try reader.forEachAlbum(matching: query, body) }
     }
 
+    /// The listing fast path: streams the matching albums' fields without building `Album` values.
+    /// The source is valid only during the call.
+    public func forEachRecord(matching query: Query = .all, _ body: (any AlbumFieldSource, Int) throws -> Void) throws {
+        try store.read { reader in try reader.forEachRecord(matching: query, body) }
+    }
+
     /// The album at `index`.
     /// - Throws: `notFound` — "no album at index 7 (the library has 5)".
     public func album(at index: Int) throws -> Album {

@@ -26,6 +26,9 @@ package protocol LibraryReader {
     func locate(_ id: AlbumID) throws -> (album: Album, index: Int)?
     /// Calls `body` with each album matching `query` and its library index, in the query's order.
     func forEachAlbum(matching query: Query, _ body: (Album, Int) throws -> Void) throws
+    /// Like ``forEachAlbum(matching:_:)``, but hands out the fields without building an `Album`; the
+    /// source is valid only during the call.
+    func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws
     /// How many commands are on one side of the history.
     func historyCount(_ side: HistorySide) throws -> Int
     /// The saved current album, if any.
@@ -55,6 +58,11 @@ package protocol LibraryWriter: LibraryReader {
 }
 
 extension LibraryReader {
+    /// Builds each album: stores without a faster path use this.
+    package func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws {
+        try forEachAlbum(matching: query) { album, index in try body(album, index) }
+    }
+
     /// The albums matching `query` in its order.
     package func albums(matching query: Query = .all) throws -> [Album] {
         var albums: [Album] = []

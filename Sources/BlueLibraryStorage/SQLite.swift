@@ -111,6 +111,8 @@ package final class SQLiteConnection: @unchecked Sendable {
         case SQLITE_CORRUPT:
             return LibraryError(
                 .corruptLibrary, "library \(path) is damaged (\(detail)); it was left untouched")
+        case SQLITE_CONSTRAINT:
+            return LibraryError(.conflict, "cannot \(action) library \(path): \(detail)")
         case SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_READONLY, SQLITE_FULL, SQLITE_PERM:
             return LibraryError(.io, "cannot \(action) library \(path): \(detail)")
         default:
@@ -168,6 +170,13 @@ package final class Statement {
     /// The integer in column `column`, or `nil` when it is NULL.
     package func optionalInt(_ column: Int32) -> Int? {
         sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : int(column)
+    }
+
+    /// Appends the UTF-8 text of column `column` to `output` (nothing when NULL).
+    package func appendText(_ column: Int32, to output: inout [UInt8]) {
+        guard let pointer = sqlite3_column_text(handle, column) else { return }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        output.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
     /// The text in column `column` (empty when NULL).

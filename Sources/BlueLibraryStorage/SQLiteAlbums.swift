@@ -37,14 +37,20 @@ struct SQLiteAlbums: LibraryWriter {
     }
 
     func forEachAlbum(matching query: Query, _ body: (Album, Int) throws -> Void) throws {
+        try forEachRow(matching: query) { row in try body(album(row), row.int(6)) }
+    }
+
+    func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws {
+        try forEachRow(matching: query) { row in try body(RowFields(row: row), row.int(6)) }
+    }
+
+    private func forEachRow(matching query: Query, _ body: (Statement) throws -> Void) throws {
         let sql = QuerySQL(query)
         let rows = try connection.prepare(
             "SELECT \(Self.columns) FROM albums WHERE \(sql.whereClause) ORDER BY \(sql.orderBy)")
         try rows.bind(sql.bindings)
         defer { rows.reset() }
-        while try rows.step() {
-            try body(album(rows), rows.int(6))
-        }
+        while try rows.step() { try body(rows) }
     }
 
     func historyCount(_ side: HistorySide) throws -> Int {
@@ -70,9 +76,14 @@ struct SQLiteAlbums: LibraryWriter {
     }
 
     private func insertRow(_ album: Album, position: Int) throws {
-        if try locate(album.id) != nil {
+        do {
+            try insert(album, position: position)
+        } catch let error as LibraryError where error.code == .conflict {
             throw LibraryError(.conflict, "album \(album.id) (\"\(album.title)\") is already in the library")
         }
+    }
+
+    private func insert(_ album: Album, position: Int) throws {
         try connection.run(
             """
             INSERT INTO albums (id, position, title, artist, genre, year, cover_url, title_key, artist_key, genre_key)
@@ -162,5 +173,21 @@ struct SQLiteAlbums: LibraryWriter {
                 current.map { .text($0.id.rawValue) } ?? .null,
                 current.map { .integer(Int64($0.index)) } ?? .null,
             ])
+    }
+}
+
+/// The current row's fields, copied straight from SQLite into the output (no `String` per field).
+private struct RowFields: AlbumFieldSource {
+    let row: Statement
+
+    func appendText(of field: AlbumField, to output: inout [UInt8]) {
+        switch field {
+        case .id: row.appendText(0, to: &output)
+        case .title: row.appendText(1, to: &output)
+        case .artist: row.appendText(2, to: &output)
+        case .genre: row.appendText(3, to: &output)
+        case .year: if let year = row.optionalInt(4) { output.append(contentsOf: String(year).utf8) }
+        case .coverURL: row.appendText(5, to: &output)
+        }
     }
 }

@@ -5,8 +5,8 @@
 // keep subsystem changes from rippling into clients. Don't let the facade grow into a god object
 // that re-exposes every method of every part; keep it to the tasks clients actually have.
 //
-// BlueLibrary: `LibraryAPI` in Sources/BlueLibraryServices/LibraryAPI.swift hides the store, the
-// HTTP client and the cover cache behind a handful of album operations.
+// BlueLibrary: `LibraryAPI` in Sources/BlueLibraryServices/LibraryAPI.swift hides the store and the
+// HTTP client behind a handful of album operations.
 
 /// Part of the subsystem: the fare meter.
 struct Taximeter {

@@ -6,8 +6,8 @@
 // originator can read the memento's contents. Use it for undo snapshots, saved state and crash
 // recovery. Don't snapshot huge state on every change: record commands instead (see Command).
 //
-// BlueLibrary: the saved current album — Sources/BlueLibraryStorage/SQLiteLibraryStore.swift keeps
-// which album was showing, and the app restores it on the next launch.
+// BlueLibrary: the saved current album — `CurrentAlbum` (Sources/BlueLibraryCore/LibraryState.swift)
+// is saved with every change and restored, clamped, by `LibraryAPI` on the next launch.
 
 import Foundation
 

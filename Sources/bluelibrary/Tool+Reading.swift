@@ -10,28 +10,32 @@ extension Tool {
             try writeJSONArray(library, query: query)
             return
         }
-        if let format = arguments["format"] {
-            let template = try Template(format)
-            try library.forEachAlbum(matching: query) { album, index in
-                out.append { buffer in
-                    template.render(album, index: index, into: &buffer)
-                    buffer.append(0x0A)
-                }
+        let template = try arguments["format"].map(Template.init) ?? Self.defaultListing
+        let width = arguments["format"] == nil ? String(max(try library.count() - 1, 0)).count : 0
+        try library.forEachRecord(matching: query) { album, index in
+            out.append { buffer in
+                if width > 0 { Self.appendPadding(for: index, width: width, to: &buffer) }
+                template.render(album, index: index, into: &buffer)
+                buffer.append(0x0A)
             }
-            return
-        }
-        let width = String(max(try library.count() - 1, 0)).count
-        try library.forEachAlbum(matching: query) { album, index in
-            out.line(Self.defaultLine(album, index: index, width: width))
         }
     }
 
-    /// `  2  Sting - Nothing Like The Sun (1999)`: the index padded to the widest index.
-    static func defaultLine(_ album: Album, index: Int, width: Int) -> String {
-        let number = String(index)
-        let padding = String(repeating: " ", count: max(width - number.count, 0))
-        return padding + number + "  " + album.artist + " - " + album.title
-            + (album.year.map { " (\($0))" } ?? "")
+    /// The default line, after the padded index: `Sting - Nothing Like The Sun (1999)`; the year
+    /// part is dropped when the year is unknown.
+    private static let defaultListing = Template(segments: [
+        .index, .literal("  "), .field(.artist), .literal(" - "), .field(.title), .optional(" (", .year, ")"),
+    ])
+
+    private static func appendPadding(for index: Int, width: Int, to buffer: inout [UInt8]) {
+        var digits = 1
+        var rest = index / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        if index < 0 { digits += 1 }
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(width - digits, 0)))
     }
 
     func show(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {

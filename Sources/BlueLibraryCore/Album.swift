@@ -87,6 +87,11 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// `text` without leading and trailing whitespace (Foundation's trimming is slow on Linux, and import
     /// validates every field of 100,000 albums).
     private static func trimmed(_ text: String) -> String {
+        func isPlainASCII(_ byte: UInt8?) -> Bool {
+            guard let byte else { return true }
+            return byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte)
+        }
+        if isPlainASCII(text.utf8.first) && isPlainASCII(text.utf8.last) { return text }
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last,
             first.properties.isWhitespace || last.properties.isWhitespace
@@ -164,8 +169,12 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`.
     private static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.first, first.isASCII, first.isLetter else { return false }
-        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        return text.utf8.allSatisfy { byte in
+            isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+        }
     }
 
     private static func quoted(_ text: String) -> String {

@@ -73,21 +73,28 @@ public enum AlbumCoding {
 
     /// Builds an album from text fields (CSV, forms); a missing id gets a new one.
     public static func album(strings: [AlbumField: String], year: Int?) throws -> Album {
-        for required in [AlbumField.title, .artist] where strings[required] == nil {
+        try album(texts: AlbumField.allCases.map { strings[$0] }, year: year)
+    }
+
+    /// Builds an album from texts in ``AlbumField/allCases`` order (`nil` when absent).
+    private static func album(texts: [String?], year: Int?) throws -> Album {
+        func text(_ field: AlbumField) -> String? { texts[fieldIndex[field] ?? 0] }
+        for required in [AlbumField.title, .artist] where text(required) == nil {
             throw LibraryError(.malformedInput, "missing \"\(required.rawValue)\"")
         }
         var id = AlbumID.random()
-        if let text = strings[.id], !text.isEmpty {
-            guard let parsed = AlbumID(text) else {
-                throw LibraryError(.invalidField, "invalid id '\(text)': not a UUID")
+        if let idText = text(.id), !idText.isEmpty {
+            guard let parsed = AlbumID(idText) else {
+                throw LibraryError(.invalidField, "invalid id '\(idText)': not a UUID")
             }
             id = parsed
         }
         return try Album(
-            id: id, title: strings[.title] ?? "", artist: strings[.artist] ?? "",
-            genre: strings[.genre] ?? "",
-            year: year, coverURL: strings[.coverURL] ?? "")
+            id: id, title: text(.title) ?? "", artist: text(.artist) ?? "", genre: text(.genre) ?? "", year: year,
+            coverURL: text(.coverURL) ?? "")
     }
+
+    private static let fieldIndex = Dictionary(uniqueKeysWithValues: AlbumField.allCases.enumerated().map { ($1, $0) })
 
     /// The file formats of import and export.
     public enum Format: String, Sendable, CaseIterable {
@@ -139,6 +146,8 @@ public enum AlbumCoding {
         for required in [AlbumField.title, .artist] where !columns.contains(required) {
             throw LibraryError(.malformedInput, "line \(header.line): missing column '\(required.rawValue)'")
         }
+        let slots = columns.map { fieldIndex[$0] ?? 0 }
+        let yearSlot = fieldIndex[.year] ?? 0
         var albums: [Album] = []
         albums.reserveCapacity(records.count - 1)
         for record in records.dropFirst() {
@@ -148,10 +157,10 @@ public enum AlbumCoding {
                     "line \(record.line): \(record.fields.count) fields, expected \(columns.count)")
             }
             do {
-                var strings: [AlbumField: String] = [:]
-                for (field, value) in zip(columns, record.fields) { strings[field] = value }
-                let year = try Album.parseYear(strings[.year] ?? "")
-                albums.append(try album(strings: strings, year: year))
+                var texts = [String?](repeating: nil, count: AlbumField.allCases.count)
+                for (slot, value) in zip(slots, record.fields) { texts[slot] = value }
+                let year = try Album.parseYear(texts[yearSlot] ?? "")
+                albums.append(try album(texts: texts, year: year))
             } catch let error as LibraryError {
                 throw LibraryError(error.code, "line \(record.line): \(error.message)")
             }

@@ -60,25 +60,11 @@ extension LibraryAPI {
     @discardableResult
     public func importAlbums(_ albums: [Album]) throws -> (added: Int, alreadyPresent: Int) {
         let (change, added) = try store.write { writer in
-            var fresh: [Album] = []
-            fresh.reserveCapacity(albums.count)
-            var seen: [AlbumID: Album] = [:]
-            for album in albums {
-                let existing = try seen[album.id] ?? writer.locate(album.id)?.album
-                if existing == album { continue }
-                if existing != nil {
-                    throw LibraryError(
-                        .conflict,
-                        "album \(album.id) (\"\(album.title)\") is already in the library with other fields")
-                }
-                fresh.append(album)
-                seen[album.id] = album
-            }
-            try writer.append(fresh)
+            let added = try writer.append(albums)
             try writer.clearHistory(.redo)
             try writer.saveCurrent(try Self.resolveCurrent(in: writer))
             let change = LibraryChange(kind: .importAlbums, effect: nil, state: try Self.state(in: writer))
-            return (change, fresh.count)
+            return (change, added)
         }
         changes.post(change)
         return (added, albums.count - added)

@@ -20,6 +20,7 @@ package final class InMemoryLibraryStore: LibraryStore {
         return try body(MemoryWriter(snapshot))
     }
 
+    @discardableResult
     package func write<T: Sendable>(_ body: (any LibraryWriter) throws -> T) throws -> T {
         try state.withLock { state in
             let writer = MemoryWriter(state)
@@ -84,11 +85,19 @@ private final class MemoryWriter: LibraryWriter {
         return index
     }
 
-    func append(_ albums: [Album]) throws {
+    func append(_ albums: [Album]) throws -> Int {
+        var present = Dictionary(snapshot.albums.map { ($0.id, $0) }) { first, _ in first }
+        var added = 0
         for album in albums {
-            try checkNew(album)
+            if let existing = present[album.id] {
+                guard existing == album else { throw conflictingAlbum(album) }
+                continue
+            }
             snapshot.albums.append(album)
+            present[album.id] = album
+            added += 1
         }
+        return added
     }
 
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) {

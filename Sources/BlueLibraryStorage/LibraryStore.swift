@@ -13,6 +13,7 @@ package protocol LibraryStore: Sendable {
     /// Runs `body` with a consistent view of the library.
     func read<T: Sendable>(_ body: (any LibraryReader) throws -> T) throws -> T
     /// Runs `body` as one atomic, durable transaction; nothing is kept if it throws.
+    @discardableResult
     func write<T: Sendable>(_ body: (any LibraryWriter) throws -> T) throws -> T
 }
 
@@ -44,9 +45,12 @@ package protocol LibraryWriter: LibraryReader {
     func remove(at index: Int) throws -> Album?
     /// Replaces the album that has `album.id`; returns its index, or `nil` when there is none.
     func replace(_ album: Album) throws -> Int?
-    /// Appends albums at the end, in order.
-    /// - Throws: `conflict` naming the first album whose id exists.
-    func append(_ albums: [Album]) throws
+    /// Appends albums at the end, in order, skipping any whose id is already present with identical
+    /// fields (so an export restores into a library that shares albums with it).
+    /// - Returns: how many albums were added.
+    /// - Throws: `conflict` naming the first album whose id is present with other fields.
+    @discardableResult
+    func append(_ albums: [Album]) throws -> Int
     /// Pushes a command on one side of the history, dropping the oldest beyond `limit`.
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) throws
     /// Removes and returns the newest command of one side.
@@ -69,4 +73,9 @@ extension LibraryReader {
         try forEachAlbum(matching: query) { album, _ in albums.append(album) }
         return albums
     }
+}
+
+/// The error for an album whose id is already in the library with other fields.
+package func conflictingAlbum(_ album: Album) -> LibraryError {
+    LibraryError(.conflict, "album \(album.id) (\"\(album.title)\") is already in the library with other fields")
 }

@@ -123,11 +123,18 @@ struct SQLiteAlbums: LibraryWriter {
         return index
     }
 
-    func append(_ albums: [Album]) throws {
+    func append(_ albums: [Album]) throws -> Int {
         let start = try count()
-        for (offset, album) in albums.enumerated() {
-            try insertRow(album, position: start + offset)
+        var position = start
+        for album in albums {
+            do {
+                try insert(album, position: position)
+                position += 1
+            } catch let error as LibraryError where error.code == .conflict {
+                guard try locate(album.id)?.album == album else { throw conflictingAlbum(album) }
+            }
         }
+        return position - start
     }
 
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) throws {

@@ -28,6 +28,7 @@ package final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    @discardableResult
     package func write<T: Sendable>(_ body: (any LibraryWriter) throws -> T) throws -> T {
         try connection.withLock { connection in
             let open = try Self.open(&connection, path: path, busyTimeout: busyTimeout)

@@ -73,7 +73,7 @@ enum Schema {
             for migration in migrations[version...] { try connection.execute(migration) }
             try connection.execute(
                 "PRAGMA user_version = \(latestVersion); PRAGMA application_id = \(applicationID)")
-            if version == 0 { try SQLiteAlbums(connection).append(Album.seeds) }
+            if version == 0 { _ = try SQLiteAlbums(connection).append(Album.seeds) }
         }
         try configure(connection)
     }

@@ -85,15 +85,25 @@ struct LibraryStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
-    func appendingADuplicateIdConflictsAndKeepsNothing(kind: StoreKind) throws {
+    func appendingAnIdPresentWithOtherFieldsConflictsAndKeepsNothing(kind: StoreKind) throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         let fresh = Fixtures.album("Fresh")
-        #expect(throws: LibraryError.self) {
-            try store.write { try $0.append([fresh, Album.seeds[3]]) }
+        let changed = try Album.seeds[3].updating(AlbumPatch(genre: "Rock"))
+        #expect(throws: LibraryError(.conflict, "album \(changed.id) (\"Staring at the Sun\") is already in the library with other fields")) {
+            try store.write { try $0.append([fresh, changed]) }
         }
         #expect(try titles(store) == Fixtures.seedTitles)
         #expect(throws: LibraryError.self) { try store.write { try $0.insert(Album.seeds[0], at: 0) } }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func appendingIdenticalAlbumsSkipsThem(kind: StoreKind) throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let fresh = Fixtures.album("Fresh")
+        #expect(try store.write { try $0.append([Album.seeds[1], fresh, fresh]) } == 1)
+        #expect(try titles(store) == Fixtures.seedTitles + ["Fresh"])
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -142,21 +142,24 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
             throw LibraryError(
                 .invalidField, "invalid cover_url \(quoted(text)): must not contain spaces or control characters")
         }
-        if text.hasPrefix("/") { return text }
-        guard let colon = text.firstIndex(of: ":"), isScheme(text[..<colon]) else {
+        let bytes = text.utf8
+        if bytes.first == UInt8(ascii: "/") { return text }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), isScheme(bytes[..<colon]) else {
             throw LibraryError(
                 .invalidField, "invalid cover_url \(quoted(text)): not a URL or an absolute path")
         }
-        let scheme = text[..<colon].lowercased()
-        let rest = text[text.index(after: colon)...]
+        let scheme = String(decoding: bytes[..<colon].map { $0 | 0x20 }, as: UTF8.self)
+        let rest = bytes[bytes.index(after: colon)...]
+        let slash = UInt8(ascii: "/")
         switch scheme {
         case "http", "https":
-            let host = rest.hasPrefix("//") ? rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" } : ""
+            let afterSlashes = rest.starts(with: [slash, slash]) ? rest.dropFirst(2) : rest.prefix(0)
+            let host = afterSlashes.prefix { $0 != slash && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
             guard !host.isEmpty else {
                 throw LibraryError(.invalidField, "invalid cover_url \(quoted(text)): no host")
             }
         case "file":
-            guard rest.contains("/"), rest.contains(where: { $0 != "/" }) else {
+            guard rest.contains(slash), rest.contains(where: { $0 != slash }) else {
                 throw LibraryError(.invalidField, "invalid cover_url \(quoted(text)): no path")
             }
         default:
@@ -168,10 +171,10 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`.
-    private static func isScheme(_ text: Substring) -> Bool {
+    private static func isScheme(_ bytes: Substring.UTF8View) -> Bool {
         func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-        guard let first = text.utf8.first, isLetter(first) else { return false }
-        return text.utf8.allSatisfy { byte in
+        guard let first = bytes.first, isLetter(first) else { return false }
+        return bytes.allSatisfy { byte in
             isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: ".")
         }

@@ -25,18 +25,25 @@ public struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible {
         // A version-4 UUID, formatted by hand: Foundation's `uuidString` goes through `snprintf`,
         // which shows up when an import makes 100,000 ids.
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<2).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (offset, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(offset) { text.append(UInt8(ascii: "-")) }
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0F)])
+        var high: UInt64 = generator.next()
+        var low: UInt64 = generator.next()
+        high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000  // version 4
+        low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC 4122 variant
+        let text = String(unsafeUninitializedCapacity: 36) { buffer in
+            let hex: StaticString = "0123456789abcdef"
+            var position = 0
+            for nibble in 0..<32 {
+                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                    buffer[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                let word = nibble < 16 ? high : low
+                buffer[position] = hex.utf8Start[Int((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)]
+                position += 1
+            }
+            return position
         }
-        return AlbumID(trusted: String(decoding: text, as: UTF8.self))
+        return AlbumID(trusted: text)
     }
 
     public var description: String { rawValue }

@@ -14,73 +14,79 @@ public enum CSV {
     public static func parse(_ bytes: [UInt8]) throws -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
-        var field: [UInt8] = []
+        var quotedField: [UInt8] = []  // the unescaped text of a quoted field
         var line = 1
         var recordLine = 1
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var quoted = false
+        var fieldStart = index
         var fieldWasQuoted = false
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
 
-        func text(_ raw: [UInt8]) throws -> String {
+        func text<Bytes: Collection<UInt8>>(_ raw: Bytes) throws -> String {
             guard let value = String(validating: raw, as: UTF8.self) else {
                 throw LibraryError(.malformedInput, "line \(line): text is not valid UTF-8")
             }
             return value
         }
-        func endRecord() throws {
-            fields.append(try text(field))
-            if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
+        // Unquoted fields are sliced straight out of the input; only quoted ones are copied byte by byte.
+        func endField(at end: Int) throws {
+            fields.append(fieldWasQuoted ? try text(quotedField) : try text(bytes[fieldStart..<end]))
+            quotedField.removeAll(keepingCapacity: true)
+            fieldWasQuoted = false
+        }
+        func endRecord(at end: Int) throws {
+            try endField(at: end)
+            if !(fields.count == 1 && fields[0].isEmpty) {
                 records.append(Record(fields: fields, line: recordLine))
             }
             fields = []
-            field = []
-            fieldWasQuoted = false
         }
 
         while index < bytes.count {
             let byte = bytes[index]
-            if quoted {
-                if byte == UInt8(ascii: "\"") {
-                    if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        index += 1
-                    } else {
-                        quoted = false
-                        let next = index + 1 < bytes.count ? bytes[index + 1] : UInt8(ascii: "\n")
-                        guard next == UInt8(ascii: ",") || next == 0x0A || next == 0x0D else {
-                            throw LibraryError(.malformedInput, "line \(line): text after a closing quote")
+            switch byte {
+            case quote:
+                guard index == fieldStart else {
+                    throw LibraryError(.malformedInput, "line \(line): a quote inside an unquoted field")
+                }
+                fieldWasQuoted = true
+                index += 1
+                while true {
+                    guard index < bytes.count else {
+                        throw LibraryError(.malformedInput, "line \(recordLine): unclosed quote")
+                    }
+                    let inner = bytes[index]
+                    if inner == quote {
+                        if index + 1 < bytes.count && bytes[index + 1] == quote {
+                            quotedField.append(quote)
+                            index += 2
+                            continue
                         }
+                        break
                     }
-                } else {
-                    if byte == 0x0A { line += 1 }
-                    field.append(byte)
+                    if inner == 0x0A { line += 1 }
+                    quotedField.append(inner)
+                    index += 1
                 }
-            } else {
-                switch byte {
-                case UInt8(ascii: "\""):
-                    guard field.isEmpty else {
-                        throw LibraryError(.malformedInput, "line \(line): a quote inside an unquoted field")
-                    }
-                    quoted = true
-                    fieldWasQuoted = true
-                case UInt8(ascii: ","):
-                    fields.append(try text(field))
-                    field = []
-                    fieldWasQuoted = false
-                case 0x0D where index + 1 < bytes.count && bytes[index + 1] == 0x0A:
-                    break
-                case 0x0A, 0x0D:
-                    try endRecord()
-                    line += 1
-                    recordLine = line
-                default:
-                    field.append(byte)
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0x0A
+                guard next == comma || next == 0x0A || next == 0x0D else {
+                    throw LibraryError(.malformedInput, "line \(line): text after a closing quote")
                 }
+            case comma:
+                try endField(at: index)
+                fieldStart = index + 1
+            case 0x0A, 0x0D:
+                try endRecord(at: index)
+                if byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
+                line += 1
+                recordLine = line
+                fieldStart = index + 1
+            default:
+                break
             }
             index += 1
         }
-        if quoted { throw LibraryError(.malformedInput, "line \(recordLine): unclosed quote") }
-        if !field.isEmpty || !fields.isEmpty || fieldWasQuoted { try endRecord() }
+        if fieldStart < bytes.count || !fields.isEmpty || fieldWasQuoted { try endRecord(at: bytes.count) }
         return records
     }
 

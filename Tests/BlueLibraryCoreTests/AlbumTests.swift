@@ -87,4 +87,15 @@ struct AlbumTests {
         #expect(AlbumID("not-an-id") == nil)
         #expect(AlbumID.random() != AlbumID.random())
     }
+
+    @Test func randomIDsAreVersion4UUIDs() throws {
+        for _ in 0..<100 {
+            let id = AlbumID.random()
+            #expect(AlbumID(id.rawValue) == id)
+            let characters = Array(id.rawValue)
+            #expect(characters.count == 36)
+            #expect(characters[14] == "4")
+            #expect("89ab".contains(characters[19]))
+        }
+    }
 }

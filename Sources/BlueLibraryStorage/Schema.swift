@@ -80,6 +80,11 @@ enum Schema {
 
     private static func configure(_ connection: SQLiteConnection) throws {
         // WAL lets readers run beside a writer; FULL makes each commit durable when it returns.
-        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+        let mode = try connection.prepare("PRAGMA journal_mode")
+        try mode.bind([])
+        let isWAL = try mode.step() && mode.text(0) == "wal"
+        mode.reset()
+        if !isWAL { try connection.execute("PRAGMA journal_mode = WAL") }
+        try connection.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")
     }
 }

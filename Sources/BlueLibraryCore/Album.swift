@@ -97,7 +97,8 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
             first.properties.isWhitespace || last.properties.isWhitespace
         else { return text }
         let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
-        guard start < scalars.endIndex, let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else {
+        guard start < scalars.endIndex, let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else {
             return ""
         }
         return String(scalars[start...end])
@@ -140,7 +141,8 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
         }
         if text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
             throw LibraryError(
-                .invalidField, "invalid cover_url \(quoted(text)): must not contain spaces or control characters")
+                .invalidField,
+                "invalid cover_url \(quoted(text)): must not contain spaces or control characters")
         }
         let bytes = text.utf8
         if bytes.first == UInt8(ascii: "/") { return text }
@@ -154,7 +156,9 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
         switch scheme {
         case "http", "https":
             let afterSlashes = rest.starts(with: [slash, slash]) ? rest.dropFirst(2) : rest.prefix(0)
-            let host = afterSlashes.prefix { $0 != slash && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            let host = afterSlashes.prefix {
+                $0 != slash && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+            }
             guard !host.isEmpty else {
                 throw LibraryError(.invalidField, "invalid cover_url \(quoted(text)): no host")
             }
@@ -175,7 +179,8 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
         func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
         guard let first = bytes.first, isLetter(first) else { return false }
         return bytes.allSatisfy { byte in
-            isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: ".")
         }
     }

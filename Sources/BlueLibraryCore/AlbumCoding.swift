@@ -90,11 +90,13 @@ public enum AlbumCoding {
             id = parsed
         }
         return try Album(
-            id: id, title: text(.title) ?? "", artist: text(.artist) ?? "", genre: text(.genre) ?? "", year: year,
+            id: id, title: text(.title) ?? "", artist: text(.artist) ?? "", genre: text(.genre) ?? "",
+            year: year,
             coverURL: text(.coverURL) ?? "")
     }
 
-    private static let fieldIndex = Dictionary(uniqueKeysWithValues: AlbumField.allCases.enumerated().map { ($1, $0) })
+    private static let fieldIndex = Dictionary(
+        uniqueKeysWithValues: AlbumField.allCases.enumerated().map { ($1, $0) })
 
     /// The file formats of import and export.
     public enum Format: String, Sendable, CaseIterable {

@@ -20,7 +20,8 @@ public enum CSV {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var fieldStart = index
         var fieldWasQuoted = false
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
 
         func text<Bytes: Collection<UInt8>>(_ raw: Bytes) throws -> String {
             guard let value = String(validating: raw, as: UTF8.self) else {

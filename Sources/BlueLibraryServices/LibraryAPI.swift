@@ -79,7 +79,9 @@ public final class LibraryAPI: Sendable {
 
     /// The listing fast path: streams the matching albums' fields without building `Album` values.
     /// The source is valid only during the call.
-    public func forEachRecord(matching query: Query = .all, _ body: (any AlbumFieldSource, Int) throws -> Void) throws {
+    public func forEachRecord(
+        matching query: Query = .all, _ body: (any AlbumFieldSource, Int) throws -> Void
+    ) throws {
         try store.read { reader in try reader.forEachRecord(matching: query, body) }
     }
 

@@ -63,7 +63,9 @@ package protocol LibraryWriter: LibraryReader {
 
 extension LibraryReader {
     /// Builds each album: stores without a faster path use this.
-    package func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws {
+    package func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void)
+        throws
+    {
         try forEachAlbum(matching: query) { album, index in try body(album, index) }
     }
 
@@ -77,5 +79,6 @@ extension LibraryReader {
 
 /// The error for an album whose id is already in the library with other fields.
 package func conflictingAlbum(_ album: Album) -> LibraryError {
-    LibraryError(.conflict, "album \(album.id) (\"\(album.title)\") is already in the library with other fields")
+    LibraryError(
+        .conflict, "album \(album.id) (\"\(album.title)\") is already in the library with other fields")
 }

@@ -90,7 +90,11 @@ struct LibraryStoreContractTests {
         defer { withExtendedLifetime(directory) {} }
         let fresh = Fixtures.album("Fresh")
         let changed = try Album.seeds[3].updating(AlbumPatch(genre: "Rock"))
-        #expect(throws: LibraryError(.conflict, "album \(changed.id) (\"Staring at the Sun\") is already in the library with other fields")) {
+        #expect(
+            throws: LibraryError(
+                .conflict,
+                "album \(changed.id) (\"Staring at the Sun\") is already in the library with other fields")
+        ) {
             try store.write { try $0.append([fresh, changed]) }
         }
         #expect(try titles(store) == Fixtures.seedTitles)

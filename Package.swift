@@ -21,7 +21,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CImageCodecs",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "libjpeg-dev"])]
+        ),
         .target(name: "BlueLibraryCore", swiftSettings: strict),
+        .target(
+            name: "BlueLibraryCovers",
+            dependencies: ["BlueLibraryCore", "CImageCodecs"],
+            swiftSettings: strict
+        ),
         .target(
             name: "BlueLibraryStorage",
             dependencies: ["BlueLibraryCore", "CSQLite"],
@@ -29,12 +39,12 @@ let package = Package(
         ),
         .target(
             name: "BlueLibraryServices",
-            dependencies: ["BlueLibraryCore", "BlueLibraryStorage"],
+            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryCovers"],
             swiftSettings: strict
         ),
         .target(
             name: "BlueLibraryPresentation",
-            dependencies: ["BlueLibraryCore", "BlueLibraryServices"],
+            dependencies: ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices"],
             swiftSettings: strict
         ),
         .executableTarget(

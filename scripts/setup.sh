@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
 
-packages=(pkg-config libsqlite3-dev "$@")
+packages=(pkg-config libsqlite3-dev libpng-dev libjpeg-dev "$@")
 
 missing=()
 for package in "${packages[@]}"; do

@@ -29,6 +29,8 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
         case newerSchema = "newer_schema"
         /// Another process holds the database lock longer than the busy timeout.
         case locked
+        /// A server or file elsewhere could not be reached, answered with an error, or took too long.
+        case unavailable
         /// Reading or writing a file failed.
         case io
         /// A bug or an unexpected failure of a dependency.

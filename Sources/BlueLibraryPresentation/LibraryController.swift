@@ -15,7 +15,7 @@ public final class LibraryController: Sendable {
     private let state = Mutex(LibraryScreen.empty)
     /// Announces every new screen to the views that render it.
     public let screens = Broadcaster<LibraryScreen>()
-    private let subscription = Mutex<Observation?>(nil)
+    private let subscription = Mutex<Subscription?>(nil)
 
     /// Creates a controller over a facade. Call ``load()`` to restore the saved state.
     public init(library: LibraryAPI) {

@@ -16,15 +16,15 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     /// Creates a channel with no observers.
     public init() {}
 
-    /// Calls `handler` for every event posted from now on, until the returned ``Observation`` is
+    /// Calls `handler` for every event posted from now on, until the returned ``Subscription`` is
     /// cancelled or released.
-    public func observe(_ handler: @escaping @Sendable (Event) -> Void) -> Observation {
+    public func observe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
         let id = observers.withLock { observers in
             observers.nextID += 1
             observers.handlers.append((observers.nextID, handler))
             return observers.nextID
         }
-        return Observation { [weak self] in
+        return Subscription { [weak self] in
             self?.observers.withLock { $0.handlers.removeAll { $0.id == id } }
         }
     }
@@ -49,7 +49,7 @@ public final class Broadcaster<Event: Sendable>: Sendable {
 }
 
 /// A subscription to a ``Broadcaster``; cancelled when cancelled explicitly or when released.
-public final class Observation: Sendable {
+public final class Subscription: Sendable {
     private let cancellation: Mutex<(@Sendable () -> Void)?>
 
     init(_ cancel: @escaping @Sendable () -> Void) {

@@ -1,5 +1,7 @@
 import BlueLibraryCore
+import BlueLibraryCovers
 import BlueLibraryStorage
+import Foundation
 import Synchronization
 
 /// The one entry point the faces (command line, terminal UI, web UI) use: a Facade over the store (the
@@ -15,26 +17,45 @@ public final class LibraryAPI: Sendable {
     public let historyLimit: Int
     /// Every change to the library, announced after it is committed.
     public let changes = Broadcaster<LibraryChange>()
+    /// Where views ask for covers and receive them.
+    public let coverCenter: CoverCenter
+    let covers: CoverLoader
+    private let coverRequests: Subscription
 
     /// Creates a facade over a store (injectable, for tests and other locations).
     /// - Parameters:
     ///   - store: where albums, history and saved state live.
-    ///   - httpClient: the network subsystem (cover downloads and sync), if any.
+    ///   - httpClient: the network subsystem (cover downloads and sync); `nil` works offline.
+    ///   - coverCache: the disk cache of downloaded covers, if any.
+    ///   - coverCenter: the notification centre views use to ask for covers.
+    ///   - maximumConcurrentDownloads: how many covers download at once (default 4).
     ///   - historyLimit: how many undo steps to keep (default 100).
-    package init(store: any LibraryStore, httpClient: (any HTTPClient)? = nil, historyLimit: Int = 100) {
+    package init(
+        store: any LibraryStore, httpClient: (any HTTPClient)? = nil, coverCache: CoverCache? = nil,
+        coverCenter: CoverCenter = CoverCenter(), maximumConcurrentDownloads: Int = 4, historyLimit: Int = 100
+    ) {
         self.store = store
         self.httpClient = httpClient
         self.historyLimit = max(1, historyLimit)
+        self.coverCenter = coverCenter
+        let covers = CoverLoader(
+            cache: coverCache, httpClient: httpClient, maximumConcurrent: maximumConcurrentDownloads)
+        self.covers = covers
+        // The facade listens for cover requests until it goes away (the observation ends with it).
+        coverRequests = coverCenter.requests.observe { [covers] request in
+            Task { coverCenter.results.post(await covers.cover(for: request.album)) }
+        }
     }
 
     /// Creates a facade over the SQLite library at `path`, opened on first use.
     /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
     public convenience init(
-        path: String, httpClient: (any HTTPClient)? = nil, historyLimit: Int = 100, busyTimeout: Int32 = 5000
+        path: String, httpClient: (any HTTPClient)? = nil, coverCache: CoverCache? = nil,
+        historyLimit: Int = 100, busyTimeout: Int32 = 5000
     ) {
         self.init(
             store: SQLiteLibraryStore(path: path, busyTimeout: busyTimeout), httpClient: httpClient,
-            historyLimit: historyLimit)
+            coverCache: coverCache, historyLimit: historyLimit)
     }
 
     /// Where the library lives (a file path, or "memory").
@@ -45,11 +66,15 @@ public final class LibraryAPI: Sendable {
     private static let sharedInstance = Mutex<LibraryAPI?>(nil)
 
     /// The shared instance (the tutorial's `sharedInstance`): created lazily and thread-safely on first
-    /// use, over the library at the default location. ``replaceShared(with:)`` swaps it for tests.
+    /// use, over the library at the default location, with the real HTTP client and cover cache. ``replaceShared(with:)`` swaps it for tests.
     public static var shared: LibraryAPI {
         sharedInstance.withLock { instance in
             if let instance { return instance }
-            let created = LibraryAPI(path: LibraryLocation.defaultPath())
+            let environment = ProcessInfo.processInfo.environment
+            let created = LibraryAPI(
+                path: LibraryLocation.defaultPath(environment: environment),
+                httpClient: URLSessionHTTPClient(),
+                coverCache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)))
             instance = created
             return created
         }

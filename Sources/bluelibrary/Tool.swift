@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryCovers
 import BlueLibraryServices
 import Foundation
 
@@ -26,7 +27,7 @@ struct Tool {
                 return 0
             }
             try ArgumentParser.checkPositionals(parsed)
-            try execute(verb.name, parsed, library: try openLibrary(parsed))
+            try execute(verb.name, parsed, library: try openLibrary(parsed, covers: verb.name == "covers"))
             return 0
         } catch let error as LibraryError {
             out.flush()
@@ -39,7 +40,7 @@ struct Tool {
         }
     }
 
-    private func openLibrary(_ parsed: ParsedArguments) throws -> LibraryAPI {
+    private func openLibrary(_ parsed: ParsedArguments, covers: Bool) throws -> LibraryAPI {
         let busy = environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) } ?? 5000
         let path: String
         if let explicit = parsed["library"] {
@@ -51,7 +52,14 @@ struct Tool {
             path = LibraryLocation.defaultPath(environment: environment)
             try LibraryLocation.createParentDirectory(of: path)
         }
-        let library = LibraryAPI(path: path, busyTimeout: busy)
+        // Only the covers verb needs the network and the cover cache; the others start without them.
+        let library =
+            covers
+            ? LibraryAPI(
+                path: path, httpClient: URLSessionHTTPClient(),
+                coverCache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)),
+                busyTimeout: busy)
+            : LibraryAPI(path: path, busyTimeout: busy)
         LibraryAPI.replaceShared(with: library)
         return library
     }
@@ -69,6 +77,7 @@ struct Tool {
         case "undo", "redo": try step(verb, library)
         case "select": try select(arguments, library)
         case "import": try importFile(arguments, library)
+        case "covers": try covers(arguments, library)
         default: throw LibraryError(.internal, "verb '\(verb)' has no implementation")
         }
     }
@@ -88,7 +97,7 @@ extension LibraryError.Code {
             .corruptLibrary, .newerSchema:
             65
         case .noInput: 66
-        case .locked: 69
+        case .locked, .unavailable: 69
         case .internal: 70
         case .io: 74
         }

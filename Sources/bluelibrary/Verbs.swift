@@ -99,6 +99,22 @@ enum Verbs {
         VerbSpec(
             name: "stats", summary: "count albums, artists, genres and years", usage: "[--json]",
             options: [json]),
+        VerbSpec(
+            name: "covers", summary: "fetch, show or clear album covers",
+            usage: "fetch [QUERY...] | show INDEX|ID [--width N] | clear",
+            options: [
+                OptionSpec(name: "width", short: "w", value: "N", help: "columns for 'show' (default 32)")
+            ],
+            positionals: 1...Int.max,
+            details: """
+                fetch [QUERY...]   download every (matching) album's cover once into the cache, with
+                                   progress; covers that cannot be had get generated artwork instead
+                show INDEX|ID      draw the cover in the terminal (true colour when COLORTERM says so,
+                                   256 colours otherwise, plain characters with NO_COLOR)
+                clear              empty the cover cache
+                The cache lives in $BLUELIBRARY_HOME/covers, else $XDG_CACHE_HOME/bluelibrary/covers,
+                else ~/.cache/bluelibrary/covers (at most 200 MB; least recently used covers go first).
+                """),
     ]
 
     static var toolHelp: String {

@@ -146,7 +146,7 @@ struct LibraryAPITests {
         #expect(library.changes.observerCount == 0)
     }
 
-    @Test func releasingAnObservationUnsubscribes() throws {
+    @Test func releasingASubscriptionUnsubscribes() throws {
         let heard = Mutex(false)
         do {
             let observation = library.changes.observe { _ in heard.withLock { $0 = true } }

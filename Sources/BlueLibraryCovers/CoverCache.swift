@@ -1,0 +1,141 @@
+import BlueLibraryCore
+import Foundation
+import Synchronization
+
+/// The disk cache of downloaded covers (the tutorial's `PersistencyManager` image cache, made safe).
+///
+/// - Keys are the SHA-256 of the cover URL: the tutorial's last-path-component key made two
+///   `cover.jpg` collide.
+/// - Each file is written to a temporary name and renamed into place, so a reader never sees half a file.
+/// - Each file carries its length and SHA-256; a truncated or corrupted file is a miss, removed, never a crash.
+/// - The total size is capped (default 200 MB); the least recently used files are evicted first (a hit
+///   touches the file's modification time).
+public final class CoverCache: Sendable {
+    /// The directory holding the cached files.
+    public let directory: String
+    /// The most bytes the cache keeps.
+    public let capacity: Int
+    private let lock = Mutex(())
+    private static let magic = Array("BLCOVER1".utf8)
+    private static let headerSize = 8 + 8 + 32
+
+    /// A cache in `directory` (created on first write) holding at most `capacity` bytes.
+    public init(directory: String, capacity: Int = 200 * 1024 * 1024) {
+        self.directory = directory
+        self.capacity = capacity
+    }
+
+    /// The default cache directory: beside `$BLUELIBRARY_HOME` when set, else
+    /// `$XDG_CACHE_HOME/bluelibrary/covers`, else `~/.cache/bluelibrary/covers`.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        if let home = environment["BLUELIBRARY_HOME"], !home.isEmpty { return home + "/covers" }
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return cache + "/bluelibrary/covers"
+        }
+        let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return user + "/.cache/bluelibrary/covers"
+    }
+
+    /// The file that holds `url`'s cover.
+    public func path(for url: String) -> String {
+        directory + "/" + SHA256.hex(url)
+    }
+
+    /// The cached bytes of `url`'s cover, or `nil` on a miss (also when the file is damaged).
+    public func bytes(for url: String) -> [UInt8]? {
+        lock.withLock { _ in
+            let file = path(for: url)
+            guard let data = FileManager.default.contents(atPath: file) else { return nil }
+            guard let payload = Self.unwrap(Array(data)) else {
+                try? FileManager.default.removeItem(atPath: file)
+                return nil
+            }
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file)
+            return payload
+        }
+    }
+
+    /// Stores `bytes` as `url`'s cover, then evicts the least recently used files beyond the capacity.
+    /// - Throws: ``LibraryError`` `io` naming the file.
+    public func store(_ bytes: [UInt8], for url: String) throws {
+        try lock.withLock { _ in
+            let file = path(for: url)
+            let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try Data(Self.wrap(bytes)).write(to: URL(fileURLWithPath: temporary))
+                guard rename(temporary, file) == 0 else {
+                    throw LibraryError(.io, "cannot store cover \(file): \(String(cString: strerror(errno)))")
+                }
+            } catch {
+                try? FileManager.default.removeItem(atPath: temporary)
+                if let error = error as? LibraryError { throw error }
+                throw LibraryError(.io, "cannot store cover in \(directory): \(error.localizedDescription)")
+            }
+            evict(keeping: file)
+        }
+    }
+
+    /// Removes every cached cover.
+    /// - Returns: how many files and bytes were removed.
+    @discardableResult
+    public func clear() -> (files: Int, bytes: Int) {
+        lock.withLock { _ in
+            var removed = (files: 0, bytes: 0)
+            for entry in entries() where (try? FileManager.default.removeItem(atPath: entry.path)) != nil {
+                removed.files += 1
+                removed.bytes += entry.size
+            }
+            return removed
+        }
+    }
+
+    /// The number of cached files and their total size.
+    public var usage: (files: Int, bytes: Int) {
+        lock.withLock { _ in
+            let all = entries()
+            return (all.count, all.reduce(0) { $0 + $1.size })
+        }
+    }
+
+    private func evict(keeping kept: String) {
+        var all = entries().sorted { $0.modified < $1.modified }
+        var total = all.reduce(0) { $0 + $1.size }
+        while total > capacity, let oldest = all.first {
+            all.removeFirst()
+            if oldest.path == kept { continue }
+            try? FileManager.default.removeItem(atPath: oldest.path)
+            total -= oldest.size
+        }
+    }
+
+    private func entries() -> [(path: String, size: Int, modified: Date)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.compactMap { name in
+            let path = directory + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                let size = attributes[.size] as? Int
+            else { return nil }
+            return (path, size, attributes[.modificationDate] as? Date ?? .distantPast)
+        }
+    }
+
+    private static func wrap(_ payload: [UInt8]) -> [UInt8] {
+        var bytes = magic
+        bytes.reserveCapacity(headerSize + payload.count)
+        let length = UInt64(payload.count)
+        bytes += (0..<8).map { UInt8(truncatingIfNeeded: length >> UInt64(56 - 8 * $0)) }
+        bytes += SHA256.hash(payload)
+        bytes += payload
+        return bytes
+    }
+
+    private static func unwrap(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count >= headerSize, bytes.starts(with: magic) else { return nil }
+        let length = bytes[8..<16].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
+        guard length == UInt64(bytes.count - headerSize) else { return nil }
+        let payload = Array(bytes[headerSize...])
+        guard SHA256.hash(payload) == Array(bytes[16..<48]) else { return nil }
+        return payload
+    }
+}

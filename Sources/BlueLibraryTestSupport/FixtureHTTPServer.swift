@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for tests: it answers each path from a routing closure, can
+/// misbehave on purpose (never answer, stream too much, redirect forever), and counts the requests it
+/// gets, so a test can prove that a cache hit made none. It never listens on any other address.
+package final class FixtureHTTPServer: Sendable {
+    /// How the server answers one request.
+    package enum Reply: Sendable {
+        /// A normal response with a `Content-Length`.
+        case response(status: Int, headers: [String: String], body: [UInt8])
+        /// Read the request, then say nothing until the server stops.
+        case hang
+        /// A 200 whose body streams `count` bytes without a `Content-Length`.
+        case endless(count: Int)
+    }
+
+    /// The port the server listens on (chosen by the system).
+    package let port: Int
+    private let listener: Int32
+    private let counts = Mutex<[String: Int]>([:])
+    private let stopped = Mutex(false)
+
+    /// Starts a server answering with `route(path)`.
+    package init(route: @escaping @Sendable (String) -> Reply) throws {
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(socketFD, 64) == 0 else {
+            close(socketFD)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = socketFD
+        let thread = Thread { [self] in acceptLoop(route: route) }
+        thread.start()
+    }
+
+    /// The base URL, e.g. `http://127.0.0.1:40123`.
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// How many requests arrived for `path`.
+    package func requests(to path: String) -> Int { counts.withLock { $0[path, default: 0] } }
+
+    /// How many requests arrived in all.
+    package var totalRequests: Int { counts.withLock { $0.values.reduce(0, +) } }
+
+    /// Stops listening and releases hanging connections.
+    package func stop() {
+        guard
+            stopped.withLock({ stopped in
+                defer { stopped = true }
+                return !stopped
+            })
+        else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    deinit { stop() }
+
+    private func acceptLoop(route: @escaping @Sendable (String) -> Reply) {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if stopped.withLock({ $0 }) { return }
+                continue
+            }
+            let thread = Thread { [self] in serve(connection, route: route) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32, route: (String) -> Reply) {
+        defer { close(connection) }
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !head.containsHeadEnd {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { return }
+            head += buffer[0..<count]
+        }
+        let requestLine = String(decoding: head.prefix { $0 != 0x0D }, as: UTF8.self).split(separator: " ")
+        let path = requestLine.count > 1 ? String(requestLine[1]) : "/"
+        counts.withLock { $0[path, default: 0] += 1 }
+        switch route(path) {
+        case .response(let status, let headers, let body):
+            var text = "HTTP/1.1 \(status) Fixture\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+            for (name, value) in headers { text += "\(name): \(value)\r\n" }
+            transmit(connection, Array((text + "\r\n").utf8) + body)
+        case .hang:
+            while !stopped.withLock({ $0 }) { usleep(20_000) }
+        case .endless(let count):
+            transmit(
+                connection,
+                Array("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nConnection: close\r\n\r\n".utf8))
+            let chunk = [UInt8](repeating: 0x41, count: 65536)
+            var sent = 0
+            while sent < count, transmit(connection, chunk) { sent += chunk.count }
+        }
+    }
+
+    @discardableResult
+    private func transmit(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            // MSG_NOSIGNAL: a client that hangs up must not kill the test process with SIGPIPE.
+            let written = bytes[offset...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+}
+
+extension [UInt8] {
+    fileprivate var containsHeadEnd: Bool {
+        count >= 4
+            && indices.dropLast(3).contains {
+                self[$0] == 0x0D && self[$0 + 1] == 0x0A && self[$0 + 2] == 0x0D && self[$0 + 3] == 0x0A
+            }
+    }
+}

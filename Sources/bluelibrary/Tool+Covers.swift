@@ -1,0 +1,143 @@
+import BlueLibraryCore
+import BlueLibraryCovers
+import BlueLibraryPresentation
+import BlueLibraryServices
+import Foundation
+import Synchronization
+
+/// `bluelibrary covers fetch|show|clear`.
+extension Tool {
+    func covers(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
+        let action = arguments.positionals[0]
+        let rest = Array(arguments.positionals.dropFirst())
+        switch action {
+        case "fetch": try fetchCovers(Query(terms: rest), library)
+        case "show":
+            guard rest.count == 1 else {
+                throw LibraryError(
+                    .usage,
+                    "'covers show' needs one album (usage: bluelibrary covers show INDEX|ID [--width N])")
+            }
+            try showCover(try AlbumReference(parsing: rest[0]), width: arguments["width"], library)
+        case "clear":
+            guard rest.isEmpty else {
+                throw LibraryError(.usage, "unexpected argument '\(rest[0])' for 'covers clear'")
+            }
+            let removed = library.coverCache?.clear() ?? (files: 0, bytes: 0)
+            out.line(
+                "Removed \(removed.files) cover\(removed.files == 1 ? "" : "s") (\(removed.bytes / 1024) KB)."
+            )
+        default:
+            throw LibraryError(.usage, "unknown covers action '\(action)' (use fetch, show or clear)")
+        }
+    }
+
+    private func fetchCovers(_ query: Query, _ library: LibraryAPI) throws {
+        let albums = try library.albums(matching: query)
+        let progress = Progress(total: albums.count, onTerminal: isatty(STDERR_FILENO) == 1)
+        let results = Self.blocking { () -> [CoverResult] in
+            await withTaskGroup(of: CoverResult.self) { group in
+                var pending = albums[...]
+                var results: [CoverResult] = []
+                // Keep a bounded number of albums in flight; the facade bounds the downloads themselves.
+                for _ in 0..<16 {
+                    guard let album = pending.popFirst() else { break }
+                    group.addTask { await library.cover(for: album) }
+                }
+                for await result in group {
+                    results.append(result)
+                    progress.advance(result)
+                    if let album = pending.popFirst() { group.addTask { await library.cover(for: album) } }
+                }
+                return results
+            }
+        }
+        progress.finish()
+        let order = Dictionary(albums.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        let sorted = results.sorted { order[$0.albumID, default: 0] < order[$1.albumID, default: 0] }
+        let titles = Dictionary(albums.map { ($0.id, $0.title) }) { first, _ in first }
+        if !progress.onTerminal {
+            for result in sorted {
+                let label = Self.label(result).padding(toLength: 10, withPad: " ", startingAt: 0)
+                out.line(label + (titles[result.albumID] ?? result.albumID.rawValue))
+            }
+        }
+        let count = { (label: String) in results.filter { Self.label($0) == label }.count }
+        out.line(
+            "\(results.count) cover\(results.count == 1 ? "" : "s"): \(count("fetched")) fetched, \(count("cached")) cached, "
+                + "\(count("generated")) generated, \(count("failed")) failed")
+        for result in sorted {
+            if let failure = result.failure { out.line("  \(titles[result.albumID] ?? ""): \(failure)") }
+        }
+    }
+
+    private func showCover(_ reference: AlbumReference, width: String?, _ library: LibraryAPI) throws {
+        let columns =
+            try width.map { text in
+                guard let value = Int(text), (4...400).contains(value) else {
+                    throw LibraryError(.usage, "invalid --width '\(text)': use a whole number from 4 to 400")
+                }
+                return value
+            } ?? 32
+        let (album, _) = try library.locate(reference)
+        let result = Self.blocking { await library.cover(for: album) }
+        let mode = TerminalArt.colorMode(environment: environment)
+        for line in TerminalArt.render(result.image, width: columns, mode: mode) { out.line(line) }
+        if let failure = result.failure {
+            out.flush()
+            FileHandle.standardError.write(Data("bluelibrary: showing generated artwork: \(failure)\n".utf8))
+        }
+    }
+
+    static func label(_ result: CoverResult) -> String {
+        switch result.source {
+        case .cache: "cached"
+        case .network, .file: "fetched"
+        case .generated: result.failure == nil ? "generated" : "failed"
+        }
+    }
+
+    /// Runs async work from the synchronous command line and waits for it.
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let box = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let value = await work()
+            box.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        guard let value = box.withLock({ $0 }) else {
+            preconditionFailure("the task finished without a value")
+        }
+        return value
+    }
+}
+
+/// A progress bar on stderr when it is a terminal; silent otherwise (plain lines are printed at the end).
+private final class Progress: Sendable {
+    let total: Int
+    let onTerminal: Bool
+    private let done = Mutex(0)
+
+    init(total: Int, onTerminal: Bool) {
+        self.total = total
+        self.onTerminal = onTerminal
+    }
+
+    func advance(_ result: CoverResult) {
+        let count = done.withLock { count in
+            count += 1
+            return count
+        }
+        guard onTerminal, total > 0 else { return }
+        let width = 30
+        let filled = count * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(count)/\(total) covers".utf8))
+    }
+
+    func finish() {
+        if onTerminal && total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

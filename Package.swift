@@ -69,6 +69,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BlueLibraryCoversTests",
+            dependencies: ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryTestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "BlueLibraryStorageTests",
             dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryTestSupport"],
             swiftSettings: strict
@@ -76,22 +82,24 @@ let package = Package(
         .testTarget(
             name: "BlueLibraryServicesTests",
             dependencies: [
-                "BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryTestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
+                "BlueLibraryTestSupport",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "BlueLibraryPresentationTests",
             dependencies: [
-                "BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryPresentation",
-                "BlueLibraryTestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
+                "BlueLibraryPresentation", "BlueLibraryTestSupport",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "BlueLibraryCLITests",
             dependencies: [
-                "BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryTestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
+                "BlueLibraryTestSupport",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strict

@@ -36,7 +36,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         let tasks = TaskTable(configuration: configuration)
         self.tasks = tasks
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        let seconds = Double(configuration.timeout.components.seconds)
+        // Our own timer enforces the total timeout; the session's are a back-stop a little later.
+        let seconds = Double(configuration.timeout.components.seconds) + 5
         sessionConfiguration.timeoutIntervalForRequest = seconds
         sessionConfiguration.timeoutIntervalForResource = seconds
         sessionConfiguration.httpAdditionalHeaders = ["User-Agent": configuration.userAgent]
@@ -155,8 +156,8 @@ private final class TaskTable: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let error {
-            let reason = (error as NSError).localizedDescription
-            entry.continuation.resume(throwing: LibraryError(.unavailable, "\(entry.label): \(reason)"))
+            entry.continuation.resume(
+                throwing: LibraryError(.unavailable, "\(entry.label): \(describe(error))"))
             return
         }
         guard let response = entry.response else {
@@ -169,6 +170,20 @@ private final class TaskTable: NSObject, URLSessionDataDelegate, Sendable {
         }
         entry.continuation.resume(
             returning: HTTPResponse(status: response.statusCode, headers: headers, body: entry.body))
+    }
+
+    /// A short reason for a transport error (Foundation's own texts on Linux are often just codes).
+    private func describe(_ error: any Error) -> String {
+        let error = error as NSError
+        guard error.domain == NSURLErrorDomain else { return error.localizedDescription }
+        switch error.code {
+        case NSURLErrorTimedOut: return "no answer within \(configuration.timeout)"
+        case NSURLErrorCannotConnectToHost: return "connection refused"
+        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return "unknown host"
+        case NSURLErrorNetworkConnectionLost: return "the connection was lost"
+        case NSURLErrorNotConnectedToInternet: return "no network"
+        default: return error.localizedDescription
+        }
     }
 
     private func tooLargeError(_ label: String) -> LibraryError {

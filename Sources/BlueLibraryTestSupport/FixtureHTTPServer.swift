@@ -10,13 +10,15 @@ import Synchronization
 /// gets, so a test can prove that a cache hit made none. It never listens on any other address.
 package final class FixtureHTTPServer: Sendable {
     /// How the server answers one request.
-    package enum Reply: Sendable {
+    package indirect enum Reply: Sendable {
         /// A normal response with a `Content-Length`.
         case response(status: Int, headers: [String: String], body: [UInt8])
         /// Read the request, then say nothing until the server stops.
         case hang
         /// A 200 whose body streams `count` bytes without a `Content-Length`.
         case endless(count: Int)
+        /// Another reply, after a pause (to see how many requests run at once).
+        case delayed(seconds: Double, Reply)
     }
 
     /// The port the server listens on (chosen by the system).
@@ -24,6 +26,7 @@ package final class FixtureHTTPServer: Sendable {
     private let listener: Int32
     private let counts = Mutex<[String: Int]>([:])
     private let stopped = Mutex(false)
+    private let active = Mutex((now: 0, peak: 0))
 
     /// Starts a server answering with `route(path)`.
     package init(route: @escaping @Sendable (String) -> Reply) throws {
@@ -59,6 +62,9 @@ package final class FixtureHTTPServer: Sendable {
 
     /// How many requests arrived for `path`.
     package func requests(to path: String) -> Int { counts.withLock { $0[path, default: 0] } }
+
+    /// The most requests that were being served at the same time.
+    package var peakConcurrentRequests: Int { active.withLock { $0.peak } }
 
     /// How many requests arrived in all.
     package var totalRequests: Int { counts.withLock { $0.values.reduce(0, +) } }
@@ -101,7 +107,16 @@ package final class FixtureHTTPServer: Sendable {
         let requestLine = String(decoding: head.prefix { $0 != 0x0D }, as: UTF8.self).split(separator: " ")
         let path = requestLine.count > 1 ? String(requestLine[1]) : "/"
         counts.withLock { $0[path, default: 0] += 1 }
-        switch route(path) {
+        active.withLock { active in
+            active.now += 1
+            active.peak = max(active.peak, active.now)
+        }
+        defer { active.withLock { $0.now -= 1 } }
+        reply(route(path), on: connection)
+    }
+
+    private func reply(_ reply: Reply, on connection: Int32) {
+        switch reply {
         case .response(let status, let headers, let body):
             var text = "HTTP/1.1 \(status) Fixture\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers { text += "\(name): \(value)\r\n" }
@@ -115,6 +130,9 @@ package final class FixtureHTTPServer: Sendable {
             let chunk = [UInt8](repeating: 0x41, count: 65536)
             var sent = 0
             while sent < count, transmit(connection, chunk) { sent += chunk.count }
+        case .delayed(let seconds, let next):
+            Thread.sleep(forTimeInterval: seconds)
+            self.reply(next, on: connection)
         }
     }
 

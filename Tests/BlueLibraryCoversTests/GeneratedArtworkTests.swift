@@ -1,0 +1,48 @@
+import BlueLibraryCovers
+import Foundation
+import Testing
+
+struct GeneratedArtworkTests {
+    @Test func theSameAlbumAlwaysGetsTheSamePicture() {
+        let first = GeneratedArtwork(artist: "David Bowie", title: "Best of Bowie")
+        let second = GeneratedArtwork(artist: "David Bowie", title: "Best of Bowie")
+        #expect(first == second)
+        #expect(first.image(size: 64) == second.image(size: 64))
+        #expect(first.initials == "DB")
+    }
+
+    @Test func differentAlbumsGetDifferentColours() {
+        let bowie = GeneratedArtwork(artist: "David Bowie", title: "Best of Bowie")
+        let sting = GeneratedArtwork(artist: "Sting", title: "Nothing Like The Sun")
+        #expect(bowie.startColor != sting.startColor)
+        #expect(sting.initials == "S")
+    }
+
+    @Test func initialsAreDrawnLargeInTheMiddle() {
+        let image = GeneratedArtwork(artist: "U2", title: "Staring at the Sun").image(size: 100)
+        #expect(image.width == 100 && image.height == 100)
+        let light = (0..<100).flatMap { y in (0..<100).map { x in image.pixel(x: x, y: y) } }.filter {
+            $0.red > 240 && $0.green > 240
+        }
+        #expect(light.count > 300, "the initials cover a good part of the picture")
+        let corner = image.pixel(x: 0, y: 0)
+        #expect(corner.red < 240 || corner.green < 240)
+    }
+
+    @Test func lettersWithoutAGlyphBecomeAQuestionMark() {
+        #expect(GeneratedArtwork(artist: "Ólafur Arnalds", title: "re:member").initials == "?A")
+        #expect(GeneratedArtwork(artist: "", title: "Untitled").initials == "?")
+    }
+
+    @Test func svgAndPNGFormsForTheWeb() throws {
+        let artwork = GeneratedArtwork(artist: "Madonna", title: "American Pie")
+        let svg = artwork.svg()
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains(">M</text>"))
+        let png = try ImageCodec.encodePNG(artwork.image(size: 120))
+        #expect(try ImageCodec.decode(png) == artwork.image(size: 120))
+        if let directory = ProcessInfo.processInfo.environment["BLUELIBRARY_ARTWORK_DIR"] {
+            _ = FileManager.default.createFile(atPath: directory + "/madonna.png", contents: Data(png))
+        }
+    }
+}

@@ -17,13 +17,14 @@ release: setup
 run: release
 	$(BIN) list
 
-lint:
+lint: setup
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift
 
-test: setup lint
+test: lint
+	@scripts/setup.sh tmux
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test -Xswiftc -warnings-as-errors
 

@@ -47,10 +47,18 @@ let package = Package(
             dependencies: ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices"],
             swiftSettings: strict
         ),
+        .target(
+            name: "BlueLibraryTerminal",
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices", "BlueLibraryPresentation",
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "bluelibrary",
             dependencies: [
-                "BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices", "BlueLibraryPresentation",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
+                "BlueLibraryPresentation", "BlueLibraryTerminal",
             ],
             swiftSettings: strict
         ),
@@ -93,6 +101,15 @@ let package = Package(
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
                 "BlueLibraryPresentation", "BlueLibraryTestSupport",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlueLibraryTerminalTests",
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
+                "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryTestSupport",
+            ],
+            exclude: ["Snapshots"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Foundation
 import Synchronization
 
 /// The UI-agnostic controller of the album screen (the tutorial's `ViewController`, spec §5): the C of
@@ -54,8 +55,18 @@ public final class LibraryController: Sendable {
 
     /// A click on the view at `index`: it becomes current (saved at once) and its details are shown.
     public func clickedView(at index: Int) throws {
+        let (albums, search) = (screen.albums, screen.search)
+        guard albums.indices.contains(index) else {
+            let size =
+                !search.isEmpty
+                ? "\(albums.count) match the search"
+                : albums.isEmpty ? "the library is empty" : "the library has \(albums.count)"
+            let error = LibraryError(.notFound, "no album at index \(index) (\(size))")
+            setMessage(error.message)
+            throw error
+        }
         try perform { library in
-            try library.select(.index(index))
+            try library.select(.id(albums[index].id))
             return nil
         }
     }
@@ -72,7 +83,8 @@ public final class LibraryController: Sendable {
 
     /// Reloads the albums from the facade, clamps the current index into range and shows the current album.
     public func reloadScroller() throws {
-        let albums = try library.albums()
+        let search = screen.search
+        let albums = try library.albums(matching: search.isEmpty ? .all : try Query(parsing: search))
         let libraryState = try library.state()
         update { screen in
             screen.albums = albums
@@ -82,11 +94,42 @@ public final class LibraryController: Sendable {
 
     /// Deletes the current album (Trash). With an empty library it does nothing: the tutorial indexed -1.
     public func deleteCurrent() throws {
-        guard let index = screen.currentIndex else { return }
+        guard let current = screen.currentAlbum else { return }
         try perform { library in
-            let (album, _) = try library.delete(.index(index))
+            let (album, _) = try library.delete(.id(current.id))
             return "Deleted \"\(album.title)\""
         }
+    }
+
+    /// Adds an album at the end of the library and makes it current.
+    public func add(_ album: Album) throws {
+        try perform { library in
+            try library.add(album)
+            try library.select(.id(album.id))
+            return "Added \"\(album.title)\""
+        }
+    }
+
+    /// Shows only the albums matching `query` (the query language); an empty query shows them all.
+    /// When the current album is not among the matches, the first match becomes current.
+    /// - Throws: `invalidQuery` naming the bad term (the shown albums stay as they were).
+    public func search(_ query: String) throws {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        do {
+            _ = try Query(parsing: trimmed)
+        } catch let error as LibraryError {
+            setMessage(error.message)
+            throw error
+        }
+        update { $0.search = trimmed }
+        try reloadScroller()
+        let screen = screen
+        if screen.currentIndex == nil, let first = screen.albums.first {
+            try library.select(.id(first.id))
+            if subscription.withLock({ $0 == nil }) { try reloadScroller() }
+        }
+        let count = self.screen.albums.count
+        setMessage(trimmed.isEmpty ? nil : "\(count) album\(count == 1 ? "" : "s") match \(trimmed)")
     }
 
     /// Undoes the last change; the album it brings back becomes current.
@@ -132,8 +175,10 @@ public final class LibraryController: Sendable {
     }
 
     private static func apply(_ libraryState: LibraryState, to screen: inout LibraryScreen) {
-        let index = libraryState.current.map { min($0.index, screen.albums.count - 1) }
-        screen.currentIndex = index.flatMap { $0 >= 0 ? $0 : nil }
+        // The current album is found by id: with a search in force, indexes are positions in the
+        // shown list, not in the library.
+        let id = libraryState.current?.id
+        screen.currentIndex = id.flatMap { id in screen.albums.firstIndex { $0.id == id } }
         screen.details = screen.currentAlbum?.tableRepresentation ?? []
         screen.isUndoEnabled = libraryState.canUndo
         screen.isRedoEnabled = libraryState.canRedo

@@ -17,11 +17,13 @@ public struct LibraryScreen: Sendable, Equatable {
     public var isTrashEnabled: Bool
     /// A one-line status message for the user (the result of the last action, or an error).
     public var message: String?
+    /// The search in force (query language); empty shows the whole library.
+    public var search = ""
 
     /// An empty screen, before the first load.
     public static let empty = LibraryScreen(
         albums: [], currentIndex: nil, details: [], isUndoEnabled: false, isRedoEnabled: false,
-        isTrashEnabled: false, message: nil)
+        isTrashEnabled: false, message: nil, search: "")
 
     /// The current album, if any.
     public var currentAlbum: Album? {

@@ -25,20 +25,52 @@ public enum TerminalArt {
         return colorTerm.contains("truecolor") || colorTerm.contains("24bit") ? .trueColor : .palette256
     }
 
+    /// A colour as red, green and blue, 0…255.
+    public struct RGB: Sendable, Hashable {
+        public var red: Int
+        public var green: Int
+        public var blue: Int
+
+        /// Creates a colour.
+        public init(_ red: Int, _ green: Int, _ blue: Int) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
+    }
+
+    /// One terminal cell of half-block art: the upper and the lower pixel.
+    public struct HalfBlock: Sendable, Hashable {
+        /// The upper pixel (the foreground of `▀`).
+        public var top: RGB
+        /// The lower pixel (the background).
+        public var bottom: RGB
+    }
+
+    /// The image scaled (area averaging) to `columns × rows` cells of two pixels each, over black.
+    public static func halfBlocks(_ image: RGBAImage, columns: Int, rows: Int) -> [[HalfBlock]] {
+        let scaled = image.scaled(width: max(columns, 1), height: max(rows, 1) * 2)
+        return (0..<max(rows, 1)).map { row in
+            (0..<max(columns, 1)).map { column in
+                HalfBlock(
+                    top: blend(scaled.pixel(x: column, y: row * 2)),
+                    bottom: blend(scaled.pixel(x: column, y: row * 2 + 1)))
+            }
+        }
+    }
+
     /// The image scaled to `width` columns (area averaging) and drawn as lines of text.
     public static func render(_ image: RGBAImage, width: Int, mode: ColorMode) -> [String] {
         let columns = max(width, 1)
         let rows = max(Int((Double(image.height) / Double(image.width) * Double(columns) / 2).rounded()), 1)
-        let scaled = image.scaled(width: columns, height: rows * 2)
-        return (0..<rows).map { row in
+        return halfBlocks(image, columns: columns, rows: rows).map { cells in
             var line = ""
-            for column in 0..<columns {
-                let top = blend(scaled.pixel(x: column, y: row * 2))
-                let bottom = blend(scaled.pixel(x: column, y: row * 2 + 1))
+            for cell in cells {
+                let (top, bottom) = (cell.top, cell.bottom)
                 switch mode {
                 case .trueColor:
                     line +=
-                        "\u{1B}[38;2;\(top.0);\(top.1);\(top.2)m\u{1B}[48;2;\(bottom.0);\(bottom.1);\(bottom.2)m▀"
+                        "\u{1B}[38;2;\(top.red);\(top.green);\(top.blue)m\u{1B}[48;2;\(bottom.red);\(bottom.green);\(bottom.blue)m▀"
                 case .palette256:
                     line += "\u{1B}[38;5;\(paletteIndex(top))m\u{1B}[48;5;\(paletteIndex(bottom))m▀"
                 case .none:
@@ -50,15 +82,15 @@ public enum TerminalArt {
     }
 
     /// A pixel over a black background.
-    private static func blend(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> (
-        Int, Int, Int
-    ) {
+    private static func blend(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> RGB {
         let alpha = Int(pixel.alpha)
-        return (Int(pixel.red) * alpha / 255, Int(pixel.green) * alpha / 255, Int(pixel.blue) * alpha / 255)
+        return RGB(
+            Int(pixel.red) * alpha / 255, Int(pixel.green) * alpha / 255, Int(pixel.blue) * alpha / 255)
     }
 
     /// The nearest colour of the xterm palette: the 6×6×6 cube or the 24-step grey ramp.
-    static func paletteIndex(_ color: (Int, Int, Int)) -> Int {
+    public static func paletteIndex(_ rgb: RGB) -> Int {
+        let color = (rgb.red, rgb.green, rgb.blue)
         let levels = [0, 95, 135, 175, 215, 255]
         func nearestLevel(_ value: Int) -> Int {
             levels.indices.min { abs(levels[$0] - value) < abs(levels[$1] - value) } ?? 0
@@ -77,11 +109,13 @@ public enum TerminalArt {
         return distance((grey, grey, grey)) < distance(cube) ? 232 + greyStep : 16 + 36 * r + 6 * g + b
     }
 
-    private static func luminance(_ color: (Int, Int, Int)) -> Double {
-        (0.2126 * Double(color.0) + 0.7152 * Double(color.1) + 0.0722 * Double(color.2)) / 255
+    /// Perceived brightness, 0…1.
+    public static func luminance(_ color: RGB) -> Double {
+        (0.2126 * Double(color.red) + 0.7152 * Double(color.green) + 0.0722 * Double(color.blue)) / 255
     }
 
-    private static func shade(_ brightness: Double) -> Character {
+    /// A character whose ink suggests `brightness` (0…1), for terminals without colour.
+    public static func shade(_ brightness: Double) -> Character {
         let ramp = Array(" .:-=+*#%@")
         return ramp[min(ramp.count - 1, Int(brightness * Double(ramp.count)))]
     }

@@ -21,6 +21,7 @@ public final class LibraryAPI: Sendable {
     public let coverCenter: CoverCenter
     let covers: CoverLoader
     private let coverRequests: Subscription
+    private let lastExternalToken = Mutex<Int64?>(nil)
 
     /// Creates a facade over a store (injectable, for tests and other locations).
     /// - Parameters:
@@ -83,6 +84,21 @@ public final class LibraryAPI: Sendable {
     /// Replaces the shared instance; `nil` makes the next use of ``shared`` create a fresh default one.
     public static func replaceShared(with library: LibraryAPI?) {
         sharedInstance.withLock { $0 = library }
+    }
+
+    /// Announces a change of kind `external` when another process (the command line, a web server)
+    /// committed a change since the last check. Faces that stay open call it now and then.
+    /// - Returns: whether there was such a change.
+    @discardableResult
+    public func checkForExternalChanges() throws -> Bool {
+        let token = try store.externalChangeToken()
+        let previous = lastExternalToken.withLock { last in
+            defer { last = token }
+            return last
+        }
+        guard let previous, previous != token else { return false }
+        changes.post(LibraryChange(kind: .external, effect: nil, state: try state()))
+        return true
     }
 
     // MARK: Reading

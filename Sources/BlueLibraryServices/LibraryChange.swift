@@ -6,6 +6,8 @@ public struct LibraryChange: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case add, delete, update, undo, redo, select
         case importAlbums = "import"
+        /// Another process changed the library (found by ``LibraryAPI/checkForExternalChanges()``).
+        case external
     }
 
     /// The operation that caused the change.

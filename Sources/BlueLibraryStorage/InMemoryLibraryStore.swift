@@ -15,6 +15,8 @@ package final class InMemoryLibraryStore: LibraryStore {
 
     package var location: String { "memory" }
 
+    package func externalChangeToken() -> Int64 { 0 }
+
     package func read<T: Sendable>(_ body: (any LibraryReader) throws -> T) throws -> T {
         let snapshot = state.withLock { $0 }
         return try body(MemoryWriter(snapshot))

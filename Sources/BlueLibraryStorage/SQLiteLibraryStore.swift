@@ -36,6 +36,13 @@ package final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    package func externalChangeToken() throws -> Int64 {
+        // SQLite changes `data_version` for a connection when any *other* connection commits.
+        try read { reader in
+            Int64(try (reader as? SQLiteAlbums)?.connection.integer("PRAGMA data_version") ?? 0)
+        }
+    }
+
     /// Opens the file now, so a bad file is reported before any other work.
     package func open() throws {
         try read { _ in }

@@ -101,7 +101,8 @@ extension Tool {
     static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
         let box = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        // Detached: the caller (the main thread) is blocked until the work is done.
+        Task.detached {
             let value = await work()
             box.withLock { $0 = value }
             done.signal()

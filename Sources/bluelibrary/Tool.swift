@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryServices
+import BlueLibraryTerminal
 import Foundation
 
 /// The `bluelibrary` command line: parses arguments, wires a ``LibraryAPI`` for the chosen library,
@@ -10,7 +11,8 @@ struct Tool {
     let environment: [String: String]
 
     /// Runs the command line and returns the exit status.
-    func run(_ arguments: [String]) -> Int32 {
+    @MainActor
+    func run(_ arguments: [String]) async -> Int32 {
         defer { out.flush() }
         do {
             let parsed = try ArgumentParser.parse(arguments, verbs: Verbs.all, global: Verbs.global)
@@ -27,7 +29,12 @@ struct Tool {
                 return 0
             }
             try ArgumentParser.checkPositionals(parsed)
-            try execute(verb.name, parsed, library: try openLibrary(parsed, covers: verb.name == "covers"))
+            let library = try openLibrary(parsed, covers: ["covers", "tui"].contains(verb.name))
+            if verb.name == "tui" {
+                out.flush()
+                return try await TerminalRunner.run(library: library, environment: environment)
+            }
+            try execute(verb.name, parsed, library: library)
             return 0
         } catch let error as LibraryError {
             out.flush()
@@ -53,10 +60,12 @@ struct Tool {
             try LibraryLocation.createParentDirectory(of: path)
         }
         // Only the covers verb needs the network and the cover cache; the others start without them.
+        // BLUELIBRARY_OFFLINE=1 keeps covers to the cache, local files and generated artwork.
+        let online = environment["BLUELIBRARY_OFFLINE"].map { $0.isEmpty || $0 == "0" } ?? true
         let library =
             covers
             ? LibraryAPI(
-                path: path, httpClient: URLSessionHTTPClient(),
+                path: path, httpClient: online ? URLSessionHTTPClient() : nil,
                 coverCache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)),
                 busyTimeout: busy)
             : LibraryAPI(path: path, busyTimeout: busy)

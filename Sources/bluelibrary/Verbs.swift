@@ -100,6 +100,14 @@ enum Verbs {
             name: "stats", summary: "count albums, artists, genres and years", usage: "[--json]",
             options: [json]),
         VerbSpec(
+            name: "tui", summary: "browse the library full-screen, covers and all", usage: "",
+            details: """
+                Keys: ←/→ or h/l browse (the selection stays centred), Home/End, d or Delete deletes,
+                u undoes, r or Ctrl+R redoes, / searches with the query language (Esc clears), a adds an
+                album, q quits. A click on a cover selects it. Changes made elsewhere show within a second.
+                Colours: true colour when COLORTERM says so, 256 colours otherwise, none with NO_COLOR.
+                """),
+        VerbSpec(
             name: "covers", summary: "fetch, show or clear album covers",
             usage: "fetch [QUERY...] | show INDEX|ID [--width N] | clear",
             options: [

@@ -1,6 +1,5 @@
 import Foundation
 
 // The executable: argument parsing and wiring only; the behaviour lives in the library modules.
-let status = Tool(environment: ProcessInfo.processInfo.environment).run(
-    Array(CommandLine.arguments.dropFirst()))
-exit(status)
+let tool = Tool(environment: ProcessInfo.processInfo.environment)
+exit(await tool.run(Array(CommandLine.arguments.dropFirst())))

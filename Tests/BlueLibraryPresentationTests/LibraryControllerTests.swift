@@ -110,3 +110,49 @@ struct LibraryControllerTests {
             ])
     }
 }
+
+struct LibraryControllerSearchTests {
+    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let controller: LibraryController
+
+    init() throws {
+        controller = LibraryController(library: library)
+        try controller.load()
+    }
+
+    @Test func aSearchShowsOnlyMatchesAndKeepsIndexesLocal() throws {
+        try controller.clickedView(at: 3)
+        try controller.search("sun")
+        #expect(controller.screen.albums.map(\.title) == ["Nothing Like The Sun", "Staring at the Sun"])
+        #expect(controller.screen.currentIndex == 1, "U2 stays current, at its place in the matches")
+        #expect(controller.screen.message == "2 albums match sun")
+        try controller.clickedView(at: 0)
+        #expect(try library.currentAlbum()?.album.title == "Nothing Like The Sun")
+        try controller.deleteCurrent()
+        #expect(controller.screen.albums.map(\.title) == ["Staring at the Sun"])
+        #expect(try library.count() == 4)
+        try controller.search("")
+        #expect(controller.screen.albums.count == 4)
+    }
+
+    @Test func whenTheCurrentAlbumIsFilteredOutTheFirstMatchBecomesCurrent() throws {
+        try controller.search("madonna")
+        #expect(controller.screen.currentIndex == 0)
+        #expect(controller.screen.details.first?.value == "Madonna")
+    }
+
+    @Test func aBadSearchKeepsTheListAndSaysWhy() throws {
+        #expect(throws: LibraryError.self) { try controller.search("colour:red") }
+        #expect(controller.screen.albums.count == 5)
+        #expect(controller.screen.message?.hasPrefix("invalid query term 'colour:red'") == true)
+    }
+
+    @Test func addingAnAlbumMakesItCurrent() throws {
+        try controller.add(Fixtures.album("Heroes", by: "David Bowie"))
+        #expect(controller.screen.albums.count == 6)
+        #expect(controller.screen.currentIndex == 5)
+        #expect(controller.screen.message == "Added \"Heroes\"")
+        try controller.undo()
+        #expect(controller.screen.albums.count == 5)
+    }
+}

@@ -1,0 +1,333 @@
+import BlueLibraryCore
+import BlueLibraryPresentation
+import BlueLibraryServices
+
+/// The terminal face: the tutorial's one screen — a scroller of covers, the details table, an
+/// Undo / Trash toolbar — drawn into a ``TerminalScreen`` from the shared ``LibraryController``, and the
+/// keys and clicks that drive it. It owns no library state: the controller does.
+///
+/// It is the scroller's delegate, adapting albums to tiles (Adapter by delegation).
+@MainActor
+public final class TerminalApp: HorizontalScrollerDelegate {
+    /// The controller every face drives.
+    public let controller: LibraryController
+    let coverCenter: CoverCenter
+    let mode: TerminalArt.ColorMode
+    let scroller: HorizontalScroller
+    private var tiles: [AlbumID: AlbumTile] = [:]
+    private(set) var input = InputMode.browse
+    private var centeredOn: AlbumID?
+    /// The terminal's size.
+    public private(set) var size: (width: Int, height: Int)
+    /// Animation frame for spinners.
+    public var tick = 0
+    /// Set when the user asked to quit.
+    public private(set) var wantsToQuit = false
+
+    static let tileWidth = 18
+    static let tileHeight = 9
+    static let padding = 1
+    /// The smallest terminal the screen fits in.
+    public static let minimumSize = (width: 40, height: 22)
+
+    /// What the keyboard is doing.
+    enum InputMode: Equatable {
+        case browse
+        case search(String)
+        case add(AddForm)
+    }
+
+    /// Creates the face for a controller, a cover centre, a colour mode and a terminal size.
+    public init(
+        controller: LibraryController, coverCenter: CoverCenter, mode: TerminalArt.ColorMode, width: Int,
+        height: Int
+    ) {
+        self.controller = controller
+        self.coverCenter = coverCenter
+        self.mode = mode
+        size = (width, height)
+        scroller = HorizontalScroller(
+            viewWidth: Self.tileWidth, viewHeight: Self.tileHeight, padding: Self.padding, visibleWidth: width
+        )
+    }
+
+    /// Loads the library, restores the remembered album and opens the scroller centred on it.
+    public func start() throws {
+        try controller.load()
+        scroller.delegate = self
+        scroller.reload()
+        centeredOn = controller.screen.currentAlbum?.id
+    }
+
+    /// Lays the screen out again for a new terminal size.
+    public func resize(width: Int, height: Int) {
+        size = (width, height)
+        scroller.resize(visibleWidth: width)
+        if let index = controller.screen.currentIndex { scroller.center(on: index) }
+    }
+
+    // MARK: Scroller delegate
+
+    public func numberOfViews(in scroller: HorizontalScroller) -> Int {
+        controller.numberOfViews
+    }
+
+    public func horizontalScroller(_ scroller: HorizontalScroller, viewAt index: Int) -> any ScrollerTile {
+        guard let album = controller.album(forViewAt: index) else {
+            return AlbumTile(view: AlbumView(album: Album.seeds[0], coverCenter: CoverCenter()), mode: mode)
+        }
+        let tile: AlbumTile
+        if let existing = tiles[album.id], existing.view.album == album {
+            tile = existing
+        } else {
+            tile = AlbumTile(view: AlbumView(album: album, coverCenter: coverCenter), mode: mode)
+            tiles[album.id] = tile
+        }
+        tile.view.isHighlighted = controller.isHighlighted(index)
+        return tile
+    }
+
+    public func horizontalScroller(_ scroller: HorizontalScroller, clickedViewAt index: Int) {
+        try? controller.clickedView(at: index)
+    }
+
+    public func initialViewIndex(for scroller: HorizontalScroller) -> Int {
+        controller.initialViewIndex
+    }
+
+    // MARK: Keys
+
+    /// Handles one key or click.
+    public func handle(_ key: Key) {
+        switch input {
+        case .browse: handleBrowsing(key)
+        case .search(let text): handleSearch(key, text: text)
+        case .add(let form): handleAdd(key, form: form)
+        }
+    }
+
+    private func handleBrowsing(_ key: Key) {
+        let screen = controller.screen
+        let current = screen.currentIndex ?? 0
+        switch key {
+        case .left, .character("h"): select(current - 1)
+        case .right, .character("l"): select(current + 1)
+        case .home: select(0)
+        case .end: select(screen.albums.count - 1)
+        case .character("d"), .delete: try? controller.deleteCurrent()
+        case .character("u"), .control("z"): try? controller.undo()
+        case .character("r"), .control("r"): try? controller.redo()
+        case .character("/"): input = .search(screen.search)
+        case .character("a"): input = .add(AddForm())
+        case .character("q"), .control("c"), .control("d"): wantsToQuit = true
+        case .click(let column, let row): click(column: column, row: row)
+        default: break
+        }
+    }
+
+    private func select(_ index: Int) {
+        guard controller.screen.albums.indices.contains(index) else { return }
+        try? controller.clickedView(at: index)
+    }
+
+    private func click(column: Int, row: Int) {
+        let band = scrollerTop..<(scrollerTop + Self.tileHeight + 2 * Self.padding)
+        if band.contains(row) {
+            scroller.click(atColumn: column)
+        } else if row == size.height - 2 {
+            let layout = toolbarLayout
+            if layout.undo.contains(column), controller.screen.isUndoEnabled { try? controller.undo() }
+            if layout.trash.contains(column), controller.screen.isTrashEnabled {
+                try? controller.deleteCurrent()
+            }
+        }
+    }
+
+    private func handleSearch(_ key: Key, text: String) {
+        switch key {
+        case .escape:
+            input = .browse
+            try? controller.search("")
+        case .enter:
+            input = .browse
+            try? controller.search(text)
+        case .backspace: input = .search(String(text.dropLast()))
+        case .character(let character): input = .search(text + String(character))
+        default: break
+        }
+    }
+
+    private func handleAdd(_ key: Key, form: AddForm) {
+        var form = form
+        switch key {
+        case .escape:
+            input = .browse
+            controller.setMessage(nil)
+            return
+        case .enter:
+            do {
+                try controller.add(try form.album())
+                input = .browse
+            } catch let error as LibraryError {
+                controller.setMessage(error.message)
+            } catch {
+                controller.setMessage("\(error)")
+            }
+            return
+        case .tab, .down: form.focus = (form.focus + 1) % AddForm.labels.count
+        case .backTab, .up: form.focus = (form.focus + AddForm.labels.count - 1) % AddForm.labels.count
+        case .backspace: form.values[form.focus] = String(form.values[form.focus].dropLast())
+        case .character(let character): form.values[form.focus].append(character)
+        default: break
+        }
+        input = .add(form)
+    }
+
+    // MARK: Drawing
+
+    var scrollerTop: Int { 1 }
+    var tableTop: Int { scrollerTop + Self.tileHeight + 2 * Self.padding }
+
+    /// Draws the whole screen for the current state.
+    public func render() -> TerminalScreen {
+        var screen = TerminalScreen(width: size.width, height: size.height)
+        guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
+            let lines = [
+                "Terminal too small:", "\(size.width)×\(size.height), need at least",
+                "\(Self.minimumSize.width)×\(Self.minimumSize.height). Enlarge it, or q quits.",
+            ]
+            for (offset, line) in lines.enumerated() {
+                screen.write(
+                    line, x: 1, y: size.height / 2 - 1 + offset, style: CellStyle(bold: true),
+                    maxWidth: size.width - 1)
+            }
+            return screen
+        }
+        let state = controller.screen
+        followCurrentAlbum(state)
+        drawTitle(state, into: &screen)
+        scroller.draw(into: &screen, top: scrollerTop, tick: tick)
+        drawDetails(state, into: &screen)
+        drawInput(into: &screen)
+        drawToolbar(state, into: &screen)
+        screen.write(
+            state.message ?? "", x: 1, y: size.height - 1, style: CellStyle(bold: true),
+            maxWidth: size.width - 2)
+        pruneTiles()
+        return screen
+    }
+
+    /// Keeps the scroller in step with the controller: a new count, and the current album centred.
+    private func followCurrentAlbum(_ state: LibraryScreen) {
+        if scroller.count != state.albums.count { scroller.reloadKeepingPosition() }
+        let current = state.currentAlbum?.id
+        if current != centeredOn, let index = state.currentIndex {
+            scroller.center(on: index)
+        }
+        centeredOn = current
+    }
+
+    private func drawTitle(_ state: LibraryScreen, into screen: inout TerminalScreen) {
+        let bar = CellStyle(inverse: true)
+        screen.fill(x: 0, y: 0, width: size.width, height: 1, with: Cell(character: " ", style: bar))
+        screen.write(" BlueLibrary", x: 0, y: 0, style: CellStyle(bold: true, inverse: true))
+        let count = state.albums.count
+        let position = state.currentIndex.map { "album \($0 + 1) of \(count)" } ?? "\(count) albums"
+        let right = (state.search.isEmpty ? "" : "search: \(state.search) · ") + position
+        screen.write(right + " ", x: max(size.width - right.count - 1, 13), y: 0, style: bar)
+    }
+
+    private func drawDetails(_ state: LibraryScreen, into screen: inout TerminalScreen) {
+        guard !state.details.isEmpty else {
+            let hint =
+                state.search.isEmpty
+                ? "The library is empty. Press a to add an album."
+                : "No album matches the search. Press / then Esc to clear it."
+            screen.write(hint, x: 2, y: tableTop + 1, style: CellStyle(dim: true), maxWidth: size.width - 4)
+            return
+        }
+        for (offset, row) in state.details.enumerated() {
+            let y = tableTop + offset
+            screen.write(row.title, x: 2, y: y, style: CellStyle(bold: true))
+            screen.write("│", x: 10, y: y, style: CellStyle(dim: true))
+            screen.write(row.value, x: 12, y: y, maxWidth: size.width - 14)
+        }
+    }
+
+    private func drawInput(into screen: inout TerminalScreen) {
+        let top = tableTop + 5
+        switch input {
+        case .browse: break
+        case .search(let text):
+            screen.write(
+                "Search: " + text + "▏", x: 2, y: top, style: CellStyle(bold: true), maxWidth: size.width - 4)
+            screen.write(
+                "query language, e.g. artist:bowie year:1990..1999 — Enter to apply, Esc to clear", x: 2,
+                y: top + 1, style: CellStyle(dim: true), maxWidth: size.width - 4)
+        case .add(let form):
+            screen.write(
+                "Add an album — Tab moves, Enter adds, Esc cancels", x: 2, y: top,
+                style: CellStyle(dim: true), maxWidth: size.width - 4)
+            for (index, label) in AddForm.labels.enumerated() {
+                let focused = index == form.focus
+                let value = form.values[index] + (focused ? "▏" : "")
+                screen.write(
+                    (focused ? "› " : "  ") + label, x: 2, y: top + 1 + index, style: CellStyle(bold: focused)
+                )
+                screen.write(
+                    value, x: 12, y: top + 1 + index, style: CellStyle(inverse: focused),
+                    maxWidth: size.width - 14)
+            }
+        }
+    }
+
+    private var toolbarLayout: (undo: Range<Int>, trash: Range<Int>) {
+        (1..<7, (size.width - 8)..<(size.width - 1))
+    }
+
+    private func drawToolbar(_ state: LibraryScreen, into screen: inout TerminalScreen) {
+        let y = size.height - 2
+        let layout = toolbarLayout
+        screen.write(
+            "[Undo]", x: layout.undo.lowerBound, y: y,
+            style: CellStyle(bold: state.isUndoEnabled, dim: !state.isUndoEnabled))
+        screen.write(
+            "[Trash]", x: layout.trash.lowerBound, y: y,
+            style: CellStyle(bold: state.isTrashEnabled, dim: !state.isTrashEnabled))
+        let hints = "←/→ browse  d delete  u undo  r redo  / search  a add  q quit"
+        let space = layout.trash.lowerBound - layout.undo.upperBound - 2
+        if space >= 10 {
+            let shown = String(hints.prefix(space))
+            screen.write(
+                shown, x: layout.undo.upperBound + 1 + max((space - shown.count) / 2, 0), y: y,
+                style: CellStyle(dim: true))
+        }
+    }
+
+    /// Whether a visible tile is still waiting for its cover.
+    package var isLoadingCovers: Bool {
+        scroller.visibleIndexes.contains { index in
+            controller.album(forViewAt: index).flatMap { tiles[$0.id] }?.view.isLoadingIndicatorVisible
+                ?? true
+        }
+    }
+
+    /// Forgets tiles far from view so a large library does not keep thousands of covers in memory.
+    private func pruneTiles() {
+        guard tiles.count > 200 else { return }
+        let visible = Set(scroller.visibleIndexes.compactMap { controller.album(forViewAt: $0)?.id })
+        tiles = tiles.filter { visible.contains($0.key) }
+    }
+}
+
+/// The add-album form's fields.
+struct AddForm: Equatable {
+    static let labels = ["Title", "Artist", "Genre", "Year"]
+    var values = ["", "", "", ""]
+    var focus = 0
+
+    /// The album the form describes, validated.
+    func album() throws -> Album {
+        try Album(title: values[0], artist: values[1], genre: values[2], year: try Album.parseYear(values[3]))
+    }
+}

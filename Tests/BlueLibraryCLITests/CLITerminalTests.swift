@@ -79,8 +79,22 @@ struct CLITerminalTests {
         // A change from another process shows up while it runs.
         _ = try home.ok("delete", "4")
         try waitFor("album 3 of 4")
-        try tmux("send-keys", "-t", "bl", "q")
+        // A smaller window: the screen is laid out again at the new size.
+        try tmux("resize-window", "-t", "bl", "-x", "60", "-y", "26")
+        try waitFor("[Trash]")
+        for _ in 0..<50
+        where try !screen().split(separator: "\n").contains(where: {
+            $0.hasSuffix("[Trash]") && $0.count <= 60
+        }) {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(try screen().split(separator: "\n").contains { $0.hasSuffix("[Trash]") && $0.count <= 60 })
+        // SIGTERM also leaves the terminal as it was.
+        let shell = try tmux("display-message", "-p", "-t", "bl", "#{pane_pid}").trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        #expect(system("pkill -TERM -P \(shell) -f bluelibrary") == 0)
         try waitFor("EXITED 0")
+        #expect(try tmux("display-message", "-p", "-t", "bl", "#{alternate_on} #{cursor_flag}") == "0 1\n")
     }
 
     @Test func withoutATerminalItSaysSo() throws {

@@ -26,6 +26,11 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "libjpeg-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "BlueLibraryCore", swiftSettings: strict),
         .target(
             name: "BlueLibraryCovers",
@@ -48,6 +53,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "BlueLibraryWeb",
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices", "BlueLibraryPresentation",
+                "CMicroHTTPD",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "BlueLibraryTerminal",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices", "BlueLibraryPresentation",
@@ -58,7 +71,7 @@ let package = Package(
             name: "bluelibrary",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
-                "BlueLibraryPresentation", "BlueLibraryTerminal",
+                "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb",
             ],
             swiftSettings: strict
         ),

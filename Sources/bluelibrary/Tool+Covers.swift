@@ -35,7 +35,7 @@ extension Tool {
     private func fetchCovers(_ query: Query, _ library: LibraryAPI) throws {
         let albums = try library.albums(matching: query)
         let progress = Progress(total: albums.count, onTerminal: isatty(STDERR_FILENO) == 1)
-        let results = Self.blocking { () -> [CoverResult] in
+        let results = waitForAsync { () -> [CoverResult] in
             await withTaskGroup(of: CoverResult.self) { group in
                 var pending = albums[...]
                 var results: [CoverResult] = []
@@ -80,7 +80,7 @@ extension Tool {
                 return value
             } ?? 32
         let (album, _) = try library.locate(reference)
-        let result = Self.blocking { await library.cover(for: album) }
+        let result = waitForAsync { await library.cover(for: album) }
         let mode = TerminalArt.colorMode(environment: environment)
         for line in TerminalArt.render(result.image, width: columns, mode: mode) { out.line(line) }
         if let failure = result.failure {
@@ -95,23 +95,6 @@ extension Tool {
         case .network, .file: "fetched"
         case .generated: result.failure == nil ? "generated" : "failed"
         }
-    }
-
-    /// Runs async work from the synchronous command line and waits for it.
-    static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let box = Mutex<T?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        // Detached: the caller (the main thread) is blocked until the work is done.
-        Task.detached {
-            let value = await work()
-            box.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        guard let value = box.withLock({ $0 }) else {
-            preconditionFailure("the task finished without a value")
-        }
-        return value
     }
 }
 

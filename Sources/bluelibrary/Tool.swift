@@ -29,11 +29,12 @@ struct Tool {
                 return 0
             }
             try ArgumentParser.checkPositionals(parsed)
-            let library = try openLibrary(parsed, covers: ["covers", "tui"].contains(verb.name))
+            let library = try openLibrary(parsed, covers: ["covers", "tui", "serve"].contains(verb.name))
             if verb.name == "tui" {
                 out.flush()
                 return try await TerminalRunner.run(library: library, environment: environment)
             }
+            if verb.name == "serve" { return try await serve(parsed, library) }
             try execute(verb.name, parsed, library: library)
             return 0
         } catch let error as LibraryError {

@@ -100,6 +100,22 @@ enum Verbs {
             name: "stats", summary: "count albums, artists, genres and years", usage: "[--json]",
             options: [json]),
         VerbSpec(
+            name: "serve", summary: "serve the album screen and a JSON API to the browser",
+            usage: "[--host ADDRESS] [--port N]",
+            options: [
+                OptionSpec(
+                    name: "host", short: nil, value: "ADDRESS",
+                    help: "the IPv4 address to listen on (default 127.0.0.1)"),
+                OptionSpec(
+                    name: "port", short: "p", value: "N", help: "the port (default 8080; 0 picks a free one)"),
+            ],
+            details: """
+                Open the printed URL in a browser. The page shows the covers, the details table and the
+                Undo / Trash toolbar; changes from any page, the terminal UI or the command line show live.
+                The JSON API is described in docs/openapi.yaml. Off loopback, changes need the token that
+                is printed (the URL carries it). Ctrl+C stops the server after requests in flight finish.
+                """),
+        VerbSpec(
             name: "tui", summary: "browse the library full-screen, covers and all", usage: "",
             details: """
                 Keys: ←/→ or h/l browse (the selection stays centred), Home/End, d or Delete deletes,

@@ -1,0 +1,93 @@
+import BlueLibraryCore
+
+/// An HTTP request as the web app sees it: already read whole (bodies are bounded).
+public struct WebRequest: Sendable {
+    /// `GET`, `POST`, …
+    public var method: String
+    /// The decoded path, without the query (`/api/albums/…`).
+    public var path: String
+    /// Decoded query parameters.
+    public var query: [String: String]
+    /// Header fields, names lowercased.
+    public var headers: [String: String]
+    /// The body.
+    public var body: [UInt8]
+    /// Whether the body was larger than the server's limit (and so was not kept).
+    public var bodyTooLarge: Bool
+
+    /// Creates a request.
+    public init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        body: [UInt8] = [], bodyTooLarge: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
+        self.body = body
+        self.bodyTooLarge = bodyTooLarge
+    }
+}
+
+/// A stream of server-sent events: the server asks for the next chunk and ends when it returns `nil`.
+public protocol WebEventStream: AnyObject, Sendable {
+    /// The next bytes to send, waiting up to about 15 s (then a keep-alive comment); `nil` ends the stream.
+    func next() -> [UInt8]?
+}
+
+/// An HTTP response.
+public struct WebResponse: Sendable {
+    /// The body: bytes, or an event stream.
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        case events(any WebEventStream)
+    }
+
+    /// The status code.
+    public var status: Int
+    /// Header fields.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Body
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String] = [:], body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The body's bytes (empty for a stream).
+    public var bytes: [UInt8] {
+        if case .bytes(let bytes) = body { return bytes }
+        return []
+    }
+
+    /// A JSON response.
+    public static func json(_ value: JSONValue, status: Int = 200) -> WebResponse {
+        var bytes: [UInt8] = []
+        JSONWriter.append(value, to: &bytes)
+        return WebResponse(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
+    }
+
+    /// The JSON error body `{"error": {"code", "message"}}` with a status.
+    public static func error(_ status: Int, code: String, message: String) -> WebResponse {
+        json(
+            .object([("error", .object([("code", .string(code)), ("message", .string(message))]))]),
+            status: status)
+    }
+
+    /// A library error as JSON, with the status its code calls for.
+    public static func error(_ error: LibraryError) -> WebResponse {
+        let status: Int
+        switch error.code {
+        case .usage, .invalidField, .invalidQuery, .invalidTemplate, .malformedInput: status = 400
+        case .notFound, .noInput: status = 404
+        case .conflict: status = 409
+        case .locked: status = 503
+        case .unavailable: status = 502
+        case .notALibrary, .corruptLibrary, .newerSchema, .io, .internal: status = 500
+        }
+        return Self.error(status, code: error.code.rawValue, message: error.message)
+    }
+}

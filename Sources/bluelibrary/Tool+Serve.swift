@@ -16,7 +16,9 @@ extension Tool {
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacingOccurrences(of: "-", with: "")
         let app = WebApp(library: library, writeToken: token)
-        let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        let log: @Sendable (String) -> Void = { line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
         let server = MicroHTTPServer(host: host, log: log, handler: { app.respond(to: $0) })
         let bound = try server.start(port: port)
         let url = "http://\(host):\(bound)/" + (token.map { "?token=\($0)" } ?? "")

@@ -126,6 +126,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BlueLibraryWebTests",
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
+                "BlueLibraryWeb",
+                "BlueLibraryTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "BlueLibraryCLITests",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",

@@ -1,0 +1,230 @@
+import BlueLibraryCore
+import BlueLibraryCovers
+import BlueLibraryServices
+import BlueLibraryStorage
+import BlueLibraryTestSupport
+import BlueLibraryWeb
+import Foundation
+import Testing
+
+/// The web app's handlers, in-process: no socket, no server.
+struct WebAppTests {
+    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let app: WebApp
+
+    init() {
+        app = WebApp(library: library)
+    }
+
+    func send(
+        _ method: String, _ path: String, json: String? = nil, query: [String: String] = [:],
+        headers: [String: String] = [:]
+    ) -> WebResponse {
+        var fields = headers
+        if json != nil && fields["Content-Type"] == nil { fields["Content-Type"] = "application/json" }
+        return app.respond(
+            to: WebRequest(
+                method: method, path: path, query: query, headers: fields, body: Array((json ?? "").utf8)))
+    }
+
+    func body(_ response: WebResponse) throws -> JSONValue {
+        try JSONParser.parse(response.bytes)
+    }
+
+    @Test func thePageAndItsAssetsAreServedWithAContentSecurityPolicy() {
+        let page = send("GET", "/")
+        #expect(page.status == 200)
+        #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
+        #expect(
+            String(decoding: page.bytes, as: UTF8.self).contains("<script src=\"/app.js\" defer></script>"))
+        #expect(send("GET", "/app.js").headers["Content-Type"] == "text/javascript; charset=utf-8")
+        #expect(send("GET", "/app.css").status == 200)
+        #expect(send("GET", "/secret.txt").status == 404)
+    }
+
+    @Test func thePageNeverPutsAlbumTextIntoHTML() {
+        let script = String(decoding: send("GET", "/app.js").bytes, as: UTF8.self)
+        #expect(!script.contains("innerHTML"))
+        #expect(!script.contains("insertAdjacentHTML"))
+        #expect(script.contains("textContent"))
+    }
+
+    @Test func albumsAreListedWithTheCLIKeysAndTheirIndex() throws {
+        let response = send("GET", "/api/albums")
+        #expect(response.status == 200)
+        guard case .array(let albums) = try body(response), case .object(let first) = albums.first else {
+            Issue.record("not an array of objects")
+            return
+        }
+        #expect(albums.count == 5)
+        #expect(first.map(\.key) == ["id", "title", "artist", "genre", "year", "cover_url", "index"])
+        guard case .array(let matches) = try body(send("GET", "/api/albums", query: ["q": "sun"])) else {
+            return
+        }
+        #expect(
+            matches.map { $0["title"] } == [.string("Nothing Like The Sun"), .string("Staring at the Sun")])
+    }
+
+    @Test func addUpdateDeleteUndoRedoThroughTheAPI() throws {
+        let added = send(
+            "POST", "/api/albums",
+            json: #"{"title": "Heroes", "artist": "David Bowie", "year": 1977, "index": 1}"#)
+        #expect(added.status == 201)
+        let id = try #require(
+            { if case .string(let id)? = try body(added)["id"] { return id } else { return nil } }())
+        #expect(try library.album(at: 1).title == "Heroes")
+        let patched = send("PATCH", "/api/albums/\(id)", json: #"{"genre": "Rock", "year": null}"#)
+        #expect(patched.status == 200)
+        #expect(try body(patched)["year"] == .null)
+        #expect(try body(send("GET", "/api/albums/\(id)"))["genre"] == .string("Rock"))
+        #expect(send("DELETE", "/api/albums/\(id)").status == 200)
+        #expect(try library.count() == 5)
+        let undone = send("POST", "/api/undo", json: "{}")
+        #expect(try body(undone)["changed"] == .bool(true))
+        #expect(try library.album(at: 1).id.rawValue == id)
+        #expect(try body(send("POST", "/api/redo", json: "{}"))["state"]?["count"] == .number("5"))
+    }
+
+    @Test func theTutorialsEndpointsWork() throws {
+        #expect(send("POST", "/api/addAlbum", json: #"{"title": "Ten", "artist": "Sting"}"#).status == 201)
+        #expect(try library.count() == 6)
+        let deleted = send("POST", "/api/deleteAlbum", json: "0")
+        #expect(deleted.status == 200)
+        #expect(try body(deleted)["deleted"]?["title"] == .string("Best of Bowie"))
+        #expect(send("POST", "/api/deleteAlbum", json: #"{"index": 0}"#).status == 200)
+        #expect(try library.count() == 4)
+    }
+
+    @Test func theStateSaysWhatTheToolbarShows() throws {
+        let state = try body(send("GET", "/api/state"))
+        #expect(state["can_undo"] == .bool(false))
+        #expect(state["can_delete"] == .bool(true))
+        #expect(state["current"]?["index"] == .number("0"))
+        let selected = send("PUT", "/api/state", json: #"{"current_index": 3}"#)
+        #expect(try body(selected)["current"]?["index"] == .number("3"))
+        #expect(
+            send("PUT", "/api/state", json: #"{"current_id": "6b1e7c9e-0000-4000-8000-000000000001"}"#).status
+                == 200)
+        #expect(try library.currentAlbum()?.index == 1)
+    }
+
+    @Test func coversHaveAContentTypeAnETagAndRevalidate() throws {
+        let directory = TemporaryDirectory("web-cover")
+        let png = try ImageCodec.encodePNG(GeneratedArtwork(artist: "a", title: "b").image(size: 16))
+        let path = directory.file("c.png")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(png)))
+        let local = Fixtures.album("Local", cover: path)
+        try library.add(local)
+        let real = send("GET", "/covers/\(local.id)")
+        #expect(real.status == 200)
+        #expect(real.headers["Content-Type"] == "image/png")
+        #expect(real.bytes == png)
+        let tag = try #require(real.headers["ETag"])
+        #expect(send("GET", "/covers/\(local.id)", headers: ["If-None-Match": tag]).status == 304)
+        let generated = send("GET", "/covers/\(Album.seeds[0].id)")
+        #expect(generated.headers["Content-Type"] == "image/svg+xml")
+        #expect(generated.headers["X-Cover-Failure"]?.contains("offline") == true)
+        #expect(send("GET", "/covers/\(AlbumID.random())").status == 404)
+    }
+
+    @Test func scriptInATitleStaysText() throws {
+        let title = "<img src=x onerror=alert(1)>"
+        _ = send("POST", "/api/albums", json: #"{"title": "\#(title)", "artist": "Mallory"}"#)
+        let text = String(decoding: send("GET", "/api/albums").bytes, as: UTF8.self)
+        #expect(!text.contains("<img"))
+        #expect(try library.albums().last?.title == title)
+    }
+
+    @Test func writesNeedTheTokenOffLoopback() {
+        let guarded = WebApp(library: library, writeToken: "s3cret")
+        let request = WebRequest(
+            method: "POST", path: "/api/undo", headers: ["Content-Type": "application/json"],
+            body: Array("{}".utf8))
+        #expect(guarded.respond(to: request).status == 401)
+        var withToken = request
+        withToken.headers["x-bluelibrary-token"] = "s3cret"
+        #expect(guarded.respond(to: withToken).status == 200)
+        #expect(guarded.respond(to: WebRequest(method: "GET", path: "/api/state")).status == 200)
+    }
+}
+
+/// Malformed requests: each gets its status and a JSON error, and changes nothing.
+struct WebMalformedRequestTests {
+    let library = LibraryAPI(store: InMemoryLibraryStore())
+
+    @Test(
+        arguments: [
+            (
+                "POST", "/api/albums", #"{"title": "A", "artist": "B"}"#, ["Content-Type": "text/plain"],
+                false, 400, "malformed_input"
+            ),
+            ("POST", "/api/albums", #"{"title": "A", "artist": "B",}"#, [:], false, 400, "malformed_input"),
+            ("POST", "/api/albums", #"{"title": "A""#, [:], false, 400, "malformed_input"),
+            (
+                "POST", "/api/albums", #"{"title": "A", "artist": "B", "rating": 5}"#, [:], false, 400,
+                "malformed_input"
+            ),
+            ("POST", "/api/albums", #"{"title": 5, "artist": "B"}"#, [:], false, 400, "malformed_input"),
+            (
+                "POST", "/api/albums", #"{"title": "A", "artist": "B", "year": 12}"#, [:], false, 400,
+                "invalid_field"
+            ),
+            (
+                "POST", "/api/albums", #"{"title": "A", "artist": "B", "index": "first"}"#, [:], false, 400,
+                "malformed_input"
+            ),
+            ("POST", "/api/albums", #"["not", "an", "object"]"#, [:], false, 400, "malformed_input"),
+            ("POST", "/api/albums", #"{"title": "A", "artist": "B"}"#, [:], true, 413, "too_large"),
+            (
+                "POST", "/api/albums", #"{"title": "A", "artist": "B"}"#,
+                ["Origin": "http://evil.example", "Host": "127.0.0.1:8080"], false, 403, "forbidden"
+            ),
+            (
+                "DELETE", "/api/albums/6b1e7c9e-0000-4000-8000-000000000000", "",
+                ["Sec-Fetch-Site": "cross-site"], false, 403, "forbidden"
+            ),
+            ("DELETE", "/api/albums/6b1e7c9e-0000-4000-8000-0000000000ff", "", [:], false, 404, "not_found"),
+            ("DELETE", "/api/albums/not-an-id", "", [:], false, 404, "not_found"),
+            (
+                "PATCH", "/api/albums/6b1e7c9e-0000-4000-8000-000000000000", "{}", [:], false, 400,
+                "malformed_input"
+            ),
+            (
+                "PATCH", "/api/albums/6b1e7c9e-0000-4000-8000-000000000000", #"{"id": "x"}"#, [:], false, 400,
+                "malformed_input"
+            ),
+            ("PUT", "/api/state", #"{"current_index": 99}"#, [:], false, 404, "not_found"),
+            ("PUT", "/api/albums", "{}", [:], false, 405, "method_not_allowed"),
+            ("POST", "/api/deleteAlbum", #""zero""#, [:], false, 400, "malformed_input"),
+            ("POST", "/api/deleteAlbum", "7", [:], false, 404, "not_found"),
+            ("GET", "/api/albums/../../etc/passwd", "", [:], false, 400, "bad_path"),
+            ("GET", "/../etc/passwd", "", [:], false, 400, "bad_path"),
+            ("GET", "/etc/passwd", "", [:], false, 404, "not_found"),
+            ("GET", "/api/nothing", "", [:], false, 404, "not_found"),
+        ] as [(String, String, String, [String: String], Bool, Int, String)])
+    func aBadRequestIsRefusedAndChangesNothing(
+        method: String, path: String, body: String, headers: [String: String], tooLarge: Bool, status: Int,
+        code: String
+    ) throws {
+        let app = WebApp(library: library)
+        try library.select(.index(2))
+        let before = (try library.albums(), try library.state())
+        var fields = headers
+        if fields["Content-Type"] == nil && !body.isEmpty { fields["Content-Type"] = "application/json" }
+        let response = app.respond(
+            to: WebRequest(
+                method: method, path: path, headers: fields, body: Array(body.utf8), bodyTooLarge: tooLarge))
+        #expect(response.status == status)
+        let error = try JSONParser.parse(response.bytes)["error"]
+        #expect(error?["code"] == .string(code))
+        if case .string(let message)? = error?["message"] {
+            #expect(!message.isEmpty)
+        } else {
+            Issue.record("no message")
+        }
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(try library.albums() == before.0)
+        #expect(try library.state() == before.1)
+    }
+}

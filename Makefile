@@ -1,6 +1,7 @@
 # BlueLibrary: the two set-up commands of README.md live here.
 #   make run   install what is missing, build the release binary, show the default library
 #   make test  install what is missing, lint, build with warnings as errors, run every test
+#              (Swift Testing suites, then the browser suite in headless Chromium)
 
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
@@ -24,9 +25,10 @@ format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift
 
 test: lint
-	@scripts/setup.sh tmux
+	@scripts/setup.sh tmux chromium chromium-driver python3-selenium
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test -Xswiftc -warnings-as-errors
+	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/Browser -v
 
 bench: release
 	bench/list-and-query.sh

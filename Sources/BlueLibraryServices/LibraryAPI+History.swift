@@ -23,9 +23,11 @@ extension LibraryAPI {
         _ effectOf: @escaping @Sendable (HistoryCommand) -> HistoryCommand
     ) throws -> LibraryChange? {
         let limit = historyLimit
+        let online = isOnline
         let change = try store.write { writer -> LibraryChange? in
             guard let command = try writer.pop(source) else { return nil }
             let effect = try Self.apply(effectOf(command), to: writer)
+            if online { try writer.enqueueSync(effect, key: AlbumID.random().rawValue) }
             try writer.push(command, on: target, limit: limit)
             try writer.saveCurrent(try Self.resolveCurrent(in: writer, preferring: effect.resultingAlbum?.id))
             return LibraryChange(kind: kind, effect: effect, state: try Self.state(in: writer))

@@ -89,8 +89,10 @@ extension LibraryAPI {
         _ kind: LibraryChange.Kind, _ body: @escaping (any LibraryWriter) throws -> HistoryCommand
     ) throws -> LibraryChange {
         let limit = historyLimit
+        let online = isOnline
         let change = try store.write { writer in
             let command = try body(writer)
+            if online { try writer.enqueueSync(command, key: AlbumID.random().rawValue) }
             try writer.push(command, on: .undo, limit: limit)
             try writer.clearHistory(.redo)
             try writer.saveCurrent(try Self.resolveCurrent(in: writer))

@@ -21,6 +21,9 @@ public final class LibraryAPI: Sendable {
     public let coverCenter: CoverCenter
     let covers: CoverLoader
     private let coverRequests: Subscription
+    /// The BlueLibrary server changes are mirrored to (online mode), if any.
+    public let remote: String?
+    let syncing = Mutex(false)
     private let lastExternalToken = Mutex<Int64?>(nil)
 
     /// Creates a facade over a store (injectable, for tests and other locations).
@@ -31,11 +34,16 @@ public final class LibraryAPI: Sendable {
     ///   - coverCenter: the notification centre views use to ask for covers.
     ///   - maximumConcurrentDownloads: how many covers download at once (default 4).
     ///   - historyLimit: how many undo steps to keep (default 100).
+    ///   - remote: the base URL of a BlueLibrary server to mirror every change to (the tutorial's
+    ///     `isOnline`); changes wait in a durable outbox until it has them.
     package init(
         store: any LibraryStore, httpClient: (any HTTPClient)? = nil, coverCache: CoverCache? = nil,
-        coverCenter: CoverCenter = CoverCenter(), maximumConcurrentDownloads: Int = 4, historyLimit: Int = 100
+        coverCenter: CoverCenter = CoverCenter(), maximumConcurrentDownloads: Int = 4,
+        historyLimit: Int = 100,
+        remote: String? = nil
     ) {
         self.store = store
+        self.remote = remote.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         self.httpClient = httpClient
         self.historyLimit = max(1, historyLimit)
         self.coverCenter = coverCenter
@@ -52,12 +60,15 @@ public final class LibraryAPI: Sendable {
     /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
     public convenience init(
         path: String, httpClient: (any HTTPClient)? = nil, coverCache: CoverCache? = nil,
-        historyLimit: Int = 100, busyTimeout: Int32 = 5000
+        historyLimit: Int = 100, busyTimeout: Int32 = 5000, remote: String? = nil
     ) {
         self.init(
             store: SQLiteLibraryStore(path: path, busyTimeout: busyTimeout), httpClient: httpClient,
-            coverCache: coverCache, historyLimit: historyLimit)
+            coverCache: coverCache, historyLimit: historyLimit, remote: remote)
     }
+
+    /// Whether changes are mirrored to a remote server (the tutorial's `isOnline`).
+    public var isOnline: Bool { remote != nil }
 
     /// Where the library lives (a file path, or "memory").
     public var location: String { store.location }

@@ -37,6 +37,8 @@ private struct Snapshot: Sendable {
     var albums: [Album]
     var history: [HistorySide: [HistoryCommand]] = [.undo: [], .redo: []]
     var current: CurrentAlbum?
+    var outbox: [PendingSync] = []
+    var nextSequence = 1
 }
 
 private final class MemoryWriter: LibraryWriter {
@@ -118,5 +120,18 @@ private final class MemoryWriter: LibraryWriter {
 
     func saveCurrent(_ current: CurrentAlbum?) {
         snapshot.current = current
+    }
+
+    func pendingSync(limit: Int) -> [PendingSync] {
+        Array(snapshot.outbox.prefix(limit))
+    }
+
+    func enqueueSync(_ command: HistoryCommand, key: String) {
+        snapshot.outbox.append(PendingSync(sequence: snapshot.nextSequence, key: key, command: command))
+        snapshot.nextSequence += 1
+    }
+
+    func removeSync(_ sequence: Int) {
+        snapshot.outbox.removeAll { $0.sequence == sequence }
     }
 }

@@ -37,6 +37,18 @@ package protocol LibraryReader {
     func historyCount(_ side: HistorySide) throws -> Int
     /// The saved current album, if any.
     func savedCurrent() throws -> CurrentAlbum?
+    /// The oldest changes waiting to be sent to the remote server, oldest first.
+    func pendingSync(limit: Int) throws -> [PendingSync]
+}
+
+/// A change waiting in the outbox to be mirrored to a remote server.
+package struct PendingSync: Sendable, Equatable {
+    /// The outbox position.
+    package var sequence: Int
+    /// The idempotency key the remote sees, the same on every retry.
+    package var key: String
+    /// The effect to mirror.
+    package var command: HistoryCommand
 }
 
 /// Write access to a library inside ``LibraryStore/write(_:)``.
@@ -62,6 +74,10 @@ package protocol LibraryWriter: LibraryReader {
     func clearHistory(_ side: HistorySide) throws
     /// Saves the current album (the memento), or clears it.
     func saveCurrent(_ current: CurrentAlbum?) throws
+    /// Puts a change in the outbox, in the same transaction as the change itself.
+    func enqueueSync(_ command: HistoryCommand, key: String) throws
+    /// Removes a change from the outbox once the remote has it.
+    func removeSync(_ sequence: Int) throws
 }
 
 extension LibraryReader {

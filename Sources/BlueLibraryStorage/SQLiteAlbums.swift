@@ -173,6 +173,28 @@ struct SQLiteAlbums: LibraryWriter {
         try connection.run("DELETE FROM history WHERE side = ?", [.integer(Int64(side.rawValue))])
     }
 
+    func pendingSync(limit: Int) throws -> [PendingSync] {
+        let rows = try connection.prepare("SELECT seq, key, command FROM outbox ORDER BY seq LIMIT ?")
+        try rows.bind([.integer(Int64(limit))])
+        defer { rows.reset() }
+        var pending: [PendingSync] = []
+        while try rows.step() {
+            let command = try HistoryCommand(json: JSONParser.parse(Array(rows.text(2).utf8)))
+            pending.append(PendingSync(sequence: rows.int(0), key: rows.text(1), command: command))
+        }
+        return pending
+    }
+
+    func enqueueSync(_ command: HistoryCommand, key: String) throws {
+        try connection.run(
+            "INSERT INTO outbox (key, command) VALUES (?, ?)",
+            [.text(key), .text(JSONWriter.string(command.json))])
+    }
+
+    func removeSync(_ sequence: Int) throws {
+        try connection.run("DELETE FROM outbox WHERE seq = ?", [.integer(Int64(sequence))])
+    }
+
     func saveCurrent(_ current: CurrentAlbum?) throws {
         try connection.run(
             "INSERT OR REPLACE INTO saved_state (singleton, current_id, current_index) VALUES (1, ?, ?)",

@@ -34,7 +34,15 @@ enum Schema {
             current_id TEXT,
             current_index INTEGER
         );
+        """,
+        // 2: the outbox of changes waiting to be mirrored to a remote server (online mode).
         """
+        CREATE TABLE outbox (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            key TEXT NOT NULL UNIQUE,
+            command TEXT NOT NULL
+        );
+        """,
     ]
 
     /// The schema version this build writes.

@@ -23,6 +23,14 @@ public enum TerminalRunner {
         var lastCheck = Date.distantPast
         let started = Date()
         _ = try? library.checkForExternalChanges()
+        // In online mode, changes waiting for the remote server are sent in the background.
+        let mirror = Task.detached {
+            while library.isOnline && !Task.isCancelled {
+                _ = await library.syncNow()
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+        defer { mirror.cancel() }
         while !app.wantsToQuit && !TerminalSession.Signals.terminate.load(ordering: .relaxed) {
             if TerminalSession.Signals.resized.exchange(false, ordering: .relaxed) {
                 let size = session.size

@@ -25,8 +25,15 @@ extension WebApp {
                 var body = try jsonObject(request)
                 let index = try takeIndex(&body)
                 let album = try AlbumCoding.album(from: .object(body))
-                let position = try library.add(album, at: index)
-                return .json(WebJSON.album(album, index: position), status: 201)
+                do {
+                    let position = try library.add(album, at: index)
+                    return .json(WebJSON.album(album, index: position), status: 201)
+                } catch let error as LibraryError where error.code == .conflict {
+                    // A retried mirror of the same album (same id, same fields) is not a duplicate.
+                    guard let (existing, position) = try? library.locate(.id(album.id)), existing == album
+                    else { throw error }
+                    return .json(WebJSON.album(existing, index: position))
+                }
             case ("PATCH", "albums", let id?):
                 let patch = try Self.patch(from: try jsonObject(request))
                 let album = try library.update(.id(try albumID(id)), with: patch)

@@ -25,11 +25,15 @@ extension Tool {
         out.line("Serving BlueLibrary at \(url) (Ctrl+C stops)")
         out.flush()
         // Changes made by other processes reach open pages within a second.
+        // In online mode, changes waiting for the remote server are sent every second or so.
         let poller = Task.detached {
             _ = try? library.checkForExternalChanges()
+            var ticks = 0
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(500))
                 _ = try? library.checkForExternalChanges()
+                ticks += 1
+                if library.isOnline && ticks % 2 == 0 { _ = await library.syncNow() }
             }
         }
         await Self.waitForStopSignal()

@@ -36,6 +36,9 @@ struct Tool {
             }
             if verb.name == "serve" { return try await serve(parsed, library) }
             try execute(verb.name, parsed, library: library)
+            if library.isOnline && ["add", "edit", "delete", "undo", "redo", "sync"].contains(verb.name) {
+                return mirror(library, explicit: verb.name == "sync")
+            }
             return 0
         } catch let error as LibraryError {
             out.flush()
@@ -63,13 +66,13 @@ struct Tool {
         // Only the covers verb needs the network and the cover cache; the others start without them.
         // BLUELIBRARY_OFFLINE=1 keeps covers to the cache, local files and generated artwork.
         let online = environment["BLUELIBRARY_OFFLINE"].map { $0.isEmpty || $0 == "0" } ?? true
-        let library =
-            covers
-            ? LibraryAPI(
-                path: path, httpClient: online ? URLSessionHTTPClient() : nil,
-                coverCache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)),
-                busyTimeout: busy)
-            : LibraryAPI(path: path, busyTimeout: busy)
+        let remote = try parsed["remote"].map(Self.validatedRemote)
+        let needsNetwork = covers || remote != nil
+        let library = LibraryAPI(
+            path: path, httpClient: needsNetwork && online ? URLSessionHTTPClient() : nil,
+            coverCache: covers
+                ? CoverCache(directory: CoverCache.defaultDirectory(environment: environment)) : nil,
+            busyTimeout: busy, remote: remote)
         LibraryAPI.replaceShared(with: library)
         return library
     }
@@ -88,8 +91,37 @@ struct Tool {
         case "select": try select(arguments, library)
         case "import": try importFile(arguments, library)
         case "covers": try covers(arguments, library)
+        case "sync":
+            guard library.isOnline else { throw LibraryError(.usage, "'sync' needs --remote URL") }
         default: throw LibraryError(.internal, "verb '\(verb)' has no implementation")
         }
+    }
+
+    /// Sends waiting changes to the remote server. The local change stands whatever happens; when the
+    /// remote is down the changes wait in the library's outbox for the next run.
+    private func mirror(_ library: LibraryAPI, explicit: Bool) -> Int32 {
+        let report = waitForAsync { await library.syncNow() }
+        let remote = library.remote ?? ""
+        for reason in report.rejected { printError("\(remote) refused a change: \(reason)") }
+        if let failure = report.failure {
+            printError(
+                "\(report.pending) change\(report.pending == 1 ? "" : "s") not yet sent to \(remote) (\(failure)); kept for the next run"
+            )
+            return explicit ? 69 : 0
+        }
+        if explicit { out.line("Sent \(report.sent) change\(report.sent == 1 ? "" : "s") to \(remote).") }
+        return 0
+    }
+
+    static func validatedRemote(_ text: String) throws -> String {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), text.count > 8,
+            !text.contains(" ")
+        else {
+            throw LibraryError(
+                .usage, "invalid --remote '\(text)': use the http:// URL of a BlueLibrary server")
+        }
+        return text
     }
 
     private func printError(_ message: String) {

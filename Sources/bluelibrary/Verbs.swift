@@ -6,6 +6,9 @@ enum Verbs {
         OptionSpec(
             name: "library", short: "l", value: "FILE", help: "the library database (default: see FILES)"),
         OptionSpec(
+            name: "remote", short: nil, value: "URL",
+            help: "mirror every change to the BlueLibrary server at URL (changes wait when it is down)"),
+        OptionSpec(
             name: "help", short: "h", value: nil, help: "show help (for a verb: bluelibrary VERB --help)"),
         OptionSpec(name: "version", short: nil, value: nil, help: "print the version"),
     ]
@@ -99,6 +102,8 @@ enum Verbs {
         VerbSpec(
             name: "stats", summary: "count albums, artists, genres and years", usage: "[--json]",
             options: [json]),
+        VerbSpec(
+            name: "sync", summary: "send the changes waiting for the --remote server", usage: "--remote URL"),
         VerbSpec(
             name: "serve", summary: "serve the album screen and a JSON API to the browser",
             usage: "[--host ADDRESS] [--port N]",

@@ -228,3 +228,23 @@ struct WebMalformedRequestTests {
         #expect(try library.state() == before.1)
     }
 }
+
+struct WebIdempotencyTests {
+    @Test func postingTheSameAlbumAgainIsNotADuplicate() throws {
+        let library = LibraryAPI(store: InMemoryLibraryStore())
+        let app = WebApp(library: library)
+        let body = Array(
+            #"{"id": "0f8e8a7e-1111-4222-8333-444455556666", "title": "Once", "artist": "A", "index": 0}"#
+                .utf8)
+        let request = WebRequest(
+            method: "POST", path: "/api/albums", headers: ["Content-Type": "application/json"], body: body)
+        #expect(app.respond(to: request).status == 201)
+        #expect(app.respond(to: request).status == 200)
+        #expect(try library.count() == 6)
+        let other = Array(
+            #"{"id": "0f8e8a7e-1111-4222-8333-444455556666", "title": "Twice", "artist": "A"}"#.utf8)
+        let conflicting = WebRequest(
+            method: "POST", path: "/api/albums", headers: ["Content-Type": "application/json"], body: other)
+        #expect(app.respond(to: conflicting).status == 409)
+    }
+}

@@ -4,10 +4,10 @@
 #              (Swift Testing suites, then the browser suite in headless Chromium)
 
 SWIFT ?= swift
-RELEASE_FLAGS = -c release --static-swift-stdlib
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -lcurl
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run release test lint format bench clean
+.PHONY: setup run release test lint format bench bench-web clean
 
 setup:
 	@scripts/setup.sh
@@ -32,6 +32,9 @@ test: lint
 
 bench: release
 	bench/list-and-query.sh
+
+bench-web: release
+	bench/web-vs-beets.sh
 
 clean:
 	rm -rf .build

@@ -1,5 +1,5 @@
 # BlueLibrary: the two set-up commands of README.md live here.
-#   make run   install what is missing, build the release binary, show the default library
+#   make run   install what is missing, build the release binary, serve the default library's page
 #   make test  install what is missing, lint, build with warnings as errors, run every test
 #              (Swift Testing suites, then the browser suite in headless Chromium)
 
@@ -16,7 +16,7 @@ release: setup
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
-	$(BIN) list
+	$(BIN) serve
 
 lint: setup
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift

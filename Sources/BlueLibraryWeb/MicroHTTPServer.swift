@@ -3,11 +3,11 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// A thin, safe wrapper over GNU libmicrohttpd: HTTP/1.1, a thread per connection (bounded), bodies
+/// A thin, safe wrapper over GNU libmicrohttpd: HTTP/1.1, requests served by a pool of threads, bodies
 /// read whole up to a limit, one log line per request. Nothing above this file sees a C pointer.
 ///
-/// A thread per connection rather than MHD's thread pool: pool threads multiplex many connections,
-/// and an event stream (which waits for the next change) would stall every other client on its thread.
+/// An event stream with nothing to send parks (suspends) its connection, so it holds no pool thread;
+/// the stream wakes (resumes) it when there is an event.
 public final class MicroHTTPServer: Sendable {
     /// What answers requests.
     public typealias Handler = @Sendable (WebRequest) -> WebResponse
@@ -16,6 +16,7 @@ public final class MicroHTTPServer: Sendable {
     public let host: String
     private let handler: Handler
     private let maximumBodySize: Int
+    private let threads: Int
     private let log: @Sendable (String) -> Void
     private let daemon = Mutex<DaemonHandle?>(nil)
     private let boundPort = Mutex<Int>(0)
@@ -26,10 +27,11 @@ public final class MicroHTTPServer: Sendable {
     ///   - maximumBodySize: larger request bodies get 413 without being kept.
     ///   - log: where the one-line request log goes.
     public init(
-        host: String = "127.0.0.1", maximumBodySize: Int = 1 << 20, log: @escaping @Sendable (String) -> Void,
-        handler: @escaping Handler
+        host: String = "127.0.0.1", maximumBodySize: Int = 1 << 20, threads: Int = 8,
+        log: @escaping @Sendable (String) -> Void, handler: @escaping Handler
     ) {
         self.host = host
+        self.threads = threads
         self.handler = handler
         self.maximumBodySize = maximumBodySize
         self.log = log
@@ -45,7 +47,8 @@ public final class MicroHTTPServer: Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard
             let started = bl_mhd_start(
-                host, UInt16(clamping: port), 256, 60, accessHandler, context, completedHandler, context)
+                host, UInt16(clamping: port), UInt32(clamping: threads), 256, 60, accessHandler, context,
+                completedHandler, context)
         else {
             throw LibraryError(
                 .unavailable,
@@ -97,7 +100,9 @@ public final class MicroHTTPServer: Sendable {
                     buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .events(let stream):
-            let box = Unmanaged.passRetained(StreamBox(stream)).toOpaque()
+            let box = Unmanaged.passRetained(
+                StreamBox(stream, connection: ConnectionHandle(pointer: connection))
+            ).toOpaque()
             mhdResponse = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, box, streamFree)
         }
         guard let mhdResponse else { return .NO }
@@ -147,11 +152,19 @@ private final class ValueBox {
 
 private final class StreamBox {
     let stream: any WebEventStream
+    let connection: ConnectionHandle
     var pending: [UInt8] = []
 
-    init(_ stream: any WebEventStream) {
+    init(_ stream: any WebEventStream, connection: ConnectionHandle) {
         self.stream = stream
+        self.connection = connection
     }
+}
+
+/// A connection an event stream may park and wake.
+// @unchecked Sendable: MHD allows resuming a suspended connection from any thread.
+private struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
 }
 
 private let valueIterator: MHD_KeyValueIterator = { box, _, key, value in
@@ -193,7 +206,12 @@ private let streamReader: MHD_ContentReaderCallback = { box, _, buffer, maximum 
     guard let box, let buffer else { return -1 }
     let stream = Unmanaged<StreamBox>.fromOpaque(box).takeUnretainedValue()
     if stream.pending.isEmpty {
-        guard let next = stream.stream.next() else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+        let connection = stream.connection
+        let next = stream.stream.poll(
+            park: { MHD_suspend_connection(connection.pointer) },
+            wake: { MHD_resume_connection(connection.pointer) })
+        guard let next else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+        if next.isEmpty { return 0 }  // parked: MHD calls again once the stream wakes the connection
         stream.pending = next
     }
     let count = min(maximum, stream.pending.count)

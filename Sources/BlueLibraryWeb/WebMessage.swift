@@ -29,10 +29,12 @@ public struct WebRequest: Sendable {
     }
 }
 
-/// A stream of server-sent events: the server asks for the next chunk and ends when it returns `nil`.
+/// A stream of server-sent events. The server asks for the next bytes; when there are none yet it
+/// parks the connection (freeing its thread) and the stream wakes it when there are.
 public protocol WebEventStream: AnyObject, Sendable {
-    /// The next bytes to send, waiting up to about 15 s (then a keep-alive comment); `nil` ends the stream.
-    func next() -> [UInt8]?
+    /// The next bytes to send, or `nil` to end the stream. When nothing is waiting, the stream calls
+    /// `park` at once and returns empty bytes, then calls `wake` exactly once when there is more.
+    func poll(park: () -> Void, wake: @escaping @Sendable () -> Void) -> [UInt8]?
 }
 
 /// An HTTP response.

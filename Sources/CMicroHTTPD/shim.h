@@ -9,10 +9,12 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
-/// Starts a daemon with one thread per connection (event streams block their connection's thread),
-/// listening on the IPv4 address `host` (e.g. "127.0.0.1") and `port` (0 = any free port).
-static inline struct MHD_Daemon *bl_mhd_start(const char *host, uint16_t port, unsigned connection_limit,
-                                              unsigned timeout_seconds, MHD_AccessHandlerCallback handler,
+/// Starts a daemon whose connections are served by a pool of `threads` threads, with suspend/resume
+/// allowed (idle event streams are suspended instead of holding a thread), listening on the IPv4
+/// address `host` (e.g. "127.0.0.1") and `port` (0 = any free port).
+static inline struct MHD_Daemon *bl_mhd_start(const char *host, uint16_t port, unsigned threads,
+                                              unsigned connection_limit, unsigned timeout_seconds,
+                                              MHD_AccessHandlerCallback handler,
                                               void *handler_context, MHD_RequestCompletedCallback completed,
                                               void *completed_context) {
     struct sockaddr_in address;
@@ -20,10 +22,11 @@ static inline struct MHD_Daemon *bl_mhd_start(const char *host, uint16_t port, u
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
-    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL |
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_ALLOW_SUSPEND_RESUME |
                                 MHD_USE_ERROR_LOG,
                             port, NULL, NULL, handler, handler_context,
                             MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&address,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,

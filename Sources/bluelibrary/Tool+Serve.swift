@@ -39,6 +39,7 @@ extension Tool {
         await Self.waitForStopSignal()
         poller.cancel()
         app.events.close()
+        app.events.waitUntilDisconnected()
         server.stop()
         out.line("Stopped.")
         return 0

@@ -73,7 +73,30 @@ struct WebServerTests {
         #expect(text.contains("event: change\ndata: {\"kind\":\"delete\",\"state\":{"))
         // Shutting down ends the stream and the server stops.
         app.events.close()
+        app.events.waitUntilDisconnected()
+        #expect(app.events.clientCount == 0)
         server.stop()
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: server.port) }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func parkedEventStreamsHoldNoThread() throws {
+        // Two pool threads, ten open event streams: ordinary requests are still answered.
+        let app = self.app
+        let small = MicroHTTPServer(threads: 2, log: { _ in }, handler: { app.respond(to: $0) })
+        let port = try small.start(port: 0)
+        let streams = try (0..<10).map { _ in try RawHTTPConnection(port: port) }
+        for stream in streams {
+            stream.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(stream.read(until: "retry: 1000").contains("200 OK"))
+        }
+        let plain = try RawHTTPConnection(port: port)
+        plain.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(plain.read(until: "can_delete", seconds: 5).hasPrefix("HTTP/1.1 200"))
+        try library.select(.index(1))
+        #expect(streams.allSatisfy { $0.read(until: "\"kind\":\"select\"").contains("\"index\":1") })
+        app.events.close()
+        app.events.waitUntilDisconnected()
+        small.stop()
+        server.stop()
     }
 }

@@ -120,7 +120,7 @@ let package = Package(
             name: "BlueLibraryTerminalTests",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
-                "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryTestSupport",
+                "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb", "BlueLibraryTestSupport",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strict

@@ -71,6 +71,14 @@ public final class LibraryController: Sendable {
         }
     }
 
+    /// Makes the album with `id` current (a face that names albums by id, such as the web page).
+    public func select(id: AlbumID) throws {
+        try perform { library in
+            try library.select(.id(id))
+            return nil
+        }
+    }
+
     // MARK: Actions
 
     /// "Show album i": the details table shows album `i` when `0 <= i < count`, otherwise it is emptied.

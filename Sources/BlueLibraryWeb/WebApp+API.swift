@@ -43,7 +43,7 @@ extension WebApp {
                 return .json(
                     .object([
                         ("deleted", WebJSON.album(album, index: index)),
-                        ("state", WebJSON.state(try library.state())),
+                        ("state", WebJSON.state(controller.screen)),
                     ]))
             case ("POST", "deleteAlbum", nil):
                 let index = try deleteIndex(request)
@@ -51,16 +51,18 @@ extension WebApp {
                 return .json(
                     .object([
                         ("deleted", WebJSON.album(album, index: index)),
-                        ("state", WebJSON.state(try library.state())),
+                        ("state", WebJSON.state(controller.screen)),
                     ]))
             case ("POST", "undo", nil), ("POST", "redo", nil):
-                let change = resource == "undo" ? try library.undo() : try library.redo()
+                let screen = controller.screen
+                let possible = resource == "undo" ? screen.isUndoEnabled : screen.isRedoEnabled
+                if resource == "undo" { try controller.undo() } else { try controller.redo() }
                 return .json(
                     .object([
-                        ("changed", .bool(change != nil)), ("state", WebJSON.state(try library.state())),
+                        ("changed", .bool(possible)), ("state", WebJSON.state(controller.screen)),
                     ]))
             case ("GET", "state", nil):
-                return .json(WebJSON.state(try library.state()))
+                return .json(WebJSON.state(controller.screen))
             case ("PUT", "state", nil):
                 let body = try jsonObject(request)
                 guard body.count == 1, let (key, value) = body.first else {
@@ -69,12 +71,14 @@ extension WebApp {
                 }
                 switch (key, value) {
                 case ("current_id", .string(let id)):
-                    return .json(WebJSON.state(try library.select(.id(try albumID(id)))))
+                    try controller.select(id: try albumID(id))
+                    return .json(WebJSON.state(controller.screen))
                 case ("current_index", .number(let text)):
                     guard let index = Int(text) else {
                         throw LibraryError(.malformedInput, "\"current_index\" must be a whole number")
                     }
-                    return .json(WebJSON.state(try library.select(.index(index))))
+                    try controller.clickedView(at: index)
+                    return .json(WebJSON.state(controller.screen))
                 default:
                     throw LibraryError(
                         .malformedInput, "expected {\"current_id\": \"…\"} or {\"current_index\": n}")

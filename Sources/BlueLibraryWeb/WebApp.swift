@@ -1,16 +1,20 @@
 import BlueLibraryCore
+import BlueLibraryPresentation
 import BlueLibraryServices
 import Foundation
 
 /// The web face: answers every HTTP request of `bluelibrary serve` — the page, its assets, the JSON
 /// API, the covers and the event stream — in-process and without I/O of its own, so handlers are
-/// tested without a socket.
+/// tested without a socket. The page's screen actions (select, undo, redo, the toolbar state) go
+/// through the same ``LibraryController`` the terminal UI drives; album edits go to the facade.
 ///
 /// Requests pass a chain of responsibility: the body-size check, the write guard (same-origin and, off
 /// loopback, the token), then the routes; every response gets the security headers.
 public final class WebApp: Sendable {
-    /// The facade every route talks to.
-    public let library: LibraryAPI
+    /// The controller of the screen the page shows (shared with any other face in this process).
+    public let controller: LibraryController
+    /// The facade album edits go to.
+    public var library: LibraryAPI { controller.library }
     /// The event streams of open pages.
     public let events: EventHub
     /// The token writes need when the server is reachable from other machines; `nil` on loopback.
@@ -19,11 +23,19 @@ public final class WebApp: Sendable {
     /// One link of the request chain: handles the request or passes it to `next`.
     typealias Link = @Sendable (WebRequest, _ next: @Sendable (WebRequest) -> WebResponse) -> WebResponse
 
-    /// Creates the app for a library.
-    public init(library: LibraryAPI, writeToken: String? = nil) {
-        self.library = library
+    /// Creates the web face of a controller (loaded, so it follows the library's changes).
+    public init(controller: LibraryController, writeToken: String? = nil) {
+        self.controller = controller
         self.writeToken = writeToken
-        events = EventHub(library: library)
+        events = EventHub(library: controller.library)
+    }
+
+    /// Creates the web face with its own controller over `library`.
+    /// - Throws: when the library cannot be read.
+    public convenience init(library: LibraryAPI, writeToken: String? = nil) throws {
+        let controller = LibraryController(library: library)
+        try controller.load()
+        self.init(controller: controller, writeToken: writeToken)
     }
 
     /// Answers one request.

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryPresentation
 import BlueLibraryServices
 
 /// The JSON the web API speaks: albums with the CLI's keys, and the screen state.
@@ -22,6 +23,23 @@ enum WebJSON {
             ),
             ("count", .number(String(state.count))), ("can_undo", .bool(state.canUndo)),
             ("can_redo", .bool(state.canRedo)), ("can_delete", .bool(state.canDelete)),
+        ])
+    }
+
+    /// The toolbar and selection the page shows, from the shared controller's screen.
+    static func state(_ screen: LibraryScreen) -> JSONValue {
+        .object([
+            (
+                "current",
+                screen.currentAlbum.map { album in
+                    .object([
+                        ("id", .string(album.id.rawValue)),
+                        ("index", .number(String(screen.currentIndex ?? 0))),
+                    ])
+                } ?? .null
+            ),
+            ("count", .number(String(screen.albums.count))), ("can_undo", .bool(screen.isUndoEnabled)),
+            ("can_redo", .bool(screen.isRedoEnabled)), ("can_delete", .bool(screen.isTrashEnabled)),
         ])
     }
 

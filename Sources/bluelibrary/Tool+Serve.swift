@@ -12,10 +12,9 @@ extension Tool {
         guard let port = Int(portText), (0...65535).contains(port) else {
             throw LibraryError(.usage, "invalid --port '\(portText)': use a number from 0 to 65535")
         }
-        try library.currentAlbum().map { _ in () }  // open the library now: a bad file fails before listening
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacingOccurrences(of: "-", with: "")
-        let app = WebApp(library: library, writeToken: token)
+        let app = try WebApp(library: library, writeToken: token)  // reads the library: a bad file fails here
         let log: @Sendable (String) -> Void = { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }

@@ -12,8 +12,8 @@ struct WebAppTests {
     let library = LibraryAPI(store: InMemoryLibraryStore())
     let app: WebApp
 
-    init() {
-        app = WebApp(library: library)
+    init() throws {
+        app = try WebApp(library: library)
     }
 
     func send(
@@ -136,8 +136,8 @@ struct WebAppTests {
         #expect(try library.albums().last?.title == title)
     }
 
-    @Test func writesNeedTheTokenOffLoopback() {
-        let guarded = WebApp(library: library, writeToken: "s3cret")
+    @Test func writesNeedTheTokenOffLoopback() throws {
+        let guarded = try WebApp(library: library, writeToken: "s3cret")
         let request = WebRequest(
             method: "POST", path: "/api/undo", headers: ["Content-Type": "application/json"],
             body: Array("{}".utf8))
@@ -207,7 +207,7 @@ struct WebMalformedRequestTests {
         method: String, path: String, body: String, headers: [String: String], tooLarge: Bool, status: Int,
         code: String
     ) throws {
-        let app = WebApp(library: library)
+        let app = try WebApp(library: library)
         try library.select(.index(2))
         let before = (try library.albums(), try library.state())
         var fields = headers
@@ -232,7 +232,7 @@ struct WebMalformedRequestTests {
 struct WebIdempotencyTests {
     @Test func postingTheSameAlbumAgainIsNotADuplicate() throws {
         let library = LibraryAPI(store: InMemoryLibraryStore())
-        let app = WebApp(library: library)
+        let app = try WebApp(library: library)
         let body = Array(
             #"{"id": "0f8e8a7e-1111-4222-8333-444455556666", "title": "Once", "artist": "A", "index": 0}"#
                 .utf8)

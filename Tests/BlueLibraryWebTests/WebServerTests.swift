@@ -23,7 +23,7 @@ struct WebServerTests {
     }
 
     init() throws {
-        app = WebApp(library: library)
+        app = try WebApp(library: library)
         let app = app
         let log = log
         server = MicroHTTPServer(

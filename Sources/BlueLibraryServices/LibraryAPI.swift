@@ -67,6 +67,11 @@ public final class LibraryAPI: Sendable {
             coverCache: coverCache, historyLimit: historyLimit, remote: remote)
     }
 
+    /// Closes the library's database cleanly (servers call it on shutdown); a later call opens it again.
+    public func close() {
+        store.close()
+    }
+
     /// Whether changes are mirrored to a remote server (the tutorial's `isOnline`).
     public var isOnline: Bool { remote != nil }
 

@@ -17,6 +17,8 @@ package final class InMemoryLibraryStore: LibraryStore {
 
     package func externalChangeToken() -> Int64 { 0 }
 
+    package func close() {}
+
     package func read<T: Sendable>(_ body: (any LibraryReader) throws -> T) throws -> T {
         let snapshot = state.withLock { $0 }
         return try body(MemoryWriter(snapshot))

@@ -13,6 +13,8 @@ package protocol LibraryStore: Sendable {
     /// A number that changes when another process (another connection) commits a change; faces poll
     /// it to follow changes made elsewhere. The in-memory store has no other process and keeps it at 0.
     func externalChangeToken() throws -> Int64
+    /// Closes the library (a later use opens it again).
+    func close()
     /// Runs `body` with a consistent view of the library.
     func read<T: Sendable>(_ body: (any LibraryReader) throws -> T) throws -> T
     /// Runs `body` as one atomic, durable transaction; nothing is kept if it throws.

@@ -43,6 +43,12 @@ package final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    /// Closes the connection: SQLite checkpoints the WAL into the database file, and the next use
+    /// opens it again.
+    package func close() {
+        connection.withLock { $0 = nil }
+    }
+
     /// Opens the file now, so a bad file is reported before any other work.
     package func open() throws {
         try read { _ in }

@@ -16,7 +16,10 @@ public enum TerminalRunner {
             width: size.width, height: size.height)
         try app.start()
         session.enter()
-        defer { session.leave() }
+        defer {
+            session.leave()
+            library.close()
+        }
         let renderer = FrameRenderer(mode: mode)
         var parser = KeyParser()
         var previous: TerminalScreen?

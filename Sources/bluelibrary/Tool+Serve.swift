@@ -40,6 +40,7 @@ extension Tool {
         app.events.close()
         app.events.waitUntilDisconnected()
         server.stop()
+        library.close()
         out.line("Stopped.")
         return 0
     }

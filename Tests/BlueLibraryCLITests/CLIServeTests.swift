@@ -43,6 +43,8 @@ struct CLIServeTests {
         #expect(rest == "Stopped.\n")
         let log = String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)
         #expect(log.contains("GET /events 200 "))
+        // The database was closed cleanly: SQLite folded its write-ahead log back into the file.
+        #expect(!FileManager.default.fileExists(atPath: home.libraryPath + "-wal"))
     }
 
     @Test func aBadPortIsAUsageError() throws {

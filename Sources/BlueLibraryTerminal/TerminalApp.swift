@@ -73,9 +73,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     public func horizontalScroller(_ scroller: HorizontalScroller, viewAt index: Int) -> any ScrollerTile {
-        guard let album = controller.album(forViewAt: index) else {
-            return AlbumTile(view: AlbumView(album: Album.seeds[0], coverCenter: CoverCenter()), mode: mode)
-        }
+        guard let album = controller.album(forViewAt: index) else { return EmptyTile() }
         let tile: AlbumTile
         if let existing = tiles[album.id], existing.view.album == album {
             tile = existing
@@ -318,6 +316,13 @@ public final class TerminalApp: HorizontalScrollerDelegate {
         let visible = Set(scroller.visibleIndexes.compactMap { controller.album(forViewAt: $0)?.id })
         tiles = tiles.filter { visible.contains($0.key) }
     }
+}
+
+/// What the scroller draws for an index the controller no longer has (between a change and the
+/// scroller's next reload): nothing.
+@MainActor
+final class EmptyTile: ScrollerTile {
+    func draw(into screen: inout TerminalScreen, x: Int, y: Int, width: Int, height: Int, tick: Int) {}
 }
 
 /// The add-album form's fields.

@@ -62,9 +62,15 @@ final class AlbumTile: ScrollerTile {
     }
 
     /// The scaled art, computed once per image and size (scaling every frame would waste time).
+    /// Generated artwork is drawn afresh at the tile's own size, so its initials stay crisp instead of
+    /// being blurred down from 200 pixels.
     private func artCells(_ image: RGBAImage, columns: Int, rows: Int) -> [[TerminalArt.HalfBlock]] {
         if let art, art.image == image, art.columns == columns, art.rows == rows { return art.cells }
-        let cells = TerminalArt.halfBlocks(image, columns: columns, rows: rows)
+        var source = image
+        if case .generated = view.coverState {
+            source = GeneratedArtwork(album: view.album).image(size: max(columns, rows * 2))
+        }
+        let cells = TerminalArt.halfBlocks(source, columns: columns, rows: rows)
         art = (image, columns, rows, cells)
         return cells
     }

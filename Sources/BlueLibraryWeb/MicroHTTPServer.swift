@@ -104,6 +104,7 @@ public final class MicroHTTPServer: Sendable {
                 StreamBox(stream, connection: ConnectionHandle(pointer: connection))
             ).toOpaque()
             mhdResponse = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, box, streamFree)
+            if mhdResponse == nil { Unmanaged<StreamBox>.fromOpaque(box).release() }
         }
         guard let mhdResponse else { return .NO }
         for (name, value) in response.headers { MHD_add_response_header(mhdResponse, name, value) }

@@ -13,9 +13,10 @@ struct AlbumViewTests {
     let album = Fixtures.album("Heroes", by: "David Bowie", cover: "http://127.0.0.1:9/heroes.png")
     let picture = GeneratedArtwork(artist: "x", title: "y").image(size: 8)
 
-    /// Lets queued main-actor work run until `condition` holds or a second passes.
-    private func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<100 {
+    /// Lets queued main-actor work run until `condition` holds or `seconds` pass (generous: a loaded
+    /// machine runs the main actor late).
+    private func eventually(seconds: Double = 10, _ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<Int(seconds * 100) {
             if condition() { return true }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -60,7 +61,7 @@ struct AlbumViewTests {
         center.results.post(CoverResult(albumID: other.id, url: "", image: picture, source: .network))
         view.isHighlighted = true
         view.image = nil
-        #expect(try await eventually { false } == false)
+        #expect(try await eventually(seconds: 1) { false } == false)
         #expect(view.isLoadingIndicatorVisible)
         #expect(view.image == nil)
         #expect(view.coverState == .loading)

@@ -15,7 +15,8 @@ struct CoverLoaderTests {
     init() throws {
         server = try CoverFixtures.server(bodyLimit: 200_000)
         var configuration = HTTPClientConfiguration()
-        configuration.timeout = .seconds(1)
+        // Long enough for a loaded machine; the never-answering fixture waits it out.
+        configuration.timeout = .seconds(3)
         configuration.maximumBodySize = 200_000
         client = URLSessionHTTPClient(configuration: configuration)
     }
@@ -56,7 +57,7 @@ struct CoverLoaderTests {
         arguments: [
             ("/missing.png", "HTTP status 404"),
             ("/garbage.png", "not a PNG or JPEG image"),
-            ("/hang.png", "no answer within 1.0 seconds"),
+            ("/hang.png", "no answer within 3.0 seconds"),
             ("/huge.png", "the answer is larger than 200000 bytes"),
             ("/loop", "more than 5 redirects"),
         ])

@@ -10,20 +10,25 @@ struct HTTPClientTests {
 
     init() throws {
         server = try CoverFixtures.server(bodyLimit: 100_000)
+        client = Self.client(timeout: .seconds(10))
+    }
+
+    /// A client with small limits; a short timeout only where the test waits for it.
+    static func client(timeout: Duration) -> URLSessionHTTPClient {
         var configuration = HTTPClientConfiguration()
-        configuration.timeout = .seconds(1)
+        configuration.timeout = timeout
         configuration.maximumBodySize = 100_000
         configuration.maximumRedirects = 3
-        client = URLSessionHTTPClient(configuration: configuration)
+        return URLSessionHTTPClient(configuration: configuration)
     }
 
     private func get(_ path: String) async throws -> HTTPResponse {
         try await client.send(HTTPRequest(url: server.baseURL + path))
     }
 
-    private func failure(_ path: String) async -> String? {
+    private func failure(_ path: String, client: URLSessionHTTPClient? = nil) async -> String? {
         do {
-            _ = try await get(path)
+            _ = try await (client ?? self.client).send(HTTPRequest(url: server.baseURL + path))
             return nil
         } catch let error as LibraryError {
             #expect(error.code == .unavailable)
@@ -47,7 +52,7 @@ struct HTTPClientTests {
     /// The message comes from the client's own 1-second timer; the time limit catches a client that
     /// would wait forever.
     @Test(.timeLimit(.minutes(1))) func aServerThatNeverAnswersTimesOut() async throws {
-        let message = await failure("/hang.png")
+        let message = await failure("/hang.png", client: Self.client(timeout: .seconds(1)))
         #expect(message == "GET \(server.baseURL)/hang.png: no answer within 1.0 seconds")
     }
 

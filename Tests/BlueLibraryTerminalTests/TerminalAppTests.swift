@@ -25,7 +25,7 @@ struct TerminalAppTests {
     /// Draws until every visible cover has arrived, then returns the frame.
     private func settledFrame() async throws -> TerminalScreen {
         _ = app.render()
-        for _ in 0..<200 where app.isLoadingCovers {
+        for _ in 0..<1000 where app.isLoadingCovers {
             try await Task.sleep(for: .milliseconds(10))
             _ = app.render()
         }

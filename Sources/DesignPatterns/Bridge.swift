@@ -20,43 +20,45 @@ protocol ConsoleEmulator {
     mutating func executeInstructions()
 }
 
-/// Emulates a Game Boy: writes what the hardware would do to a console.
-struct GameBoyEmulator: ConsoleEmulator {
-    let console: any Console
-    private var loaded: ConsoleCommand?
+/// What the two sample emulators share: they write what the hardware would do to a console. (Real
+/// emulators would differ in everything below `ConsoleEmulator`; these differ in name only.)
+protocol PrintingEmulator: ConsoleEmulator {
+    var name: String { get }
+    var console: any Console { get }
+    var loaded: ConsoleCommand? { get set }
+}
 
-    init(console: any Console) {
-        self.console = console
-    }
-
+extension PrintingEmulator {
     mutating func loadInstructions(for command: ConsoleCommand) {
         loaded = command
-        console.print("GameBoy: load instructions for \(command.rawValue)")
+        console.print("\(name): load instructions for \(command.rawValue)")
     }
 
     mutating func executeInstructions() {
-        console.print("GameBoy: execute \(loaded?.rawValue ?? "nothing")")
+        console.print("\(name): execute \(loaded?.rawValue ?? "nothing")")
         loaded = nil
     }
 }
 
-/// Emulates a Game Gear: same commands, different hardware.
-struct GameGearEmulator: ConsoleEmulator {
+/// Emulates a Game Boy.
+struct GameBoyEmulator: PrintingEmulator {
+    let name = "GameBoy"
     let console: any Console
-    private var loaded: ConsoleCommand?
+    var loaded: ConsoleCommand?
 
     init(console: any Console) {
         self.console = console
     }
+}
 
-    mutating func loadInstructions(for command: ConsoleCommand) {
-        loaded = command
-        console.print("GameGear: load instructions for \(command.rawValue)")
-    }
+/// Emulates a Game Gear: same commands, different hardware.
+struct GameGearEmulator: PrintingEmulator {
+    let name = "GameGear"
+    let console: any Console
+    var loaded: ConsoleCommand?
 
-    mutating func executeInstructions() {
-        console.print("GameGear: execute \(loaded?.rawValue ?? "nothing")")
-        loaded = nil
+    init(console: any Console) {
+        self.console = console
     }
 }
 

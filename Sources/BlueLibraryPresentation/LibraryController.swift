@@ -14,8 +14,6 @@ public final class LibraryController: Sendable {
     /// The facade every action goes through.
     public let library: LibraryAPI
     private let state = Mutex(LibraryScreen.empty)
-    /// Announces every new screen to the views that render it.
-    public let screens = Broadcaster<LibraryScreen>()
     private let subscription = Mutex<Subscription?>(nil)
 
     /// Creates a controller over a facade. Call ``load()`` to restore the saved state.
@@ -194,11 +192,6 @@ public final class LibraryController: Sendable {
     }
 
     private func update(_ change: (inout LibraryScreen) -> Void) {
-        let (changed, screen) = state.withLock { screen -> (Bool, LibraryScreen) in
-            let before = screen
-            change(&screen)
-            return (before != screen, screen)
-        }
-        if changed { screens.post(screen) }
+        state.withLock { change(&$0) }
     }
 }

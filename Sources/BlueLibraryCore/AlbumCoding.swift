@@ -42,7 +42,7 @@ public enum AlbumCoding {
         guard case .object(let members) = value else {
             throw LibraryError(.malformedInput, "expected an album object, found \(value.typeName)")
         }
-        var strings: [AlbumField: String] = [:]
+        var texts = [String?](repeating: nil, count: AlbumField.allCases.count)
         var year: Int?
         for (key, member) in members {
             guard let field = AlbumField(rawValue: key) else {
@@ -66,17 +66,13 @@ public enum AlbumCoding {
             guard case .string(let text) = member else {
                 throw LibraryError(.malformedInput, "\"\(key)\" must be a string, not \(member.typeName)")
             }
-            strings[field] = text
+            texts[fieldIndex[field] ?? 0] = text
         }
-        return try album(strings: strings, year: year)
+        return try album(texts: texts, year: year)
     }
 
-    /// Builds an album from text fields (CSV, forms); a missing id gets a new one.
-    public static func album(strings: [AlbumField: String], year: Int?) throws -> Album {
-        try album(texts: AlbumField.allCases.map { strings[$0] }, year: year)
-    }
-
-    /// Builds an album from texts in ``AlbumField/allCases`` order (`nil` when absent).
+    /// Builds an album from texts in ``AlbumField/allCases`` order (`nil` when absent); a missing id
+    /// gets a new one.
     private static func album(texts: [String?], year: Int?) throws -> Album {
         func text(_ field: AlbumField) -> String? { texts[fieldIndex[field] ?? 0] }
         for required in [AlbumField.title, .artist] where text(required) == nil {

@@ -31,20 +31,26 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // SHA-256 from OpenSSL's libcrypto, loaded with dlopen on first use (see its header).
+        .target(name: "CCrypto"),
+        // Dedicated threads for blocking work (SQLite, files, hashing), off the cooperative pool.
+        .target(name: "BlueLibraryConcurrency", swiftSettings: strict),
         .target(name: "BlueLibraryCore", swiftSettings: strict),
         .target(
             name: "BlueLibraryCovers",
-            dependencies: ["BlueLibraryCore", "CImageCodecs"],
+            dependencies: ["BlueLibraryCore", "BlueLibraryConcurrency", "CImageCodecs", "CCrypto"],
             swiftSettings: strict
         ),
         .target(
             name: "BlueLibraryStorage",
-            dependencies: ["BlueLibraryCore", "CSQLite"],
+            dependencies: ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite"],
             swiftSettings: strict
         ),
         .target(
             name: "BlueLibraryServices",
-            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryCovers"],
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryCovers",
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -55,8 +61,11 @@ let package = Package(
         .target(
             name: "BlueLibraryWeb",
             dependencies: [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices", "BlueLibraryPresentation",
-                "CMicroHTTPD",
+                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
+                "BlueLibraryPresentation", "CMicroHTTPD",
+            ],
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
             ],
             swiftSettings: strict
         ),
@@ -97,7 +106,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueLibraryStorageTests",
-            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryTestSupport"],
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryTestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

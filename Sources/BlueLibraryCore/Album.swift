@@ -65,7 +65,7 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     // MARK: Validation
 
     private static func validatedText(_ raw: String, field: AlbumField, required: Bool) throws -> String {
-        let text = trimmed(raw)
+        let text = raw.trimmed
         if required && text.isEmpty {
             throw LibraryError(.invalidField, "invalid \(field.rawValue) '\(raw)': must not be empty")
         }
@@ -82,26 +82,6 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
                 "invalid \(field.rawValue) \(quoted(text)): must not contain control characters")
         }
         return text
-    }
-
-    /// `text` without leading and trailing whitespace (Foundation's trimming is slow on Linux, and import
-    /// validates every field of 100,000 albums).
-    private static func trimmed(_ text: String) -> String {
-        func isPlainASCII(_ byte: UInt8?) -> Bool {
-            guard let byte else { return true }
-            return byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte)
-        }
-        if isPlainASCII(text.utf8.first) && isPlainASCII(text.utf8.last) { return text }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last,
-            first.properties.isWhitespace || last.properties.isWhitespace
-        else { return text }
-        let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
-        guard start < scalars.endIndex, let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else {
-            return ""
-        }
-        return String(scalars[start...end])
     }
 
     private static func containsControlCharacter(_ text: String) -> Bool {
@@ -123,7 +103,7 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     /// Parses and checks a year written as text; empty text means no year.
     public static func parseYear(_ text: String) throws -> Int? {
-        let trimmed = Album.trimmed(text)
+        let trimmed = text.trimmed
         if trimmed.isEmpty { return nil }
         guard let year = Int(trimmed) else {
             throw LibraryError(.invalidField, "invalid year '\(text)': not a whole number")
@@ -132,7 +112,7 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     private static func validatedCoverURL(_ raw: String) throws -> String {
-        let text = trimmed(raw)
+        let text = raw.trimmed
         if text.isEmpty { return "" }
         if text.utf8.count > maximumURLLength {
             throw LibraryError(

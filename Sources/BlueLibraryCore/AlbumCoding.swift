@@ -4,31 +4,63 @@ public enum AlbumCoding {
     /// The keys of an album, in output order; also the CSV header.
     public static let keys = AlbumField.allCases.map(\.rawValue)
 
-    /// Appends `album` as a compact JSON object.
-    public static func appendJSON(_ album: Album, to output: inout [UInt8]) {
-        output.append(contentsOf: #"{"id":"#.utf8)
-        JSONWriter.appendString(album.id.rawValue, to: &output)
-        output.append(contentsOf: #","title":"#.utf8)
-        JSONWriter.appendString(album.title, to: &output)
-        output.append(contentsOf: #","artist":"#.utf8)
-        JSONWriter.appendString(album.artist, to: &output)
-        output.append(contentsOf: #","genre":"#.utf8)
-        JSONWriter.appendString(album.genre, to: &output)
-        output.append(contentsOf: #","year":"#.utf8)
-        output.append(contentsOf: (album.year.map(String.init) ?? "null").utf8)
-        output.append(contentsOf: #","cover_url":"#.utf8)
-        JSONWriter.appendString(album.coverURL, to: &output)
-        output.append(UInt8(ascii: "}"))
+    /// The album's external form as JSON — the one definition, used by the command line (`--json`,
+    /// export), the web API, the history and outbox rows and sync: `{"id", "title", "artist", "genre",
+    /// "year", "cover_url"}`, plus `"index"` (its place in the library) when given.
+    public static func json(_ album: Album, index: Int? = nil) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(album.id.rawValue)), ("title", .string(album.title)),
+            ("artist", .string(album.artist)), ("genre", .string(album.genre)),
+            ("year", album.year.map { .number(String($0)) } ?? .null), ("cover_url", .string(album.coverURL)),
+        ]
+        if let index { members.append(("index", .number(String(index)))) }
+        return .object(members)
     }
 
-    /// The album as a JSON value.
-    public static func json(_ album: Album) -> JSONValue {
-        .object([
-            ("id", .string(album.id.rawValue)), ("title", .string(album.title)),
-            ("artist", .string(album.artist)),
-            ("genre", .string(album.genre)), ("year", album.year.map { .number(String($0)) } ?? .null),
-            ("cover_url", .string(album.coverURL)),
-        ])
+    /// Appends the album's ``json(_:index:)`` compactly to `output`.
+    public static func appendJSON(_ album: Album, index: Int? = nil, to output: inout [UInt8]) {
+        JSONWriter.append(json(album, index: index), to: &output)
+    }
+
+    /// A year as JSON writes it: a whole number from 1000 to 9999, or `null` for none.
+    public static func year(from value: JSONValue) throws -> Int? {
+        switch value {
+        case .null: return nil
+        case .number(let text):
+            guard let number = Int(text) else {
+                throw LibraryError(.invalidField, "invalid year '\(text)': not a whole number")
+            }
+            return try Album.validatedYear(number)
+        default:
+            throw LibraryError(
+                .malformedInput, "\"year\" must be a whole number or null, not \(value.typeName)")
+        }
+    }
+
+    /// A change to some fields, in the external form (`{"title": …, "year": null, …}`); an `id` member
+    /// must name `id` itself (sync sends whole albums) and changes nothing.
+    /// - Throws: `malformedInput` for unknown keys, wrong types, another id or an empty change.
+    public static func patch(from members: [(key: String, value: JSONValue)], of id: AlbumID) throws
+        -> AlbumPatch
+    {
+        var patch = AlbumPatch()
+        for (key, value) in members {
+            switch (key, value) {
+            case ("title", .string(let text)): patch.title = text
+            case ("artist", .string(let text)): patch.artist = text
+            case ("genre", .string(let text)): patch.genre = text
+            case ("cover_url", .string(let text)): patch.coverURL = text
+            case ("year", _): patch.year = .some(try year(from: value))
+            case ("id", .string(let text)) where AlbumID(text) == id: continue
+            case ("id", _): throw LibraryError(.malformedInput, "\"id\" cannot be changed")
+            case ("title", _), ("artist", _), ("genre", _), ("cover_url", _):
+                throw LibraryError(.malformedInput, "\"\(key)\" has the wrong type (\(value.typeName))")
+            default:
+                throw LibraryError(.malformedInput, "unknown or unchangeable key \"\(key)\"")
+            }
+        }
+        guard !patch.isEmpty else { throw LibraryError(.malformedInput, "nothing to change") }
+        return patch
     }
 
     /// The album's fields as a CSV record in ``keys`` order.
@@ -50,17 +82,7 @@ public enum AlbumCoding {
                     .malformedInput, "unknown key \"\(key)\" (keys: \(keys.joined(separator: ", ")))")
             }
             if field == .year {
-                switch member {
-                case .null: year = nil
-                case .number(let text):
-                    guard let number = Int(text) else {
-                        throw LibraryError(.invalidField, "invalid year '\(text)': not a whole number")
-                    }
-                    year = try Album.validatedYear(number)
-                default:
-                    throw LibraryError(
-                        .malformedInput, "\"year\" must be a whole number or null, not \(member.typeName)")
-                }
+                year = try self.year(from: member)
                 continue
             }
             guard case .string(let text) = member else {
@@ -133,7 +155,7 @@ public enum AlbumCoding {
         guard let header = records.first else { return [] }
         var columns: [AlbumField] = []
         for name in header.fields {
-            guard let field = AlbumField(rawValue: name.trimmingSpaces), !columns.contains(field) else {
+            guard let field = AlbumField(rawValue: name.trimmed), !columns.contains(field) else {
                 throw LibraryError(
                     .malformedInput,
                     "line \(header.line): unknown or repeated column '\(name)' (columns: \(keys.joined(separator: ", ")))"
@@ -164,11 +186,5 @@ public enum AlbumCoding {
             }
         }
         return albums
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -30,7 +30,6 @@ public struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible {
         high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000  // version 4
         low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC 4122 variant
         let text = String(unsafeUninitializedCapacity: 36) { buffer in
-            let hex: StaticString = "0123456789abcdef"
             var position = 0
             for nibble in 0..<32 {
                 if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
@@ -38,7 +37,7 @@ public struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible {
                     position += 1
                 }
                 let word = nibble < 16 ? high : low
-                buffer[position] = hex.utf8Start[Int((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)]
+                buffer[position] = Hex.digits[Int((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)]
                 position += 1
             }
             return position

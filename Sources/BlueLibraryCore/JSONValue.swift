@@ -73,9 +73,9 @@ public enum JSONWriter {
             case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
                 // `<`, `>` and `&` are escaped too, so JSON embedded in a page can never close a tag.
-                let hex = Array("0123456789abcdef".utf8)
                 output.append(contentsOf: [
-                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, Hex.digits[Int(byte >> 4)],
+                    Hex.digits[Int(byte & 0xF)],
                 ])
             default: output.append(byte)
             }

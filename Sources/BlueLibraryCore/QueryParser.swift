@@ -1,5 +1,3 @@
-import Foundation
-
 extension Query {
     /// Parses a query written as one string (the web's `?q=`), splitting on spaces outside double quotes.
     public init(parsing text: String) throws {
@@ -17,7 +15,7 @@ extension Query {
         var groups: [[Term]] = [[]]
         var sort: [SortKey] = []
         for raw in terms {
-            let token = raw.trimmingCharacters(in: .whitespaces)
+            let token = raw.trimmed
             if token.isEmpty { continue }
             if token == "," {
                 groups.append([])

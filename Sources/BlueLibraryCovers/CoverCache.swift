@@ -1,3 +1,4 @@
+import BlueLibraryConcurrency
 import BlueLibraryCore
 import Foundation
 import Synchronization
@@ -10,42 +11,47 @@ import Synchronization
 /// - Each file carries its length and SHA-256; a truncated or corrupted file is a miss, removed, never a crash.
 /// - The total size is capped (default 200 MB); the least recently used files are evicted first (a hit
 ///   touches the file's modification time).
+///
+/// All file work and hashing run on a ``BlockingPool``, and no lock is held across any of it: each
+/// file is replaced atomically, so readers and writers of different covers never wait for each other,
+/// and eviction runs at most once at a time.
 public final class CoverCache: Sendable {
     /// The directory holding the cached files.
     public let directory: String
     /// The most bytes the cache keeps.
     public let capacity: Int
-    private let lock = Mutex(())
+    private let pool: BlockingPool
+    private let evicting = Atomic<Bool>(false)
     private static let magic = Array("BLCOVER1".utf8)
     private static let headerSize = 8 + 8 + 32
 
-    /// A cache in `directory` (created on first write) holding at most `capacity` bytes.
-    public init(directory: String, capacity: Int = 200 * 1024 * 1024) {
+    /// A cache in `directory` (created on first write) holding at most `capacity` bytes, doing its file
+    /// work on `pool`.
+    public init(directory: String, capacity: Int = 200 * 1024 * 1024, pool: BlockingPool = .shared) {
         self.directory = directory
         self.capacity = capacity
+        self.pool = pool
     }
 
-    /// The default cache directory: beside `$BLUELIBRARY_HOME` when set, else
+    /// The default cache directory: `$BLUELIBRARY_HOME/covers` when set, else
     /// `$XDG_CACHE_HOME/bluelibrary/covers`, else `~/.cache/bluelibrary/covers`.
     public static func defaultDirectory(environment: [String: String]) -> String {
-        if let home = environment["BLUELIBRARY_HOME"], !home.isEmpty { return home + "/covers" }
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return cache + "/bluelibrary/covers"
-        }
-        let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return user + "/.cache/bluelibrary/covers"
+        XDGDirectories.cache(
+            "bluelibrary", "covers", homeVariable: "BLUELIBRARY_HOME", environment: environment)
     }
 
     /// The file that holds `url`'s cover.
-    public func path(for url: String) -> String {
-        directory + "/" + SHA256.hex(url)
+    /// - Throws: `unavailable` when SHA-256 cannot be computed (libcrypto is missing).
+    public func path(for url: String) throws -> String {
+        directory + "/" + (try SHA256.hex(url))
     }
 
     /// The cached bytes of `url`'s cover, or `nil` on a miss (also when the file is damaged).
-    public func bytes(for url: String) -> [UInt8]? {
-        lock.withLock { _ in
-            let file = path(for: url)
-            guard let data = FileManager.default.contents(atPath: file) else { return nil }
+    public func bytes(for url: String) async -> [UInt8]? {
+        await pool.run { [self] in
+            guard let file = try? path(for: url), let data = FileManager.default.contents(atPath: file) else {
+                return nil
+            }
             guard let payload = Self.unwrap(Array(data)) else {
                 try? FileManager.default.removeItem(atPath: file)
                 return nil
@@ -57,13 +63,13 @@ public final class CoverCache: Sendable {
 
     /// Stores `bytes` as `url`'s cover, then evicts the least recently used files beyond the capacity.
     /// - Throws: ``LibraryError`` `io` naming the file.
-    public func store(_ bytes: [UInt8], for url: String) throws {
-        try lock.withLock { _ in
-            let file = path(for: url)
+    public func store(_ bytes: [UInt8], for url: String) async throws {
+        try await pool.run { [self] in
+            let file = try path(for: url)
             let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try Data(Self.wrap(bytes)).write(to: URL(fileURLWithPath: temporary))
+                try Data(try Self.wrap(bytes)).write(to: URL(fileURLWithPath: temporary))
                 guard rename(temporary, file) == 0 else {
                     throw LibraryError(.io, "cannot store cover \(file): \(String(cString: strerror(errno)))")
                 }
@@ -72,15 +78,15 @@ public final class CoverCache: Sendable {
                 if let error = error as? LibraryError { throw error }
                 throw LibraryError(.io, "cannot store cover in \(directory): \(error.localizedDescription)")
             }
-            evict(keeping: file)
+            evictIfIdle(keeping: file)
         }
     }
 
     /// Removes every cached cover.
     /// - Returns: how many files and bytes were removed.
     @discardableResult
-    public func clear() -> (files: Int, bytes: Int) {
-        lock.withLock { _ in
+    public func clear() async -> (files: Int, bytes: Int) {
+        await pool.run { [self] in
             var removed = (files: 0, bytes: 0)
             for entry in entries() where (try? FileManager.default.removeItem(atPath: entry.path)) != nil {
                 removed.files += 1
@@ -91,14 +97,17 @@ public final class CoverCache: Sendable {
     }
 
     /// The number of cached files and their total size.
-    public var usage: (files: Int, bytes: Int) {
-        lock.withLock { _ in
+    public func usage() async -> (files: Int, bytes: Int) {
+        await pool.run { [self] in
             let all = entries()
             return (all.count, all.reduce(0) { $0 + $1.size })
         }
     }
 
-    private func evict(keeping kept: String) {
+    /// Evicts the oldest files beyond the capacity, unless an eviction is already running.
+    private func evictIfIdle(keeping kept: String) {
+        guard !evicting.exchange(true, ordering: .acquiring) else { return }
+        defer { evicting.store(false, ordering: .releasing) }
         var all = entries().sorted { $0.modified < $1.modified }
         var total = all.reduce(0) { $0 + $1.size }
         while total > capacity, let oldest = all.first {
@@ -120,12 +129,12 @@ public final class CoverCache: Sendable {
         }
     }
 
-    private static func wrap(_ payload: [UInt8]) -> [UInt8] {
+    private static func wrap(_ payload: [UInt8]) throws -> [UInt8] {
         var bytes = magic
         bytes.reserveCapacity(headerSize + payload.count)
         let length = UInt64(payload.count)
         bytes += (0..<8).map { UInt8(truncatingIfNeeded: length >> UInt64(56 - 8 * $0)) }
-        bytes += SHA256.hash(payload)
+        bytes += try SHA256.hash(payload)
         bytes += payload
         return bytes
     }
@@ -135,7 +144,7 @@ public final class CoverCache: Sendable {
         let length = bytes[8..<16].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
         guard length == UInt64(bytes.count - headerSize) else { return nil }
         let payload = Array(bytes[headerSize...])
-        guard SHA256.hash(payload) == Array(bytes[16..<48]) else { return nil }
+        guard (try? SHA256.hash(payload)) == Array(bytes[16..<48]) else { return nil }
         return payload
     }
 }

@@ -36,6 +36,7 @@ public final class AlbumView {
     public private(set) var isLoadingIndicatorVisible = true
 
     @ObservationIgnored private var subscription: Subscription?
+    @ObservationIgnored private var loadWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates the tile and asks for its cover.
     public init(album: Album, isHighlighted: Bool = false, coverCenter: CoverCenter) {
@@ -58,6 +59,12 @@ public final class AlbumView {
         image = result.image
     }
 
+    /// Returns once the loading indicator has stopped (at once if it has).
+    public func waitUntilLoaded() async {
+        guard isLoadingIndicatorVisible else { return }
+        await withCheckedContinuation { loadWaiters.append($0) }
+    }
+
     /// Re-arms observation of `image` after each change (Observation reports one change per tracking).
     private func observeImage() {
         withObservationTracking {
@@ -66,7 +73,12 @@ public final class AlbumView {
             // onChange runs before the new value is stored; read it on the next turn of the main actor.
             Task { @MainActor [weak self] in
                 guard let self else { return }
-                if image != nil { isLoadingIndicatorVisible = false }
+                if image != nil {
+                    isLoadingIndicatorVisible = false
+                    let waiters = loadWaiters
+                    loadWaiters = []
+                    for waiter in waiters { waiter.resume() }
+                }
                 observeImage()
             }
         }

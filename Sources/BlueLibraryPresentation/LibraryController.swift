@@ -1,37 +1,88 @@
 import BlueLibraryCore
 import BlueLibraryServices
-import Foundation
-import Synchronization
 
 /// The UI-agnostic controller of the album screen (the tutorial's `ViewController`, spec §5): the C of
-/// MVC. The terminal UI and the web UI are two views of this same controller; each renders
-/// ``screen`` and forwards the user's actions here. It talks only to the ``LibraryAPI`` facade.
+/// MVC. The terminal UI and the web UI are two views of this same controller; each forwards the user's
+/// actions here, and the terminal renders ``screen``. It talks only to the ``LibraryAPI`` facade.
 ///
 /// It also plays the scroller's data source and delegate: ``numberOfViews``, ``album(forViewAt:)``,
 /// ``isHighlighted(_:)``, ``initialViewIndex`` and ``clickedView(at:)``.
-/// Thread-safe: the state sits behind a mutex and facade calls happen outside it.
-public final class LibraryController: Sendable {
+///
+/// One owner for screen state: the controller lives on the main actor, and every change to ``screen``
+/// — after its own actions, and after every change the facade announces, from any face or process —
+/// is applied by one serial queue of refreshes, each reading albums and state in one snapshot. A
+/// refresh for a change the screen already reflects is skipped, so the screen never goes back to an
+/// older state. Each action returns the committed change, so a face can answer from it.
+@MainActor
+public final class LibraryController {
     /// The facade every action goes through.
-    public let library: LibraryAPI
-    private let state = Mutex(LibraryScreen.empty)
-    private let subscription = Mutex<Subscription?>(nil)
+    public nonisolated let library: LibraryAPI
+    /// The screen to draw now.
+    public private(set) var screen = LibraryScreen.empty
+    /// The newest change the shown albums reflect, and the newest the state (current album, toolbar)
+    /// reflects: a selection refreshes only the state.
+    private var albumsSequence: UInt64 = 0
+    private var stateSequence: UInt64 = 0
+    /// The last refresh queued: each refresh waits for the one before it.
+    private var lastRefresh: Task<Void, Never>?
+    private var following: Task<Void, Never>?
+    /// Who waits for the screen to show a change (``waitUntilShowing(_:)``).
+    private var waiters: [Waiter] = []
+
+    /// One ``waitUntilShowing(_:)`` in progress.
+    private struct Waiter {
+        var sequence: UInt64
+        /// A selection: only the state must reflect it.
+        var stateOnly: Bool
+        var continuation: CheckedContinuation<Void, Never>
+    }
 
     /// Creates a controller over a facade. Call ``load()`` to restore the saved state.
-    public init(library: LibraryAPI) {
+    public nonisolated init(library: LibraryAPI) {
         self.library = library
     }
 
-    /// The screen to draw now.
-    public var screen: LibraryScreen { state.withLock { $0 } }
-
     /// Loads the albums and restores the remembered current album (the memento), then follows every
-    /// change to the library — from this controller or any other — until released.
-    public func load() throws {
-        try reloadScroller()
-        let observation = library.changes.observe { [weak self] change in
-            try? self?.refresh(after: change)
+    /// change to the library — from this controller or any other — until ``stop()``.
+    public func load() async throws {
+        let changes = library.changes.stream()
+        try await reload(after: nil)
+        following?.cancel()
+        following = Task { [weak self] in
+            for await change in changes {
+                guard let self else { return }
+                try? await self.reload(after: change)
+            }
         }
-        subscription.withLock { $0 = observation }
+    }
+
+    /// Stops following the library's changes.
+    public func stop() {
+        following?.cancel()
+        following = nil
+        let pending = waiters
+        waiters = []
+        for waiter in pending { waiter.continuation.resume() }
+    }
+
+    /// Returns once the screen reflects `change` (or a newer one): a face, or a test, that learns of a
+    /// change elsewhere waits here instead of polling.
+    public func waitUntilShowing(_ change: LibraryChange) async {
+        let stateOnly = change.kind == .select
+        guard change.sequence > (stateOnly ? stateSequence : albumsSequence) else { return }
+        await withCheckedContinuation {
+            waiters.append(Waiter(sequence: change.sequence, stateOnly: stateOnly, continuation: $0))
+        }
+    }
+
+    /// Resumes the waiters whose change the screen now reflects.
+    private func resumeWaiters() {
+        let isReady = { [albumsSequence, stateSequence] (waiter: Waiter) in
+            waiter.sequence <= (waiter.stateOnly ? stateSequence : albumsSequence)
+        }
+        let ready = waiters.filter(isReady)
+        waiters.removeAll(where: isReady)
+        for waiter in ready { waiter.continuation.resume() }
     }
 
     // MARK: Scroller data source and delegate
@@ -41,8 +92,7 @@ public final class LibraryController: Sendable {
 
     /// The album for the scroller's view at `index`, if in range.
     public func album(forViewAt index: Int) -> Album? {
-        let albums = screen.albums
-        return albums.indices.contains(index) ? albums[index] : nil
+        screen.albums.indices.contains(index) ? screen.albums[index] : nil
     }
 
     /// Whether the view at `index` is highlighted: it is the current album.
@@ -52,7 +102,8 @@ public final class LibraryController: Sendable {
     public var initialViewIndex: Int { screen.currentIndex ?? 0 }
 
     /// A click on the view at `index`: it becomes current (saved at once) and its details are shown.
-    public func clickedView(at index: Int) throws {
+    @discardableResult
+    public func clickedView(at index: Int) async throws -> LibraryChange {
         let (albums, search) = (screen.albums, screen.search)
         guard albums.indices.contains(index) else {
             let size =
@@ -63,124 +114,150 @@ public final class LibraryController: Sendable {
             setMessage(error.message)
             throw error
         }
-        try perform { library in
-            try library.select(.id(albums[index].id))
-            return nil
-        }
+        return try await select(.id(albums[index].id))
     }
 
-    /// Makes the album with `id` current (a face that names albums by id, such as the web page).
-    public func select(id: AlbumID) throws {
-        try perform { library in
-            try library.select(.id(id))
-            return nil
-        }
+    /// Makes the album an index or id names current (a face that names albums itself, such as the
+    /// web page, whose indexes are the library's).
+    @discardableResult
+    public func select(_ reference: AlbumReference) async throws -> LibraryChange {
+        try await perform { library in (try await library.select(reference), nil) }
     }
 
     // MARK: Actions
 
     /// "Show album i": the details table shows album `i` when `0 <= i < count`, otherwise it is emptied.
     public func showAlbum(at index: Int) {
-        update { screen in
-            screen.details =
-                screen.albums.indices.contains(index) ? screen.albums[index].tableRepresentation : []
-        }
-    }
-
-    /// Reloads the albums from the facade, clamps the current index into range and shows the current album.
-    public func reloadScroller() throws {
-        let search = screen.search
-        let albums = try library.albums(matching: search.isEmpty ? .all : try Query(parsing: search))
-        let libraryState = try library.state()
-        update { screen in
-            screen.albums = albums
-            Self.apply(libraryState, to: &screen)
-        }
+        screen.details = screen.albums.indices.contains(index) ? screen.albums[index].tableRepresentation : []
     }
 
     /// Deletes the current album (Trash). With an empty library it does nothing: the tutorial indexed -1.
-    public func deleteCurrent() throws {
-        guard let current = screen.currentAlbum else { return }
-        try perform { library in
-            let (album, _) = try library.delete(.id(current.id))
-            return "Deleted \"\(album.title)\""
+    @discardableResult
+    public func deleteCurrent() async throws -> LibraryChange? {
+        guard let current = screen.currentAlbum else { return nil }
+        return try await delete(current.id)
+    }
+
+    /// Deletes the album with `id`.
+    @discardableResult
+    public func delete(_ id: AlbumID) async throws -> LibraryChange {
+        try await perform { library in
+            let change = try await library.delete(.id(id))
+            return (change, change.effect.map { "Deleted \"\($0.album.title)\"" })
         }
     }
 
-    /// Adds an album at the end of the library and makes it current.
-    public func add(_ album: Album) throws {
-        try perform { library in
-            try library.add(album)
-            try library.select(.id(album.id))
-            return "Added \"\(album.title)\""
+    /// Adds an album (at the end of the library, or at `index` when within range) and makes it current.
+    @discardableResult
+    public func add(_ album: Album, at index: Int? = nil) async throws -> LibraryChange {
+        try await perform { library in
+            try await library.add(album, at: index)
+            return (try await library.select(.id(album.id)), "Added \"\(album.title)\"")
+        }
+    }
+
+    /// Undoes the last change; the album it brings back becomes current.
+    @discardableResult
+    public func undo() async throws -> LibraryChange? {
+        try await step { library in
+            guard let change = try await library.undo() else { return (nil, "Nothing to undo") }
+            return (change, "Undid " + (change.effect?.inverse.summary ?? "the last change"))
+        }
+    }
+
+    /// Redoes the last undone change.
+    @discardableResult
+    public func redo() async throws -> LibraryChange? {
+        try await step { library in
+            guard let change = try await library.redo() else { return (nil, "Nothing to redo") }
+            return (change, "Redid " + (change.effect?.summary ?? "the last change"))
         }
     }
 
     /// Shows only the albums matching `query` (the query language); an empty query shows them all.
     /// When the current album is not among the matches, the first match becomes current.
     /// - Throws: `invalidQuery` naming the bad term (the shown albums stay as they were).
-    public func search(_ query: String) throws {
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
+    public func search(_ query: String) async throws {
+        let text = query.trimmed
         do {
-            _ = try Query(parsing: trimmed)
+            _ = try Query(parsing: text)
         } catch let error as LibraryError {
             setMessage(error.message)
             throw error
         }
-        update { $0.search = trimmed }
-        try reloadScroller()
-        let screen = screen
+        screen.search = text
+        try await reload(after: nil)
         if screen.currentIndex == nil, let first = screen.albums.first {
-            try library.select(.id(first.id))
-            if subscription.withLock({ $0 == nil }) { try reloadScroller() }
+            try await select(.id(first.id))
         }
-        let count = self.screen.albums.count
-        setMessage(trimmed.isEmpty ? nil : "\(count) album\(count == 1 ? "" : "s") match \(trimmed)")
-    }
-
-    /// Undoes the last change; the album it brings back becomes current.
-    public func undo() throws {
-        try perform { library in
-            guard let change = try library.undo() else { return "Nothing to undo" }
-            return "Undid " + (change.effect?.inverse.summary ?? "the last change")
-        }
-    }
-
-    /// Redoes the last undone change.
-    public func redo() throws {
-        try perform { library in
-            guard let change = try library.redo() else { return "Nothing to redo" }
-            return "Redid " + (change.effect?.summary ?? "the last change")
-        }
+        let count = screen.albums.count
+        setMessage(text.isEmpty ? nil : "\(count) album\(count == 1 ? "" : "s") match \(text)")
     }
 
     /// Shows a status message (for example an error from a face's own input handling).
     public func setMessage(_ message: String?) {
-        update { $0.message = message }
+        screen.message = message
     }
 
     // MARK: Internals
 
-    /// Runs a facade action; its change arrives through the subscription. Errors become the status
-    /// message and are rethrown for the face to report.
-    private func perform(_ action: (LibraryAPI) throws -> String?) throws {
+    /// Runs a facade action, waits until the screen reflects its change, then shows its message.
+    /// Errors become the status message and are rethrown for the face to report.
+    private func perform(_ action: (LibraryAPI) async throws -> (LibraryChange, String?)) async throws
+        -> LibraryChange
+    {
+        guard let change = try await step({ library in try await action(library) }) else {
+            throw LibraryError(.internal, "the action made no change")
+        }
+        return change
+    }
+
+    private func step(_ action: (LibraryAPI) async throws -> (LibraryChange?, String?)) async throws
+        -> LibraryChange?
+    {
         do {
-            let message = try action(library)
-            if subscription.withLock({ $0 == nil }) { try reloadScroller() }
+            let (change, message) = try await action(library)
+            if let change { try await reload(after: change) }
             setMessage(message)
+            return change
         } catch let error as LibraryError {
             setMessage(error.message)
             throw error
         }
     }
 
-    private func refresh(after change: LibraryChange) throws {
-        // A selection changes no album: skip reloading them (a library may hold 100,000).
-        guard change.kind == .select else { return try reloadScroller() }
-        update { Self.apply(change.state, to: &$0) }
+    /// Queues a refresh behind the ones already queued and waits for it: reads the shown albums and the
+    /// state in one snapshot (only the state after a selection, which moves no album), unless the
+    /// screen already reflects `change`.
+    private func reload(after change: LibraryChange?) async throws {
+        let previous = lastRefresh
+        let refresh = Task { @MainActor [weak self] in
+            await previous?.value
+            try await self?.refresh(after: change)
+        }
+        lastRefresh = Task { _ = await refresh.result }
+        try await refresh.value
     }
 
-    private static func apply(_ libraryState: LibraryState, to screen: inout LibraryScreen) {
+    private func refresh(after change: LibraryChange?) async throws {
+        let sequence = change?.sequence ?? 0
+        if change?.kind == .select {
+            guard sequence > stateSequence else { return }
+            apply(try await library.state())
+        } else {
+            if change != nil && sequence <= albumsSequence { return }
+            let search = screen.search
+            let query = search.isEmpty ? Query.all : try Query(parsing: search)
+            let (albums, state) = try await library.snapshot(matching: query)
+            screen.albums = albums
+            apply(state)
+            albumsSequence = max(albumsSequence, sequence)
+        }
+        stateSequence = max(stateSequence, sequence)
+        resumeWaiters()
+    }
+
+    private func apply(_ libraryState: LibraryState) {
         // The current album is found by id: with a search in force, indexes are positions in the
         // shown list, not in the library.
         let id = libraryState.current?.id
@@ -190,8 +267,14 @@ public final class LibraryController: Sendable {
         screen.isRedoEnabled = libraryState.canRedo
         screen.isTrashEnabled = !screen.albums.isEmpty
     }
+}
 
-    private func update(_ change: (inout LibraryScreen) -> Void) {
-        state.withLock { change(&$0) }
+extension HistoryCommand {
+    /// The album a delete removed (for messages).
+    fileprivate var album: Album {
+        switch self {
+        case .add(let album, _), .delete(let album, _): album
+        case .update(_, let after): after
+        }
     }
 }

@@ -16,10 +16,10 @@ final class AsyncLimiter: Sendable {
     }
 
     /// Runs `work` when a slot is free.
-    func run<T: Sendable>(_ work: @Sendable () async -> T) async -> T {
+    func run<T: Sendable>(_ work: @Sendable () async throws -> T) async rethrows -> T {
         await acquire()
         defer { release() }
-        return await work()
+        return try await work()
     }
 
     private func acquire() async {

@@ -7,30 +7,30 @@ extension LibraryAPI {
     /// an added one, reverts an edit; the album it brings back becomes current.
     /// - Returns: the change, or `nil` when there is nothing to undo.
     @discardableResult
-    public func undo() throws -> LibraryChange? {
-        try step(from: .undo, to: .redo, kind: .undo) { $0.inverse }
+    public func undo() async throws -> LibraryChange? {
+        try await step(from: .undo, to: .redo, kind: .undo) { $0.inverse }
     }
 
     /// Re-applies the newest undone change.
     /// - Returns: the change, or `nil` when there is nothing to redo.
     @discardableResult
-    public func redo() throws -> LibraryChange? {
-        try step(from: .redo, to: .undo, kind: .redo) { $0 }
+    public func redo() async throws -> LibraryChange? {
+        try await step(from: .redo, to: .undo, kind: .redo) { $0 }
     }
 
     private func step(
         from source: HistorySide, to target: HistorySide, kind: LibraryChange.Kind,
         _ effectOf: @escaping @Sendable (HistoryCommand) -> HistoryCommand
-    ) throws -> LibraryChange? {
-        let limit = historyLimit
-        let online = isOnline
-        let change = try store.write { writer -> LibraryChange? in
+    ) async throws -> LibraryChange? {
+        let (limit, online) = (historyLimit, isOnline)
+        let change = try await store.write { [self] writer -> LibraryChange? in
             guard let command = try writer.pop(source) else { return nil }
             let effect = try Self.apply(effectOf(command), to: writer)
             if online { try writer.enqueueSync(effect, key: AlbumID.random().rawValue) }
             try writer.push(command, on: target, limit: limit)
-            try writer.saveCurrent(try Self.resolveCurrent(in: writer, preferring: effect.resultingAlbum?.id))
-            return LibraryChange(kind: kind, effect: effect, state: try Self.state(in: writer))
+            try writer.saveCurrent(try writer.resolveCurrent(preferring: effect.resultingAlbum?.id))
+            return LibraryChange(
+                kind: kind, effect: effect, state: try writer.state(), sequence: nextSequence())
         }
         if let change { changes.post(change) }
         return change

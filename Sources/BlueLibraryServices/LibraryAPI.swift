@@ -1,79 +1,56 @@
 import BlueLibraryCore
-import BlueLibraryCovers
 import BlueLibraryStorage
 import Foundation
 import Synchronization
 
-/// The one entry point the faces (command line, terminal UI, web UI) use: a Facade over the store (the
-/// tutorial's `PersistencyManager`) and the HTTP client, which nothing else touches.
+/// The one entry point the faces (command line, terminal UI, web UI) use to reach the library: a
+/// Facade over the store (the tutorial's `PersistencyManager`), which nothing else touches. It knows
+/// albums, their undo/redo history and the current album — nothing else: covers (``CoverService``)
+/// and sync to a remote server (``SyncService``) are services of their own, composed beside it at the
+/// root of each face.
 ///
 /// Every change is one transaction that also records its undo command and saves the current album,
-/// then is announced on ``changes``. Reads are consistent snapshots. Safe to use from any thread.
+/// then is announced on ``changes``. Reads are consistent snapshots. Every method is `async`: the
+/// store runs the blocking SQLite work on its own threads, and the caller is suspended meanwhile.
 public final class LibraryAPI: Sendable {
     let store: any LibraryStore
-    /// The network subsystem, when there is one.
-    let httpClient: (any HTTPClient)?
     /// How many undo steps are kept.
     public let historyLimit: Int
     /// Every change to the library, announced after it is committed.
     public let changes = Broadcaster<LibraryChange>()
-    /// Where views ask for covers and receive them.
-    public let coverCenter: CoverCenter
-    let covers: CoverLoader
-    private let coverRequests: Subscription
-    /// The BlueLibrary server changes are mirrored to (online mode), if any.
-    public let remote: String?
-    let syncing = Mutex(false)
+    /// Whether every change is also put in the outbox for a remote server (the tutorial's `isOnline`);
+    /// ``SyncService`` sends it.
+    public let isOnline: Bool
+    private let lastSequence = Atomic<UInt64>(0)
     private let lastExternalToken = Mutex<Int64?>(nil)
 
     /// Creates a facade over a store (injectable, for tests and other locations).
     /// - Parameters:
     ///   - store: where albums, history and saved state live.
-    ///   - httpClient: the network subsystem (cover downloads and sync); `nil` works offline.
-    ///   - coverCache: the disk cache of downloaded covers, if any.
-    ///   - coverCenter: the notification centre views use to ask for covers.
-    ///   - maximumConcurrentDownloads: how many covers download at once (default 4).
     ///   - historyLimit: how many undo steps to keep (default 100).
-    ///   - remote: the base URL of a BlueLibrary server to mirror every change to (the tutorial's
-    ///     `isOnline`); changes wait in a durable outbox until it has them.
-    package init(
-        store: any LibraryStore, httpClient: (any HTTPClient)? = nil, coverCache: CoverCache? = nil,
-        coverCenter: CoverCenter = CoverCenter(), maximumConcurrentDownloads: Int = 4,
-        historyLimit: Int = 100,
-        remote: String? = nil
-    ) {
+    ///   - isOnline: whether each change also goes into the outbox for a remote server, in the same
+    ///     transaction as the change.
+    package init(store: any LibraryStore, historyLimit: Int = 100, isOnline: Bool = false) {
         self.store = store
-        self.remote = remote.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        self.httpClient = httpClient
         self.historyLimit = max(1, historyLimit)
-        self.coverCenter = coverCenter
-        let covers = CoverLoader(
-            cache: coverCache, httpClient: httpClient, maximumConcurrent: maximumConcurrentDownloads)
-        self.covers = covers
-        // The facade listens for cover requests until it goes away (the observation ends with it).
-        coverRequests = coverCenter.requests.observe { [covers] request in
-            Task { coverCenter.results.post(await covers.cover(for: request.album)) }
-        }
+        self.isOnline = isOnline
     }
 
     /// Creates a facade over the SQLite library at `path`, opened on first use.
     /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
     public convenience init(
-        path: String, httpClient: (any HTTPClient)? = nil, coverCache: CoverCache? = nil,
-        historyLimit: Int = 100, busyTimeout: Int32 = 5000, remote: String? = nil
+        path: String, historyLimit: Int = 100, busyTimeout: Int32 = 5000, isOnline: Bool = false
     ) {
         self.init(
-            store: SQLiteLibraryStore(path: path, busyTimeout: busyTimeout), httpClient: httpClient,
-            coverCache: coverCache, historyLimit: historyLimit, remote: remote)
+            store: SQLiteLibraryStore(path: path, busyTimeout: busyTimeout), historyLimit: historyLimit,
+            isOnline: isOnline)
     }
 
-    /// Closes the library's database cleanly (servers call it on shutdown); a later call opens it again.
-    public func close() {
-        store.close()
+    /// Closes the library's database cleanly, so the file alone holds every change (the faces call it
+    /// when they stop); a later call opens it again.
+    public func close() async {
+        await store.close()
     }
-
-    /// Whether changes are mirrored to a remote server (the tutorial's `isOnline`).
-    public var isOnline: Bool { remote != nil }
 
     /// Where the library lives (a file path, or "memory").
     public var location: String { store.location }
@@ -83,15 +60,16 @@ public final class LibraryAPI: Sendable {
     private static let sharedInstance = Mutex<LibraryAPI?>(nil)
 
     /// The shared instance (the tutorial's `sharedInstance`): created lazily and thread-safely on first
-    /// use, over the library at the default location, with the real HTTP client and cover cache. ``replaceShared(with:)`` swaps it for tests.
+    /// use, over the library at the default location (`BLUELIBRARY_HOME`, XDG, `~/.local/share`) with
+    /// the busy timeout of `BLUELIBRARY_BUSY_TIMEOUT_MS`. The command line uses it whenever no
+    /// `--library` or `--remote` asks for another one; ``replaceShared(with:)`` swaps it for tests.
     public static var shared: LibraryAPI {
         sharedInstance.withLock { instance in
             if let instance { return instance }
             let environment = ProcessInfo.processInfo.environment
             let created = LibraryAPI(
                 path: LibraryLocation.defaultPath(environment: environment),
-                httpClient: URLSessionHTTPClient(),
-                coverCache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)))
+                busyTimeout: LibraryLocation.busyTimeout(environment: environment))
             instance = created
             return created
         }
@@ -102,108 +80,110 @@ public final class LibraryAPI: Sendable {
         sharedInstance.withLock { $0 = library }
     }
 
+    // MARK: Changes
+
     /// Announces a change of kind `external` when another process (the command line, a web server)
-    /// committed a change since the last check. Faces that stay open call it now and then.
-    /// - Returns: whether there was such a change.
+    /// committed a change since the last check. ``ExternalChangeWatcher`` calls it now and then.
+    /// - Returns: the change announced, or `nil` when there was none.
     @discardableResult
-    public func checkForExternalChanges() throws -> Bool {
-        let token = try store.externalChangeToken()
+    public func checkForExternalChanges() async throws -> LibraryChange? {
+        let token = try await store.externalChangeToken()
         let previous = lastExternalToken.withLock { last in
             defer { last = token }
             return last
         }
-        guard let previous, previous != token else { return false }
-        changes.post(LibraryChange(kind: .external, effect: nil, state: try state()))
-        return true
+        guard let previous, previous != token else { return nil }
+        let sequence = nextSequence()
+        let change = LibraryChange(
+            kind: .external, effect: nil, state: try await store.read { try $0.state() }, sequence: sequence)
+        changes.post(change)
+        return change
+    }
+
+    /// The number of the next change: increasing in the order changes are committed (it is taken
+    /// inside each write transaction, and write transactions run one at a time).
+    func nextSequence() -> UInt64 {
+        lastSequence.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     // MARK: Reading
 
     /// How many albums the library holds.
-    public func count() throws -> Int {
-        try store.read { try $0.count() }
+    public func count() async throws -> Int {
+        try await store.read { try $0.count() }
     }
 
     /// All albums matching `query`, in its order (library order by default).
-    public func albums(matching query: Query = .all) throws -> [Album] {
-        try store.read { try $0.albums(matching: query) }
+    public func albums(matching query: Query = .all) async throws -> [Album] {
+        try await store.read { try $0.albums(matching: query) }
     }
 
     /// Streams the albums matching `query` with their library indexes, without building an array.
-    public func forEachAlbum(matching query: Query = .all, _ body: (Album, Int) throws -> Void) throws {
-        try store.read { reader in try reader.forEachAlbum(matching: query, body) }
+    /// `body` runs on the store's thread, inside one read transaction.
+    public func forEachAlbum(
+        matching query: Query = .all, _ body: @escaping @Sendable (Album, Int) throws -> Void
+    ) async throws {
+        try await store.read { reader in try reader.forEachAlbum(matching: query, body) }
     }
 
     /// The listing fast path: streams the matching albums' fields without building `Album` values.
-    /// The source is valid only during the call.
+    /// The source is valid only during each call of `body`, which runs on the store's thread.
     public func forEachRecord(
-        matching query: Query = .all, _ body: (any AlbumFieldSource, Int) throws -> Void
-    ) throws {
-        try store.read { reader in try reader.forEachRecord(matching: query, body) }
+        matching query: Query = .all, _ body: @escaping @Sendable (any AlbumFieldSource, Int) throws -> Void
+    ) async throws {
+        try await store.read { reader in try reader.forEachRecord(matching: query, body) }
+    }
+
+    /// The albums matching `query` in its order, with their library indexes: from the `offset`-th
+    /// match, at most `limit` of them (a page of a long list).
+    public func indexedAlbums(matching query: Query = .all, offset: Int = 0, limit: Int = .max) async throws
+        -> [(album: Album, index: Int)]
+    {
+        try await store.read { reader in
+            var page: [(album: Album, index: Int)] = []
+            var skipped = 0
+            try reader.forEachAlbum(matching: query) { album, index in
+                guard page.count < limit else { return }
+                if skipped < offset {
+                    skipped += 1
+                } else {
+                    page.append((album, index))
+                }
+            }
+            return page
+        }
     }
 
     /// The album at `index`.
     /// - Throws: `notFound` — "no album at index 7 (the library has 5)".
-    public func album(at index: Int) throws -> Album {
-        try locate(.index(index)).album
+    public func album(at index: Int) async throws -> Album {
+        try await locate(.index(index)).album
     }
 
     /// The album an index or id refers to, with its index.
     /// - Throws: `notFound` naming the reference.
-    public func locate(_ reference: AlbumReference) throws -> (album: Album, index: Int) {
-        try store.read { try Self.locate(reference, in: $0) }
-    }
-
-    static func locate(_ reference: AlbumReference, in reader: any LibraryReader) throws -> (
-        album: Album, index: Int
-    ) {
-        switch reference {
-        case .index(let index):
-            guard let album = try reader.album(at: index) else {
-                let count = try reader.count()
-                let size = count == 0 ? "the library is empty" : "the library has \(count)"
-                throw LibraryError(.notFound, "no album at index \(index) (\(size))")
-            }
-            return (album, index)
-        case .id(let id):
-            guard let found = try reader.locate(id) else {
-                throw LibraryError(.notFound, "no album with id \(id)")
-            }
-            return found
-        }
+    public func locate(_ reference: AlbumReference) async throws -> (album: Album, index: Int) {
+        try await store.read { try $0.locate(reference) }
     }
 
     /// The library's state: the current album, the count, and whether undo and redo are possible.
-    public func state() throws -> LibraryState {
-        try store.read { try Self.state(in: $0) }
+    public func state() async throws -> LibraryState {
+        try await store.read { try $0.state() }
     }
 
     /// The current album and its index (the restored memento), or `nil` when the library is empty.
-    public func currentAlbum() throws -> (album: Album, index: Int)? {
-        try store.read { reader in
-            guard let current = try Self.resolveCurrent(in: reader) else { return nil }
-            return try reader.album(at: current.index).map { ($0, current.index) }
-        }
+    public func currentAlbum() async throws -> (album: Album, index: Int)? {
+        try await store.read { try $0.currentAlbum() }
     }
 
-    static func state(in reader: any LibraryReader) throws -> LibraryState {
-        LibraryState(
-            current: try resolveCurrent(in: reader), count: try reader.count(),
-            canUndo: try reader.historyCount(.undo) > 0, canRedo: try reader.historyCount(.redo) > 0)
+    /// Counts albums, artists, genres and years.
+    public func statistics() async throws -> LibraryStatistics {
+        try await store.read { try $0.statistics() }
     }
 
-    /// The saved current album, found by id; when it is gone, the album now at its saved index,
-    /// clamped into range; the first album when nothing was saved.
-    static func resolveCurrent(in reader: any LibraryReader, preferring preferred: AlbumID? = nil) throws
-        -> CurrentAlbum?
+    /// The albums matching `query` and their state, read in one snapshot (what a screen shows).
+    public func snapshot(matching query: Query = .all) async throws -> (albums: [Album], state: LibraryState)
     {
-        let saved = try reader.savedCurrent()
-        for id in [preferred, saved?.id].compactMap({ $0 }) {
-            if let (_, index) = try reader.locate(id) { return CurrentAlbum(id: id, index: index) }
-        }
-        let count = try reader.count()
-        guard count > 0 else { return nil }
-        let index = min(max(saved?.index ?? 0, 0), count - 1)
-        return try reader.album(at: index).map { CurrentAlbum(id: $0.id, index: index) }
+        try await store.read { reader in (try reader.albums(matching: query), try reader.state()) }
     }
 }

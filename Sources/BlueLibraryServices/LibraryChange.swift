@@ -15,40 +15,37 @@ public struct LibraryChange: Sendable, Equatable {
     /// The effect on the albums, as a command (for an undo, the inverse that was applied); `nil` for a
     /// selection or an import.
     public var effect: HistoryCommand?
-    /// The library's state after the change.
+    /// The library's state right after the change was committed.
     public var state: LibraryState
+    /// The change's number: changes of one facade are numbered in the order they were committed, so an
+    /// observer can tell which of two states is newer.
+    public var sequence: UInt64
 
     /// Creates a change.
-    public init(kind: Kind, effect: HistoryCommand?, state: LibraryState) {
+    public init(kind: Kind, effect: HistoryCommand?, state: LibraryState, sequence: UInt64 = 0) {
         self.kind = kind
         self.effect = effect
         self.state = state
+        self.sequence = sequence
     }
 }
 
-/// An album named on the command line or in a URL: by index or by id.
-public enum AlbumReference: Sendable, Hashable, CustomStringConvertible {
-    /// The album at a library index.
-    case index(Int)
-    /// The album with an id.
-    case id(AlbumID)
-
-    /// Parses a whole number as an index and a UUID as an id.
-    /// - Throws: ``LibraryError`` `usage` naming the text.
-    public init(parsing text: String) throws {
-        if let index = Int(text), text.first != "+" {
-            self = .index(index)
-        } else if let id = AlbumID(text) {
-            self = .id(id)
-        } else {
-            throw LibraryError(.usage, "'\(text)' is neither an album index nor an album id")
+extension LibraryChange {
+    /// The album the change added, deleted, or edited (as it is after the edit); `nil` for a selection,
+    /// an import or another process's change.
+    public var album: Album? {
+        switch effect {
+        case .add(let album, _)?, .delete(let album, _)?: album
+        case .update(_, let after)?: after
+        case nil: nil
         }
     }
 
-    public var description: String {
-        switch self {
-        case .index(let index): "index \(index)"
-        case .id(let id): "id \(id)"
+    /// Where an added album now is, or where a deleted one was; `nil` for other changes.
+    public var index: Int? {
+        switch effect {
+        case .add(_, let index)?, .delete(_, let index)?: index
+        case .update?, nil: nil
         }
     }
 }

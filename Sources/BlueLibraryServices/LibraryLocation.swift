@@ -16,10 +16,12 @@ public enum LibraryLocation {
 
     /// The directory that holds the library and its caches by default.
     public static func homeDirectory(environment: [String: String]) -> String {
-        if let home = environment["BLUELIBRARY_HOME"], !home.isEmpty { return home }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/bluelibrary" }
-        let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return user + "/.local/share/bluelibrary"
+        XDGDirectories.data("bluelibrary", homeVariable: "BLUELIBRARY_HOME", environment: environment)
+    }
+
+    /// How long to wait for another process's lock: `BLUELIBRARY_BUSY_TIMEOUT_MS`, default 5000 ms.
+    public static func busyTimeout(environment: [String: String]) -> Int32 {
+        environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }.map { max($0, 0) } ?? 5000
     }
 
     /// Creates the directory that will hold `path` when it is missing.

@@ -4,7 +4,8 @@ import Synchronization
 /// The in-memory twin of ``SQLiteLibraryStore``: same contract, no file. Tests and previews use it.
 ///
 /// A write works on a copy of the state and publishes it only when the body returns, so a failed
-/// write changes nothing, as a rolled-back transaction.
+/// write changes nothing, as a rolled-back transaction. Bodies only touch memory, so they run on the
+/// caller's task; the mutex is never held across a suspension.
 package final class InMemoryLibraryStore: LibraryStore {
     private let state: Mutex<Snapshot>
 
@@ -19,16 +20,22 @@ package final class InMemoryLibraryStore: LibraryStore {
 
     package func close() {}
 
-    package func read<T: Sendable>(_ body: (any LibraryReader) throws -> T) throws -> T {
+    package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws
+        -> T
+    {
+        LibraryTransaction.checkNotNested(location)
         let snapshot = state.withLock { $0 }
-        return try body(MemoryWriter(snapshot))
+        return try LibraryTransaction.run { try body(MemoryWriter(snapshot)) }
     }
 
     @discardableResult
-    package func write<T: Sendable>(_ body: (any LibraryWriter) throws -> T) throws -> T {
-        try state.withLock { state in
+    package func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T) async throws
+        -> T
+    {
+        LibraryTransaction.checkNotNested(location)
+        return try state.withLock { state in
             let writer = MemoryWriter(state)
-            let result = try body(writer)
+            let result = try LibraryTransaction.run { try body(writer) }
             state = writer.snapshot
             return result
         }
@@ -127,6 +134,8 @@ private final class MemoryWriter: LibraryWriter {
     func pendingSync(limit: Int) -> [PendingSync] {
         Array(snapshot.outbox.prefix(limit))
     }
+
+    func pendingSyncCount() -> Int { snapshot.outbox.count }
 
     func enqueueSync(_ command: HistoryCommand, key: String) {
         snapshot.outbox.append(PendingSync(sequence: snapshot.nextSequence, key: key, command: command))

@@ -3,8 +3,14 @@ import BlueLibraryCore
 /// Where a library keeps its albums, its undo/redo history and its saved state (the tutorial's
 /// `PersistencyManager`, made durable).
 ///
-/// All access goes through ``read(_:)`` and ``write(_:)``: a write runs as one transaction, so a
-/// mutation, its history entry and the saved current album are committed together or not at all.
+/// All access goes through ``read(_:)`` and ``write(_:)``, which are `async`: the body runs where the
+/// store's blocking work belongs (for SQLite, the thread that owns the connection), and the caller is
+/// suspended meanwhile. A write runs as one transaction, so a mutation, its history entry and the
+/// saved current album are committed together or not at all. Bodies are synchronous and get a
+/// ``LibraryReader`` or ``LibraryWriter``: everything a transaction needs to ask lives there, so a
+/// body never has a reason to call back into the store or the facade (and doing so from a task it
+/// starts traps in debug builds, see ``LibraryTransaction``).
+///
 /// Two implementations honour one contract (see `LibraryStoreContractTests`): ``SQLiteLibraryStore``
 /// and the in-memory twin ``InMemoryLibraryStore``.
 package protocol LibraryStore: Sendable {
@@ -12,14 +18,35 @@ package protocol LibraryStore: Sendable {
     var location: String { get }
     /// A number that changes when another process (another connection) commits a change; faces poll
     /// it to follow changes made elsewhere. The in-memory store has no other process and keeps it at 0.
-    func externalChangeToken() throws -> Int64
-    /// Closes the library (a later use opens it again).
-    func close()
+    func externalChangeToken() async throws -> Int64
+    /// Closes the library (a later use opens it again); for SQLite this also checkpoints the WAL into
+    /// the database file, so the file alone holds every change.
+    func close() async
     /// Runs `body` with a consistent view of the library.
-    func read<T: Sendable>(_ body: (any LibraryReader) throws -> T) throws -> T
+    func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws -> T
     /// Runs `body` as one atomic, durable transaction; nothing is kept if it throws.
     @discardableResult
-    func write<T: Sendable>(_ body: (any LibraryWriter) throws -> T) throws -> T
+    func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T) async throws -> T
+}
+
+/// Marks the code running inside a store's transaction, so that a call back into the library from
+/// there — which would wait for the very transaction it runs in — is caught in debug builds.
+package enum LibraryTransaction {
+    /// Whether the current task (or a task it started) runs inside a read or write body.
+    @TaskLocal package static var isActive = false
+
+    /// Runs a body marked as inside a transaction.
+    package static func run<T>(_ body: () throws -> T) rethrows -> T {
+        try $isActive.withValue(true, operation: body)
+    }
+
+    /// Traps in debug builds when called from inside a transaction body (or a task it started).
+    package static func checkNotNested(_ location: String) {
+        assert(
+            !isActive,
+            "the library \(location) was used from inside one of its own transactions; use the reader or writer the transaction hands you"
+        )
+    }
 }
 
 /// Read access to a library inside ``LibraryStore/read(_:)``.
@@ -41,6 +68,8 @@ package protocol LibraryReader {
     func savedCurrent() throws -> CurrentAlbum?
     /// The oldest changes waiting to be sent to the remote server, oldest first.
     func pendingSync(limit: Int) throws -> [PendingSync]
+    /// How many changes wait to be sent to the remote server.
+    func pendingSyncCount() throws -> Int
 }
 
 /// A change waiting in the outbox to be mirrored to a remote server.
@@ -51,6 +80,13 @@ package struct PendingSync: Sendable, Equatable {
     package var key: String
     /// The effect to mirror.
     package var command: HistoryCommand
+
+    /// Creates an outbox entry.
+    package init(sequence: Int, key: String, command: HistoryCommand) {
+        self.sequence = sequence
+        self.key = key
+        self.command = command
+    }
 }
 
 /// Write access to a library inside ``LibraryStore/write(_:)``.

@@ -11,13 +11,19 @@ package enum SQLValue: Sendable, Equatable {
 /// A thin, safe wrapper over one SQLite connection: prepared statements, bound parameters and
 /// transactions. Nothing above this file and `Statement` sees a C pointer.
 ///
-/// Not thread-safe by itself: its owner (``SQLiteLibraryStore``) serialises access behind a mutex.
-// @unchecked Sendable: only ever used inside SQLiteLibraryStore's Mutex, one thread at a time.
+/// Not thread-safe by itself (opened with `SQLITE_OPEN_NOMUTEX`): each connection has one owner, the
+/// single thread of ``SQLiteLibraryStore``'s connection owner, which runs every use of it in turn.
+// @unchecked Sendable: created and used only on its owner's single thread (ConnectionSlot).
 package final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The database file, for error messages.
     package let path: String
-    private var statements: [String: Statement] = [:]
+    /// Prepared statements by SQL text, the most recently used last. Bounded: query shapes come from
+    /// users (`?q=`), so an unbounded cache would grow for as long as a server runs.
+    private var statements: [String: (statement: Statement, lastUse: UInt64)] = [:]
+    private var uses: UInt64 = 0
+    /// The most prepared statements kept.
+    package static let statementCacheSize = 64
 
     /// Opens (and creates when missing) the database at `path`.
     /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
@@ -50,17 +56,28 @@ package final class SQLiteConnection: @unchecked Sendable {
 
     /// A prepared statement for `sql`, cached so repeated calls prepare once.
     package func prepare(_ sql: String) throws -> Statement {
+        uses += 1
         if let cached = statements[sql] {
-            cached.reset()
-            return cached
+            statements[sql]?.lastUse = uses
+            cached.statement.reset()
+            return cached.statement
         }
         var pointer: OpaquePointer?
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
         guard status == SQLITE_OK, let pointer else { throw error(status, action: "prepare a query") }
         let statement = Statement(pointer, connection: self)
-        statements[sql] = statement
+        if statements.count >= Self.statementCacheSize {
+            // Drop the least recently used half; a statement still in use stays alive through its caller.
+            let oldest = statements.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(
+                statements.count / 2)
+            for (key, _) in oldest { statements[key] = nil }
+        }
+        statements[sql] = (statement, uses)
         return statement
     }
+
+    /// How many prepared statements are cached (for tests).
+    package var cachedStatementCount: Int { statements.count }
 
     /// Runs `sql` with `values` bound and returns how many rows it changed.
     @discardableResult
@@ -92,6 +109,13 @@ package final class SQLiteConnection: @unchecked Sendable {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs `body` in one read transaction, so every statement in it sees the same snapshot.
+    package func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
     }
 
     /// Maps an SQLite result code to our error, naming the file.

@@ -185,6 +185,10 @@ struct SQLiteAlbums: LibraryWriter {
         return pending
     }
 
+    func pendingSyncCount() throws -> Int {
+        try connection.integer("SELECT count(*) FROM outbox") ?? 0
+    }
+
     func enqueueSync(_ command: HistoryCommand, key: String) throws {
         try connection.run(
             "INSERT INTO outbox (key, command) VALUES (?, ?)",

@@ -50,40 +50,53 @@ enum Schema {
 
     /// Checks that the connection holds a BlueLibrary database (or an empty file) this build can read,
     /// then brings it to the latest version; a brand-new library gets the five seed albums.
+    ///
+    /// Every check reads the header and the schema in one transaction, and a migration re-checks under
+    /// the write lock, so processes creating the same library at once never see each other's half-made
+    /// file (which would look like "some other SQLite database") and never seed it twice.
     static func prepare(_ connection: SQLiteConnection) throws {
-        let path = connection.path
-        func check() throws -> Int {
-            let applicationID = try connection.integer("PRAGMA application_id") ?? 0
-            let version = try connection.integer("PRAGMA user_version") ?? 0
-            let objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
-            if applicationID != Schema.applicationID && (applicationID != 0 || version != 0 || objects != 0) {
-                throw LibraryError(
-                    .notALibrary,
-                    "\(path) is not a BlueLibrary database (it is some other SQLite database); it was left untouched"
-                )
+        if try connection.readTransaction({ try check(connection) }) < latestVersion {
+            try connection.transaction {
+                let version = try check(connection)
+                guard version < latestVersion else { return }
+                for migration in migrations[version...] { try connection.execute(migration) }
+                try connection.execute(
+                    "PRAGMA user_version = \(latestVersion); PRAGMA application_id = \(applicationID)")
+                if version == 0 { _ = try SQLiteAlbums(connection).append(Album.seeds) }
             }
-            if version > latestVersion {
-                throw LibraryError(
-                    .newerSchema,
-                    "library \(path) has schema version \(version), newer than this bluelibrary understands (\(latestVersion)); upgrade bluelibrary"
-                )
-            }
-            return version
-        }
-        guard try check() < latestVersion else {
-            try configure(connection)
-            return
-        }
-        // Another process may be creating the same library: re-check under the write lock.
-        try connection.transaction {
-            let version = try check()
-            guard version < latestVersion else { return }
-            for migration in migrations[version...] { try connection.execute(migration) }
-            try connection.execute(
-                "PRAGMA user_version = \(latestVersion); PRAGMA application_id = \(applicationID)")
-            if version == 0 { _ = try SQLiteAlbums(connection).append(Album.seeds) }
         }
         try configure(connection)
+    }
+
+    /// Checks that a file the writer prepared is a current BlueLibrary database, and makes the
+    /// connection read-only.
+    static func checkReadable(_ connection: SQLiteConnection) throws {
+        let version = try connection.readTransaction { try check(connection) }
+        guard version == latestVersion else {
+            throw LibraryError(.internal, "library \(connection.path) was read before it was prepared")
+        }
+        try connection.execute("PRAGMA query_only = 1; PRAGMA cache_size = -32768")
+    }
+
+    /// The schema version of the file, after checking that it is ours and not newer than this build.
+    private static func check(_ connection: SQLiteConnection) throws -> Int {
+        let path = connection.path
+        let applicationID = try connection.integer("PRAGMA application_id") ?? 0
+        let version = try connection.integer("PRAGMA user_version") ?? 0
+        let objects = try connection.integer("SELECT count(*) FROM sqlite_master") ?? 0
+        if applicationID != Schema.applicationID && (applicationID != 0 || version != 0 || objects != 0) {
+            throw LibraryError(
+                .notALibrary,
+                "\(path) is not a BlueLibrary database (it is some other SQLite database); it was left untouched"
+            )
+        }
+        if version > latestVersion {
+            throw LibraryError(
+                .newerSchema,
+                "library \(path) has schema version \(version), newer than this bluelibrary understands (\(latestVersion)); upgrade bluelibrary"
+            )
+        }
+        return version
     }
 
     private static func configure(_ connection: SQLiteConnection) throws {

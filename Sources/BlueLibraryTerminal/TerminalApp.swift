@@ -23,6 +23,9 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     public var tick = 0
     /// Set when the user asked to quit.
     public private(set) var wantsToQuit = false
+    /// The view the scroller reported clicked while handling the current key (delegate callbacks are
+    /// synchronous; the controller's actions are not).
+    private var clickedIndex: Int?
 
     static let tileWidth = 18
     static let tileHeight = 9
@@ -52,8 +55,8 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     /// Loads the library, restores the remembered album and opens the scroller centred on it.
-    public func start() throws {
-        try controller.load()
+    public func start() async throws {
+        try await controller.load()
         scroller.delegate = self
         scroller.reload()
         centeredOn = controller.screen.currentAlbum?.id
@@ -86,7 +89,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     public func horizontalScroller(_ scroller: HorizontalScroller, clickedViewAt index: Int) {
-        try? controller.clickedView(at: index)
+        clickedIndex = index
     }
 
     public func initialViewIndex(for scroller: HorizontalScroller) -> Int {
@@ -95,67 +98,72 @@ public final class TerminalApp: HorizontalScrollerDelegate {
 
     // MARK: Keys
 
-    /// Handles one key or click.
-    public func handle(_ key: Key) {
+    /// Handles one key or click; returns once the screen shows its effect. Errors are already on the
+    /// screen as the status message (the controller puts them there).
+    public func handle(_ key: Key) async {
         switch input {
-        case .browse: handleBrowsing(key)
-        case .search(let text): handleSearch(key, text: text)
-        case .add(let form): handleAdd(key, form: form)
+        case .browse: await handleBrowsing(key)
+        case .search(let text): await handleSearch(key, text: text)
+        case .add(let form): await handleAdd(key, form: form)
         }
     }
 
-    private func handleBrowsing(_ key: Key) {
+    private func handleBrowsing(_ key: Key) async {
         let screen = controller.screen
         let current = screen.currentIndex ?? 0
         switch key {
-        case .left, .character("h"): select(current - 1)
-        case .right, .character("l"): select(current + 1)
-        case .home: select(0)
-        case .end: select(screen.albums.count - 1)
-        case .character("d"), .delete: try? controller.deleteCurrent()
-        case .character("u"), .control("z"): try? controller.undo()
-        case .character("r"), .control("r"): try? controller.redo()
+        case .left, .character("h"): await select(current - 1)
+        case .right, .character("l"): await select(current + 1)
+        case .home: await select(0)
+        case .end: await select(screen.albums.count - 1)
+        case .character("d"), .delete: _ = try? await controller.deleteCurrent()
+        case .character("u"), .control("z"): _ = try? await controller.undo()
+        case .character("r"), .control("r"): _ = try? await controller.redo()
         case .character("/"): input = .search(screen.search)
         case .character("a"): input = .add(AddForm())
         case .character("q"), .control("c"), .control("d"): wantsToQuit = true
-        case .click(let column, let row): click(column: column, row: row)
+        case .click(let column, let row): await click(column: column, row: row)
         default: break
         }
     }
 
-    private func select(_ index: Int) {
+    private func select(_ index: Int) async {
         guard controller.screen.albums.indices.contains(index) else { return }
-        try? controller.clickedView(at: index)
+        _ = try? await controller.clickedView(at: index)
     }
 
-    private func click(column: Int, row: Int) {
+    private func click(column: Int, row: Int) async {
         let band = scrollerTop..<(scrollerTop + Self.tileHeight + 2 * Self.padding)
         if band.contains(row) {
+            clickedIndex = nil
             scroller.click(atColumn: column)
+            if let index = clickedIndex { _ = try? await controller.clickedView(at: index) }
         } else if row == size.height - 2 {
             let layout = toolbarLayout
-            if layout.undo.contains(column), controller.screen.isUndoEnabled { try? controller.undo() }
+            if layout.undo.contains(column), controller.screen.isUndoEnabled {
+                _ = try? await controller.undo()
+            }
             if layout.trash.contains(column), controller.screen.isTrashEnabled {
-                try? controller.deleteCurrent()
+                _ = try? await controller.deleteCurrent()
             }
         }
     }
 
-    private func handleSearch(_ key: Key, text: String) {
+    private func handleSearch(_ key: Key, text: String) async {
         switch key {
         case .escape:
             input = .browse
-            try? controller.search("")
+            try? await controller.search("")
         case .enter:
             input = .browse
-            try? controller.search(text)
+            try? await controller.search(text)
         case .backspace: input = .search(String(text.dropLast()))
         case .character(let character): input = .search(text + String(character))
         default: break
         }
     }
 
-    private func handleAdd(_ key: Key, form: AddForm) {
+    private func handleAdd(_ key: Key, form: AddForm) async {
         var form = form
         switch key {
         case .escape:
@@ -164,7 +172,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
             return
         case .enter:
             do {
-                try controller.add(try form.album())
+                try await controller.add(try form.album())
                 input = .browse
             } catch let error as LibraryError {
                 controller.setMessage(error.message)

@@ -5,54 +5,56 @@ import Foundation
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.
 @MainActor
 public enum TerminalRunner {
-    /// Opens the album screen for `library` and returns the exit status.
+    /// Opens the album screen for `library` and returns the exit status. The screen's loop runs as one
+    /// service beside the cover downloads, the watcher of other processes' changes and (in online mode)
+    /// the sync to the remote; quitting stops them all.
     /// - Throws: `usage` when standard input or output is not a terminal.
-    public static func run(library: LibraryAPI, environment: [String: String]) async throws -> Int32 {
+    public static func run(
+        library: LibraryAPI, covers: CoverService, sync: SyncService?, environment: [String: String]
+    ) async throws -> Int32 {
         let session = try TerminalSession()
         let mode = TerminalArt.colorMode(environment: environment)
         let size = session.size
+        let controller = LibraryController(library: library)
         let app = TerminalApp(
-            controller: LibraryController(library: library), coverCenter: library.coverCenter, mode: mode,
-            width: size.width, height: size.height)
-        try app.start()
+            controller: controller, coverCenter: covers.center, mode: mode, width: size.width,
+            height: size.height)
+        try await app.start()
         session.enter()
-        defer {
-            session.leave()
-            library.close()
-        }
+        defer { session.leave() }
+        let screen = ClosureService { try await loop(app, session: session, mode: mode) }
+        var services: [any Service] = [screen, covers, ExternalChangeWatcher(library: library)]
+        if let sync { services.append(sync) }
+        try await ServiceGroup(services).run()
+        controller.stop()
+        await library.close()
+        return 0
+    }
+
+    /// Reads keys, applies them and draws changed cells, about 40 times a second, until the user quits,
+    /// a signal arrives or the task is cancelled.
+    private static func loop(_ app: TerminalApp, session: TerminalSession, mode: TerminalArt.ColorMode)
+        async throws
+    {
         let renderer = FrameRenderer(mode: mode)
         var parser = KeyParser()
         var previous: TerminalScreen?
-        var lastCheck = Date.distantPast
-        let started = Date()
-        _ = try? library.checkForExternalChanges()
-        // In online mode, changes waiting for the remote server are sent in the background.
-        let mirror = Task.detached {
-            while library.isOnline && !Task.isCancelled {
-                _ = await library.syncNow()
-                try? await Task.sleep(for: .seconds(1))
-            }
-        }
-        defer { mirror.cancel() }
-        while !app.wantsToQuit && !TerminalSession.Signals.terminate.load(ordering: .relaxed) {
+        let started = ContinuousClock.now
+        while !app.wantsToQuit && !TerminalSession.Signals.terminate.load(ordering: .relaxed)
+            && !Task.isCancelled
+        {
             if TerminalSession.Signals.resized.exchange(false, ordering: .relaxed) {
                 let size = session.size
                 app.resize(width: size.width, height: size.height)
                 previous = nil
             }
-            for key in parser.feed(session.readAvailable()) { app.handle(key) }
-            // Changes made by other processes (the command line, a web server) show within a second.
-            if Date().timeIntervalSince(lastCheck) > 0.4 {
-                _ = try? library.checkForExternalChanges()
-                lastCheck = Date()
-            }
-            app.tick = Int(Date().timeIntervalSince(started) * 8)
+            for key in parser.feed(session.readAvailable()) { await app.handle(key) }
+            app.tick = Int((ContinuousClock.now - started) / .milliseconds(125))
             let frame = app.render()
             let update = renderer.update(from: previous, to: frame)
             if !update.isEmpty { session.write(update) }
             previous = frame
             try? await Task.sleep(for: .milliseconds(25))
         }
-        return 0
     }
 }

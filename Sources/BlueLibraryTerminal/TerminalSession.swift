@@ -9,6 +9,7 @@ import Synchronization
 /// The real terminal: raw mode through termios, the alternate screen, a hidden cursor and SGR mouse
 /// reporting on ``enter()``; everything put back on ``leave()`` — which the runner calls on quit, on
 /// SIGINT/SIGTERM/SIGHUP and on errors. SIGWINCH is noted so the screen is laid out again.
+@MainActor
 final class TerminalSession {
     private var original = termios()
     private var active = false

@@ -1,3 +1,4 @@
+import BlueLibraryConcurrency
 import Foundation
 
 #if canImport(Glibc)
@@ -5,8 +6,11 @@ import Foundation
 #endif
 
 /// A raw HTTP/1.1 connection to 127.0.0.1 for tests that need what URLSession hides: a request sent
-/// byte for byte, or a response (an event stream) read as it arrives.
-package final class RawHTTPConnection {
+/// byte for byte, or a response (an event stream) read as it arrives. Reading blocks, so it runs on
+/// threads of its own: the server under test needs Swift's cooperative threads to answer.
+// @unchecked Sendable: `received` is only touched by `read`, which a test calls one at a time.
+package final class RawHTTPConnection: @unchecked Sendable {
+    private static let readers = BlockingPool(threads: 16, name: "test-http-read")
     private let socketFD: Int32
     private var received: [UInt8] = []
 
@@ -39,7 +43,11 @@ package final class RawHTTPConnection {
     }
 
     /// Reads until the text received so far contains `marker`, or `seconds` pass; returns everything so far.
-    package func read(until marker: String, seconds: Double = 10) -> String {
+    package func read(until marker: String, seconds: Double = 10) async -> String {
+        await Self.readers.run { self.blockingRead(until: marker, seconds: seconds) }
+    }
+
+    private func blockingRead(until marker: String, seconds: Double) -> String {
         let deadline = Date(timeIntervalSinceNow: seconds)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Date() < deadline && !String(decoding: received, as: UTF8.self).contains(marker) {

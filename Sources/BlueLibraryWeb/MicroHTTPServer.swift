@@ -3,29 +3,34 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// A thin, safe wrapper over GNU libmicrohttpd: HTTP/1.1, requests served by a pool of threads, bodies
-/// read whole up to a limit, one log line per request. Nothing above this file sees a C pointer.
+/// A thin, safe wrapper over GNU libmicrohttpd: HTTP/1.1, connections served by a pool of threads,
+/// bodies read whole up to a limit, one log line per request. Nothing above this file sees a C pointer.
 ///
-/// An event stream with nothing to send parks (suspends) its connection, so it holds no pool thread;
-/// the stream wakes (resumes) it when there is an event.
+/// Handlers are `async`. When a request's body is in, its connection is suspended and a task runs the
+/// handler; when the answer is ready the task resumes the connection and MHD sends it — so a slow
+/// answer (a cover download, a locked database) holds no pool thread. An event stream with nothing to
+/// send is suspended the same way until it has. The server keeps count of every suspended connection
+/// and resumes them all before it stops the daemon, as MHD requires.
 public final class MicroHTTPServer: Sendable {
     /// What answers requests.
-    public typealias Handler = @Sendable (WebRequest) -> WebResponse
+    public typealias Handler = @Sendable (WebRequest) async -> WebResponse
 
     /// The address the server listens on.
     public let host: String
-    private let handler: Handler
-    private let maximumBodySize: Int
+    let handler: Handler
+    let maximumBodySize: Int
     private let threads: Int
-    private let log: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
     private let daemon = Mutex<DaemonHandle?>(nil)
     private let boundPort = Mutex<Int>(0)
+    /// Connections suspended now: waiting for a handler, or event streams waiting for an event.
+    let parked = ParkedConnections()
 
     /// Creates a server; ``start(port:)`` makes it listen.
     /// - Parameters:
     ///   - host: an IPv4 address to bind (default loopback only).
     ///   - maximumBodySize: larger request bodies get 413 without being kept.
-    ///   - log: where the one-line request log goes.
+    ///   - log: where the one-line request log goes (it must not fail: see `StandardError`).
     public init(
         host: String = "127.0.0.1", maximumBodySize: Int = 1 << 20, threads: Int = 8,
         log: @escaping @Sendable (String) -> Void, handler: @escaping Handler
@@ -60,8 +65,23 @@ public final class MicroHTTPServer: Sendable {
         return actual
     }
 
-    /// Stops accepting connections and waits for requests in flight to finish.
-    public func stop() {
+    /// Stops gracefully: stops accepting connections, ends every event stream, lets the requests in
+    /// flight finish (waiting up to `timeout` for them), and only then stops the daemon.
+    public func stop(timeout: Duration = .seconds(5)) async {
+        guard let running = daemon.withLock({ $0 }) else { return }
+        // Quiescing hands the listening socket back to us: closing it refuses new connections at once.
+        let listening = MHD_quiesce_daemon(running.pointer)
+        if listening >= 0 { close(listening) }
+        parked.closeStreams()
+        let deadline = ContinuousClock.now + timeout
+        while parked.count > 0 && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        parked.resumeAll()
+        stopDaemon()
+    }
+
+    private func stopDaemon() {
         guard
             let running = daemon.withLock({ daemon in
                 defer { daemon = nil }
@@ -71,7 +91,11 @@ public final class MicroHTTPServer: Sendable {
         MHD_stop_daemon(running.pointer)
     }
 
-    deinit { stop() }
+    deinit {
+        parked.closeStreams()
+        parked.resumeAll()
+        stopDaemon()
+    }
 
     // MARK: Called from the C callbacks
 
@@ -84,13 +108,32 @@ public final class MicroHTTPServer: Sendable {
         }
     }
 
-    fileprivate func respond(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+    /// The body is in: suspend the connection and answer from a task.
+    fileprivate func dispatch(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         let request = WebRequest(
             method: context.method, path: context.path,
             query: Self.values(connection, kind: .GET_ARGUMENT_KIND),
             headers: Self.values(connection, kind: .HEADER_KIND), body: context.body,
             bodyTooLarge: context.tooLarge)
-        let response = handler(request)
+        context.body = []
+        let handle = ConnectionHandle(pointer: connection)
+        let box = ResponseBox()
+        context.pending = box
+        parked.suspend(handle)
+        let handler = handler
+        let parked = parked
+        Task {
+            let response = await handler(request)
+            box.response.withLock { $0 = response }
+            parked.resume(handle)
+        }
+        return .YES
+    }
+
+    /// The connection was resumed with the answer ready: send it.
+    fileprivate func send(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
+        guard let response = context.pending?.response.withLock({ $0 }) else { return .YES }
+        context.pending = nil
         context.status = response.status
         let mhdResponse: OpaquePointer?
         switch response.body {
@@ -100,11 +143,15 @@ public final class MicroHTTPServer: Sendable {
                     buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .events(let stream):
-            let box = Unmanaged.passRetained(
-                StreamBox(stream, connection: ConnectionHandle(pointer: connection))
-            ).toOpaque()
+            let streamBox = StreamBox(
+                stream, connection: ConnectionHandle(pointer: connection), parked: parked)
+            parked.register(streamBox)
+            let box = Unmanaged.passRetained(streamBox).toOpaque()
             mhdResponse = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, box, streamFree)
-            if mhdResponse == nil { Unmanaged<StreamBox>.fromOpaque(box).release() }
+            if mhdResponse == nil {
+                parked.unregister(streamBox)
+                Unmanaged<StreamBox>.fromOpaque(box).release()
+            }
         }
         guard let mhdResponse else { return .NO }
         for (name, value) in response.headers { MHD_add_response_header(mhdResponse, name, value) }
@@ -127,12 +174,24 @@ public final class MicroHTTPServer: Sendable {
 }
 
 /// The running daemon.
-// @unchecked Sendable: MHD's daemon is thread-safe; the server only starts and stops it, under its mutex.
+// @unchecked Sendable: MHD's daemon is thread-safe; the server only starts, quiesces and stops it.
 private struct DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-/// What one request has accumulated between MHD's calls.
+/// A connection MHD lets us suspend and resume.
+// @unchecked Sendable: MHD allows resuming a suspended connection from any thread.
+struct ConnectionHandle: @unchecked Sendable, Hashable {
+    let pointer: OpaquePointer
+}
+
+/// Where a handler's task leaves its answer for the MHD thread that sends it.
+private final class ResponseBox: Sendable {
+    let response = Mutex<WebResponse?>(nil)
+}
+
+/// What one request has accumulated between MHD's calls (only MHD's thread for the connection
+/// touches it; the handler's task writes only its ``ResponseBox``).
 private final class RequestContext {
     let method: String
     let path: String
@@ -140,6 +199,7 @@ private final class RequestContext {
     var body: [UInt8] = []
     var tooLarge = false
     var status = 0
+    var pending: ResponseBox?
 
     init(method: String, path: String) {
         self.method = method
@@ -149,23 +209,6 @@ private final class RequestContext {
 
 private final class ValueBox {
     var values: [String: String] = [:]
-}
-
-private final class StreamBox {
-    let stream: any WebEventStream
-    let connection: ConnectionHandle
-    var pending: [UInt8] = []
-
-    init(_ stream: any WebEventStream, connection: ConnectionHandle) {
-        self.stream = stream
-        self.connection = connection
-    }
-}
-
-/// A connection an event stream may park and wake.
-// @unchecked Sendable: MHD allows resuming a suspended connection from any thread.
-private struct ConnectionHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
 }
 
 private let valueIterator: MHD_KeyValueIterator = { box, _, key, value in
@@ -192,7 +235,8 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         uploadSize.pointee = 0
         return .YES
     }
-    return server.respond(context, connection: connection)
+    if context.pending != nil { return server.send(context, connection: connection) }
+    return server.dispatch(context, connection: connection)
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, _, state, _ in
@@ -201,30 +245,4 @@ private let completedHandler: MHD_RequestCompletedCallback = { cls, _, state, _ 
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeRetainedValue()
     state.pointee = nil
     server.completed(context)
-}
-
-private let streamReader: MHD_ContentReaderCallback = { box, _, buffer, maximum in
-    guard let box, let buffer else { return -1 }
-    let stream = Unmanaged<StreamBox>.fromOpaque(box).takeUnretainedValue()
-    if stream.pending.isEmpty {
-        let connection = stream.connection
-        let next = stream.stream.poll(
-            park: { MHD_suspend_connection(connection.pointer) },
-            wake: { MHD_resume_connection(connection.pointer) })
-        guard let next else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
-        if next.isEmpty { return 0 }  // parked: MHD calls again once the stream wakes the connection
-        stream.pending = next
-    }
-    let count = min(maximum, stream.pending.count)
-    stream.pending.withUnsafeBytes { source in
-        guard let base = source.baseAddress else { return }
-        UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count)
-    }
-    stream.pending.removeFirst(count)
-    return count
-}
-
-private let streamFree: MHD_ContentReaderFreeCallback = { box in
-    guard let box else { return }
-    Unmanaged<StreamBox>.fromOpaque(box).release()
 }

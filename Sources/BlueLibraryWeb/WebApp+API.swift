@@ -1,88 +1,49 @@
 import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryServices
-import Foundation
 
-/// The JSON API (documented in `docs/openapi.yaml`).
+/// The JSON API (documented in `docs/openapi.yaml`). Each answer comes from what its own request
+/// committed (the ``LibraryChange`` the facade returned), so concurrent requests never see one
+/// another's screen.
 extension WebApp {
-    func api(_ request: WebRequest, _ parts: [String]) -> WebResponse {
+    func api(_ request: WebRequest, _ parts: [String]) async -> WebResponse {
         // parts: ["albums"], ["albums", id], ["state"], …
         let resource = parts.first ?? ""
         let id = parts.count == 2 ? parts[1] : nil
+        let method = request.method == "HEAD" ? "GET" : request.method
         do {
-            switch (request.method, resource, id) {
+            switch (method, resource, id) {
             case ("GET", "albums", nil):
                 let query = try Query(parsing: request.query["q"] ?? "")
-                var albums: [JSONValue] = []
-                try library.forEachAlbum(matching: query) { album, index in
-                    albums.append(WebJSON.album(album, index: index))
-                }
-                return .json(.array(albums))
+                let page = try await library.indexedAlbums(matching: query)
+                return .json(.array(page.map { AlbumCoding.json($0.album, index: $0.index) }))
             case ("GET", "albums", let id?):
-                let (album, index) = try library.locate(.id(try albumID(id)))
-                return .json(WebJSON.album(album, index: index))
+                let (album, index) = try await library.locate(.id(try albumID(id)))
+                return .json(AlbumCoding.json(album, index: index))
             case ("POST", "albums", nil), ("POST", "addAlbum", nil):
-                var body = try jsonObject(request)
-                let index = try takeIndex(&body)
-                let album = try AlbumCoding.album(from: .object(body))
-                do {
-                    let position = try library.add(album, at: index)
-                    return .json(WebJSON.album(album, index: position), status: 201)
-                } catch let error as LibraryError where error.code == .conflict {
-                    // A retried mirror of the same album (same id, same fields) is not a duplicate.
-                    guard let (existing, position) = try? library.locate(.id(album.id)), existing == album
-                    else { throw error }
-                    return .json(WebJSON.album(existing, index: position))
-                }
+                return try await add(try jsonObject(request))
             case ("PATCH", "albums", let id?):
-                let patch = try Self.patch(from: try jsonObject(request))
-                let album = try library.update(.id(try albumID(id)), with: patch)
-                return .json(WebJSON.album(album, index: try library.locate(.id(album.id)).index))
+                let albumID = try albumID(id)
+                let patch = try AlbumCoding.patch(from: try jsonObject(request), of: albumID)
+                let change = try await library.update(.id(albumID), with: patch)
+                guard case .update(_, let after)? = change.effect else { return .internalError }
+                return .json(AlbumCoding.json(after, index: try await library.locate(.id(after.id)).index))
             case ("DELETE", "albums", let id?):
-                let (album, index) = try library.delete(.id(try albumID(id)))
-                return .json(
-                    .object([
-                        ("deleted", WebJSON.album(album, index: index)),
-                        ("state", WebJSON.state(controller.screen)),
-                    ]))
+                return deleted(try await controller.delete(try albumID(id)))
             case ("POST", "deleteAlbum", nil):
-                let index = try deleteIndex(request)
-                let (album, _) = try library.delete(.index(index))
-                return .json(
-                    .object([
-                        ("deleted", WebJSON.album(album, index: index)),
-                        ("state", WebJSON.state(controller.screen)),
-                    ]))
+                let album = try await library.album(at: try deleteIndex(request))
+                return deleted(try await controller.delete(album.id))
             case ("POST", "undo", nil), ("POST", "redo", nil):
-                let screen = controller.screen
-                let possible = resource == "undo" ? screen.isUndoEnabled : screen.isRedoEnabled
-                if resource == "undo" { try controller.undo() } else { try controller.redo() }
-                return .json(
-                    .object([
-                        ("changed", .bool(possible)), ("state", WebJSON.state(controller.screen)),
-                    ]))
+                _ = try jsonObject(request)
+                let change = resource == "undo" ? try await controller.undo() : try await controller.redo()
+                let state: LibraryState
+                if let change { state = change.state } else { state = try await library.state() }
+                return .json(.object([("changed", .bool(change != nil)), ("state", WebJSON.state(state))]))
             case ("GET", "state", nil):
-                return .json(WebJSON.state(controller.screen))
+                return .json(WebJSON.state(try await library.state()))
             case ("PUT", "state", nil):
-                let body = try jsonObject(request)
-                guard body.count == 1, let (key, value) = body.first else {
-                    throw LibraryError(
-                        .malformedInput, "expected {\"current_id\": …} or {\"current_index\": …}")
-                }
-                switch (key, value) {
-                case ("current_id", .string(let id)):
-                    try controller.select(id: try albumID(id))
-                    return .json(WebJSON.state(controller.screen))
-                case ("current_index", .number(let text)):
-                    guard let index = Int(text) else {
-                        throw LibraryError(.malformedInput, "\"current_index\" must be a whole number")
-                    }
-                    try controller.clickedView(at: index)
-                    return .json(WebJSON.state(controller.screen))
-                default:
-                    throw LibraryError(
-                        .malformedInput, "expected {\"current_id\": \"…\"} or {\"current_index\": n}")
-                }
+                let reference = try selection(try jsonObject(request))
+                return .json(WebJSON.state(try await controller.select(reference).state))
             case (_, "albums", _), (_, "state", nil), (_, "undo", nil), (_, "redo", nil),
                 (_, "addAlbum", nil),
                 (_, "deleteAlbum", nil):
@@ -95,34 +56,66 @@ extension WebApp {
         } catch let error as LibraryError {
             return .error(error)
         } catch {
-            return .error(500, code: "internal", message: "\(error)")
+            return .internalError
         }
+    }
+
+    private func add(_ members: [(key: String, value: JSONValue)]) async throws -> WebResponse {
+        var body = members
+        let index = try takeIndex(&body)
+        let album = try AlbumCoding.album(from: .object(body))
+        do {
+            let change = try await library.add(album, at: index)
+            guard case .add(_, let position)? = change.effect else { return .internalError }
+            return .json(AlbumCoding.json(album, index: position), status: 201)
+        } catch let error as LibraryError where error.code == .conflict {
+            // A retried mirror of the same album (same id, same fields) is not a duplicate.
+            guard let (existing, position) = try? await library.locate(.id(album.id)), existing == album
+            else {
+                throw error
+            }
+            return .json(AlbumCoding.json(existing, index: position))
+        }
+    }
+
+    private func deleted(_ change: LibraryChange) -> WebResponse {
+        guard case .delete(let album, let index)? = change.effect else { return .internalError }
+        return .json(
+            .object([
+                ("deleted", AlbumCoding.json(album, index: index)), ("state", WebJSON.state(change.state)),
+            ]))
     }
 
     /// A cover: the real image (cached, fetched or a local file) or generated artwork as SVG, with an
     /// ETag so a page that has it gets 304.
-    func cover(_ id: String, _ request: WebRequest) -> WebResponse {
+    func cover(_ id: String, _ request: WebRequest) async -> WebResponse {
         do {
-            let (album, _) = try library.locate(.id(try albumID(id)))
-            let result = waitForAsync { [library] in await library.cover(for: album) }
+            let (album, _) = try await library.locate(.id(try albumID(id)))
+            let result = await covers?.cover(for: album)
             let bytes: [UInt8]
             let type: String
-            if let encoded = result.encoded, let format = ImageCodec.format(of: encoded) {
+            if let encoded = result?.encoded, let format = ImageCodec.format(of: encoded) {
                 bytes = encoded
                 type = format == .png ? "image/png" : "image/jpeg"
             } else {
                 bytes = Array(GeneratedArtwork(album: album).svg().utf8)
                 type = "image/svg+xml"
             }
-            let tag = "\"" + SHA256.hash(bytes).prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
-            var headers = ["Content-Type": type, "ETag": tag, "Cache-Control": "no-cache"]
-            if let failure = result.failure { headers["X-Cover-Failure"] = String(failure.prefix(200)) }
-            if request.headers["if-none-match"] == tag { return WebResponse(status: 304, headers: headers) }
+            var headers = ["Content-Type": type, "Cache-Control": "no-cache"]
+            if let digest = try? SHA256.hash(bytes) {
+                let tag = "\"" + Hex.string(digest.prefix(12)) + "\""
+                headers["ETag"] = tag
+                if request.headers["if-none-match"] == tag {
+                    return WebResponse(status: 304, headers: headers)
+                }
+            }
+            let failure = result?.failure ?? (covers == nil ? "offline: this server has no covers" : nil)
+            if let failure { headers["X-Cover-Failure"] = String(failure.prefix(200)) }
             return WebResponse(status: 200, headers: headers, body: .bytes(bytes))
         } catch let error as LibraryError {
             return .error(error)
         } catch {
-            return .error(500, code: "internal", message: "\(error)")
+            return .internalError
         }
     }
 
@@ -133,15 +126,20 @@ extension WebApp {
         return id
     }
 
-    /// The body as a JSON object, strictly: JSON content type, valid JSON, an object.
-    private func jsonObject(_ request: WebRequest) throws -> [(key: String, value: JSONValue)] {
+    /// The body as a JSON value, strictly: JSON content type, valid JSON.
+    private func jsonBody(_ request: WebRequest) throws -> JSONValue {
         let type = request.headers["content-type"]?.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            String($0).trimmed.lowercased()
         }
         guard type == "application/json" else {
             throw LibraryError(.malformedInput, "the body must be JSON (Content-Type: application/json)")
         }
-        guard case .object(let members) = try JSONParser.parse(request.body, maximumDepth: 8) else {
+        return try JSONParser.parse(request.body, maximumDepth: 8)
+    }
+
+    /// The body as a JSON object.
+    private func jsonObject(_ request: WebRequest) throws -> [(key: String, value: JSONValue)] {
+        guard case .object(let members) = try jsonBody(request) else {
             throw LibraryError(.malformedInput, "the body must be a JSON object")
         }
         return members
@@ -158,8 +156,7 @@ extension WebApp {
 
     /// `POST /api/deleteAlbum` takes a bare index (the tutorial posted one) or `{"index": n}`.
     private func deleteIndex(_ request: WebRequest) throws -> Int {
-        let value = try JSONParser.parse(request.body, maximumDepth: 2)
-        switch value {
+        switch try jsonBody(request) {
         case .number(let text): if let index = Int(text) { return index }
         case .object(let members) where members.count == 1 && members[0].key == "index":
             if case .number(let text) = members[0].value, let index = Int(text) { return index }
@@ -168,27 +165,24 @@ extension WebApp {
         throw LibraryError(.malformedInput, "expected an index: a whole number, or {\"index\": n}")
     }
 
-    static func patch(from members: [(key: String, value: JSONValue)]) throws -> AlbumPatch {
-        var patch = AlbumPatch()
-        for (key, value) in members {
-            switch (key, value) {
-            case ("title", .string(let text)): patch.title = text
-            case ("artist", .string(let text)): patch.artist = text
-            case ("genre", .string(let text)): patch.genre = text
-            case ("cover_url", .string(let text)): patch.coverURL = text
-            case ("year", .null): patch.year = .some(nil)
-            case ("year", .number(let text)):
-                guard let year = Int(text) else {
-                    throw LibraryError(.invalidField, "invalid year '\(text)': not a whole number")
-                }
-                patch.year = .some(try Album.validatedYear(year))
-            case ("title", _), ("artist", _), ("genre", _), ("cover_url", _), ("year", _):
-                throw LibraryError(.malformedInput, "\"\(key)\" has the wrong type (\(value.typeName))")
-            default:
-                throw LibraryError(.malformedInput, "unknown or unchangeable key \"\(key)\"")
+    /// `PUT /api/state`: `{"current_id": "…"}` or `{"current_index": n}` (a library index).
+    private func selection(_ body: [(key: String, value: JSONValue)]) throws -> AlbumReference {
+        switch (body.count, body.first?.key, body.first?.value) {
+        case (1, "current_id", .string(let id)?): return .id(try albumID(id))
+        case (1, "current_index", .number(let text)?):
+            guard let index = Int(text) else {
+                throw LibraryError(.malformedInput, "\"current_index\" must be a whole number")
             }
+            return .index(index)
+        default:
+            throw LibraryError(.malformedInput, "expected {\"current_id\": \"…\"} or {\"current_index\": n}")
         }
-        guard !patch.isEmpty else { throw LibraryError(.malformedInput, "nothing to change") }
-        return patch
+    }
+}
+
+extension WebResponse {
+    /// A 500 that says nothing about the server's insides (no paths, no library names).
+    static var internalError: WebResponse {
+        .error(500, code: "internal", message: "the server failed to answer; see its log")
     }
 }

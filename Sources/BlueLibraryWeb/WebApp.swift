@@ -1,74 +1,106 @@
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
-import Foundation
+import Synchronization
 
 /// The web face: answers every HTTP request of `bluelibrary serve` — the page, its assets, the JSON
 /// API, the covers and the event stream — in-process and without I/O of its own, so handlers are
-/// tested without a socket. The page's screen actions (select, undo, redo, the toolbar state) go
-/// through the same ``LibraryController`` the terminal UI drives; album edits go to the facade.
+/// tested without a socket. The page's screen actions (select, undo, redo) go through the same
+/// ``LibraryController`` the terminal UI drives; album resources go to the facade. Every answer is
+/// built from the change its own action committed, never from shared screen state.
 ///
-/// Requests pass a chain of responsibility: the body-size check, the write guard (same-origin and, off
-/// loopback, the token), then the routes; every response gets the security headers.
+/// Requests pass a chain of responsibility: the security headers, the host check (DNS rebinding), the
+/// body-size check, the write guard (same origin and, off loopback, the token), then the routes.
 public final class WebApp: Sendable {
     /// The controller of the screen the page shows (shared with any other face in this process).
     public let controller: LibraryController
-    /// The facade album edits go to.
-    public var library: LibraryAPI { controller.library }
+    /// The facade album resources go to.
+    public let library: LibraryAPI
+    /// The covers, when the face has them (otherwise covers are generated artwork).
+    public let covers: CoverService?
     /// The event streams of open pages.
     public let events: EventHub
     /// The token writes need when the server is reachable from other machines; `nil` on loopback.
     public let writeToken: String?
+    /// Which `Host` values name this server.
+    private let hosts = Mutex(HostPolicy.anyLoopbackPort)
 
     /// One link of the request chain: handles the request or passes it to `next`.
-    typealias Link = @Sendable (WebRequest, _ next: @Sendable (WebRequest) -> WebResponse) -> WebResponse
+    typealias Link =
+        @Sendable (WebRequest, _ next: @Sendable (WebRequest) async -> WebResponse) async ->
+        WebResponse
 
     /// Creates the web face of a controller (loaded, so it follows the library's changes).
-    public init(controller: LibraryController, writeToken: String? = nil) {
+    public init(controller: LibraryController, covers: CoverService? = nil, writeToken: String? = nil) {
         self.controller = controller
+        library = controller.library
+        self.covers = covers
         self.writeToken = writeToken
         events = EventHub(library: controller.library)
     }
 
     /// Creates the web face with its own controller over `library`.
     /// - Throws: when the library cannot be read.
-    public convenience init(library: LibraryAPI, writeToken: String? = nil) throws {
+    @MainActor
+    public convenience init(library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil)
+        async throws
+    {
         let controller = LibraryController(library: library)
-        try controller.load()
-        self.init(controller: controller, writeToken: writeToken)
+        try await controller.load()
+        self.init(controller: controller, covers: covers, writeToken: writeToken)
+    }
+
+    /// Tells the app the address it is served on: from then on only `Host` values naming it are
+    /// answered (on loopback: `127.0.0.1:PORT`, `localhost:PORT`, `[::1]:PORT`).
+    public func listening(on host: String, port: Int) {
+        hosts.withLock { $0 = HostPolicy(host: host, port: port) }
     }
 
     /// Answers one request.
-    public func respond(to request: WebRequest) -> WebResponse {
-        let links: [Link] = [Self.securityHeaders, Self.bodyLimit, writeGuard]
-        let route: @Sendable (WebRequest) -> WebResponse = { [self] in self.route($0) }
-        let chain = links.reversed().reduce(route) { next, link in { request in link(request, next) } }
-        return chain(request)
+    public func respond(to request: WebRequest) async -> WebResponse {
+        let links: [Link] = [Self.securityHeaders, hostGuard, Self.bodyLimit, writeGuard]
+        let route: @Sendable (WebRequest) async -> WebResponse = { [self] in await self.route($0) }
+        let chain = links.reversed().reduce(route) { next, link in { request in await link(request, next) } }
+        return await chain(request)
     }
 
     // MARK: The chain
 
     /// Adds the headers every response carries: no script or style from elsewhere, no framing, no sniffing.
     static let securityHeaders: Link = { request, next in
-        var response = next(request)
+        var response = await next(request)
         response.headers["Content-Security-Policy"] =
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
         return response
     }
 
+    /// Refuses requests whose `Host` does not name this server (a page on another site that rebinds its
+    /// DNS name to 127.0.0.1 sends its own name): 421 — unless, off loopback, they carry the token.
+    var hostGuard: Link {
+        { [self] request, next in
+            let policy = hosts.withLock { $0 }
+            if policy.accepts(request.headers["host"]) { return await next(request) }
+            if let token = writeToken, request.token == token { return await next(request) }
+            let host = request.headers["host"].map { "'\($0.prefix(100))'" } ?? "no Host header"
+            return .error(421, code: "misdirected", message: "this server does not answer for \(host)")
+        }
+    }
+
     /// Refuses bodies over the server's limit with 413.
     static let bodyLimit: Link = { request, next in
-        guard request.bodyTooLarge else { return next(request) }
+        guard request.bodyTooLarge else { return await next(request) }
         return .error(413, code: "too_large", message: "the request body is larger than the server accepts")
     }
 
     /// Refuses state-changing requests from other origins, and without the token off loopback.
     var writeGuard: Link {
         { [writeToken] request, next in
-            guard ["POST", "PUT", "PATCH", "DELETE"].contains(request.method) else { return next(request) }
+            guard ["POST", "PUT", "PATCH", "DELETE"].contains(request.method) else {
+                return await next(request)
+            }
             if let origin = request.headers["origin"], let host = request.headers["host"],
                 origin != "http://\(host)" && origin != "https://\(host)"
             {
@@ -79,18 +111,18 @@ public final class WebApp: Sendable {
                 return .error(
                     403, code: "forbidden", message: "cross-site requests may not change this library")
             }
-            if let writeToken, request.headers["x-bluelibrary-token"] != writeToken {
+            if let writeToken, request.token != writeToken {
                 return .error(
                     401, code: "unauthorized",
                     message: "this server needs its token (X-BlueLibrary-Token) for changes")
             }
-            return next(request)
+            return await next(request)
         }
     }
 
     // MARK: Routes
 
-    func route(_ request: WebRequest) -> WebResponse {
+    func route(_ request: WebRequest) async -> WebResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
             String.init)
         if parts.contains("..") || parts.contains(".") || request.path.contains("\\")
@@ -103,8 +135,8 @@ public final class WebApp: Sendable {
         case 1 where isRead && parts[0].isEmpty: return PageAssets.response(for: "index.html")
         case 1 where isRead && PageAssets.files[parts[0]] != nil: return PageAssets.response(for: parts[0])
         case 1 where isRead && parts[0] == "events": return eventStream()
-        case 2 where isRead && parts[0] == "covers": return cover(parts[1], request)
-        case 2...3 where parts[0] == "api": return api(request, Array(parts.dropFirst()))
+        case 2 where isRead && parts[0] == "covers": return await cover(parts[1], request)
+        case 2...3 where parts[0] == "api": return await api(request, Array(parts.dropFirst()))
         default:
             return .error(404, code: "not_found", message: "nothing at \(request.method) \(request.path)")
         }
@@ -118,4 +150,48 @@ public final class WebApp: Sendable {
             status: 200, headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"],
             body: .events(client))
     }
+}
+
+/// Which `Host` header values name the server.
+struct HostPolicy: Sendable {
+    /// The names accepted, lowercased, with the port.
+    private var names: Set<String>
+    /// Before the port is known: loopback names on any port.
+    private var anyPort: Bool
+
+    /// The default before ``WebApp/listening(on:port:)``: loopback names, any port.
+    static let anyLoopbackPort = HostPolicy(names: [], anyPort: true)
+
+    private init(names: Set<String>, anyPort: Bool) {
+        self.names = names
+        self.anyPort = anyPort
+    }
+
+    /// The names of a server bound to `host:port`: the loopback names when it is on loopback, else
+    /// the address itself.
+    init(host: String, port: Int) {
+        let loopback = host.hasPrefix("127.") || host == "localhost" || host == "::1"
+        let bases = loopback ? ["127.0.0.1", "localhost", "[::1]", host] : [host]
+        names = Set(bases.map { "\($0.lowercased()):\(port)" })
+        // A name without a port (HTTP/1.1 allows it for the default port; tools send it) is fine on
+        // loopback: a page that rebinds its DNS name still sends its own name.
+        if port == 80 || loopback { names.formUnion(bases.map { $0.lowercased() }) }
+        anyPort = false
+    }
+
+    func accepts(_ host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return false }
+        if anyPort {
+            let name =
+                host.hasPrefix("[")
+                ? String(host.prefix { $0 != "]" }) + "]" : String(host.prefix { $0 != ":" })
+            return ["127.0.0.1", "localhost", "[::1]"].contains(name)
+        }
+        return names.contains(host)
+    }
+}
+
+extension WebRequest {
+    /// The token the request carries: the `X-BlueLibrary-Token` header, or `?token=` (the page's URL).
+    var token: String? { headers["x-bluelibrary-token"] ?? query["token"] }
 }

@@ -1,17 +1,10 @@
 import BlueLibraryCore
-import BlueLibraryPresentation
 import BlueLibraryServices
 
-/// The JSON the web API speaks: albums with the CLI's keys, and the screen state.
+/// The JSON the web API speaks besides albums (whose form is ``AlbumCoding``): the library's state and
+/// the change events.
 enum WebJSON {
-    static func album(_ album: Album, index: Int? = nil) -> JSONValue {
-        guard let index, case .object(var members) = AlbumCoding.json(album) else {
-            return AlbumCoding.json(album)
-        }
-        members.append(("index", .number(String(index))))
-        return .object(members)
-    }
-
+    /// The committed state: the current album, the count and what the toolbar allows.
     static func state(_ state: LibraryState) -> JSONValue {
         .object([
             (
@@ -26,23 +19,7 @@ enum WebJSON {
         ])
     }
 
-    /// The toolbar and selection the page shows, from the shared controller's screen.
-    static func state(_ screen: LibraryScreen) -> JSONValue {
-        .object([
-            (
-                "current",
-                screen.currentAlbum.map { album in
-                    .object([
-                        ("id", .string(album.id.rawValue)),
-                        ("index", .number(String(screen.currentIndex ?? 0))),
-                    ])
-                } ?? .null
-            ),
-            ("count", .number(String(screen.albums.count))), ("can_undo", .bool(screen.isUndoEnabled)),
-            ("can_redo", .bool(screen.isRedoEnabled)), ("can_delete", .bool(screen.isTrashEnabled)),
-        ])
-    }
-
+    /// An event stream's `change` event.
     static func change(_ change: LibraryChange) -> JSONValue {
         .object([("kind", .string(change.kind.rawValue)), ("state", state(change.state))])
     }

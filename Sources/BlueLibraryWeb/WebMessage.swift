@@ -35,6 +35,9 @@ public protocol WebEventStream: AnyObject, Sendable {
     /// The next bytes to send, or `nil` to end the stream. When nothing is waiting, the stream calls
     /// `park` at once and returns empty bytes, then calls `wake` exactly once when there is more.
     func poll(park: () -> Void, wake: @escaping @Sendable () -> Void) -> [UInt8]?
+    /// Ends the stream: the next poll returns `nil`, and a parked connection is woken for it. The
+    /// server calls it when it shuts down or the page went away.
+    func close()
 }
 
 /// An HTTP response.

@@ -1,52 +1,83 @@
-import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Buffered output to a file descriptor: listing 100,000 albums must not pay for a write per line.
-final class Output {
+///
+/// Sendable, so that a listing can render straight into it on the store's thread while the command
+/// waits; the mutex is only ever taken by one of them at a time, so it costs nothing but an
+/// uncontended lock per line.
+final class Output: Sendable {
+    private struct State {
+        var buffer: [UInt8] = []
+        /// How many items ``item(_:)`` wrote (the separator goes between them).
+        var items = 0
+        /// The `errno` of the first failed write, if any.
+        var failure: Int32?
+    }
+
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private let capacity = 1 << 16
-    /// The `errno` of the first failed write, if any (a full disk while exporting must not pass silently).
-    private(set) var failure: Int32?
+    private let state = Mutex(State())
+    private static let capacity = 1 << 16
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(capacity + 4096)
+        state.withLock { $0.buffer.reserveCapacity(Self.capacity + 4096) }
     }
 
-    /// Appends bytes; flushes when the buffer is full.
-    func write(_ bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { flush() }
-    }
+    /// The `errno` of the first failed write, if any (a full disk while exporting must not pass silently).
+    var failure: Int32? { state.withLock { $0.failure } }
+
+    /// How many items ``item(separator:_:)`` wrote.
+    var itemCount: Int { state.withLock { $0.items } }
 
     /// Appends a line of text.
     func line(_ text: String = "") {
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(0x0A)
-        if buffer.count >= capacity { flush() }
+        append { buffer in
+            buffer.append(contentsOf: text.utf8)
+            buffer.append(0x0A)
+        }
     }
 
     /// Lets `body` append bytes straight into the buffer (the listing fast path).
     func append(_ body: (inout [UInt8]) -> Void) {
-        body(&buffer)
-        if buffer.count >= capacity { flush() }
+        state.withLock { state in
+            body(&state.buffer)
+            if state.buffer.count >= Self.capacity { flush(&state) }
+        }
+    }
+
+    /// Appends one item of a list, with `separator` before every item but the first.
+    func item(separator: String, _ body: (inout [UInt8]) -> Void) {
+        state.withLock { state in
+            if state.items > 0 { state.buffer.append(contentsOf: separator.utf8) }
+            state.items += 1
+            body(&state.buffer)
+            if state.buffer.count >= Self.capacity { flush(&state) }
+        }
     }
 
     /// Writes everything buffered.
     func flush() {
+        state.withLock { flush(&$0) }
+    }
+
+    private func flush(_ state: inout State) {
         var offset = 0
-        buffer.withUnsafeBytes { bytes in
+        state.buffer.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            while offset < bytes.count && state.failure == nil {
+                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = failure ?? errno
-                    return  // e.g. the reader went away (a closed pipe): nothing more to write
+                    state.failure = errno  // e.g. a full disk, or the reader went away
+                    return
                 }
                 offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        state.buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -2,28 +2,32 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryPresentation
 import BlueLibraryServices
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `bluelibrary covers fetch|show|clear`.
 extension Tool {
-    func covers(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
+    func covers(_ arguments: ParsedArguments, _ library: LibraryAPI, _ covers: CoverService) async throws {
         let action = arguments.positionals[0]
         let rest = Array(arguments.positionals.dropFirst())
         switch action {
-        case "fetch": try fetchCovers(Query(terms: rest), library)
+        case "fetch": try await fetchCovers(Query(terms: rest), library, covers)
         case "show":
             guard rest.count == 1 else {
                 throw LibraryError(
                     .usage,
                     "'covers show' needs one album (usage: bluelibrary covers show INDEX|ID [--width N])")
             }
-            try showCover(try AlbumReference(parsing: rest[0]), width: arguments["width"], library)
+            try await showCover(
+                try AlbumReference(parsing: rest[0]), width: arguments["width"], library, covers)
         case "clear":
             guard rest.isEmpty else {
                 throw LibraryError(.usage, "unexpected argument '\(rest[0])' for 'covers clear'")
             }
-            let removed = library.coverCache?.clear() ?? (files: 0, bytes: 0)
+            let removed = await covers.cache?.clear() ?? (files: 0, bytes: 0)
             out.line(
                 "Removed \(removed.files) cover\(removed.files == 1 ? "" : "s") (\(removed.bytes / 1024) KB)."
             )
@@ -32,25 +36,23 @@ extension Tool {
         }
     }
 
-    private func fetchCovers(_ query: Query, _ library: LibraryAPI) throws {
-        let albums = try library.albums(matching: query)
+    private func fetchCovers(_ query: Query, _ library: LibraryAPI, _ covers: CoverService) async throws {
+        let albums = try await library.albums(matching: query)
         let progress = Progress(total: albums.count, onTerminal: isatty(STDERR_FILENO) == 1)
-        let results = waitForAsync { () -> [CoverResult] in
-            await withTaskGroup(of: CoverResult.self) { group in
-                var pending = albums[...]
-                var results: [CoverResult] = []
-                // Keep a bounded number of albums in flight; the facade bounds the downloads themselves.
-                for _ in 0..<16 {
-                    guard let album = pending.popFirst() else { break }
-                    group.addTask { await library.cover(for: album) }
-                }
-                for await result in group {
-                    results.append(result)
-                    progress.advance(result)
-                    if let album = pending.popFirst() { group.addTask { await library.cover(for: album) } }
-                }
-                return results
+        let results = await withTaskGroup(of: CoverResult.self) { group in
+            var pending = albums[...]
+            var results: [CoverResult] = []
+            // Keep a bounded number of albums in flight; the service bounds the downloads themselves.
+            for _ in 0..<16 {
+                guard let album = pending.popFirst() else { break }
+                group.addTask { await covers.cover(for: album) }
             }
+            for await result in group {
+                results.append(result)
+                progress.advance()
+                if let album = pending.popFirst() { group.addTask { await covers.cover(for: album) } }
+            }
+            return results
         }
         progress.finish()
         let order = Dictionary(albums.enumerated().map { ($1.id, $0) }) { first, _ in first }
@@ -71,7 +73,9 @@ extension Tool {
         }
     }
 
-    private func showCover(_ reference: AlbumReference, width: String?, _ library: LibraryAPI) throws {
+    private func showCover(
+        _ reference: AlbumReference, width: String?, _ library: LibraryAPI, _ covers: CoverService
+    ) async throws {
         let columns =
             try width.map { text in
                 guard let value = Int(text), (4...400).contains(value) else {
@@ -79,13 +83,13 @@ extension Tool {
                 }
                 return value
             } ?? 32
-        let (album, _) = try library.locate(reference)
-        let result = waitForAsync { await library.cover(for: album) }
+        let (album, _) = try await library.locate(reference)
+        let result = await covers.cover(for: album)
         let mode = TerminalArt.colorMode(environment: environment)
         for line in TerminalArt.render(result.image, width: columns, mode: mode) { out.line(line) }
         if let failure = result.failure {
             out.flush()
-            FileHandle.standardError.write(Data("bluelibrary: showing generated artwork: \(failure)\n".utf8))
+            printError("showing generated artwork: \(failure)")
         }
     }
 
@@ -109,7 +113,7 @@ private final class Progress: Sendable {
         self.onTerminal = onTerminal
     }
 
-    func advance(_ result: CoverResult) {
+    func advance() {
         let count = done.withLock { count in
             count += 1
             return count
@@ -118,10 +122,10 @@ private final class Progress: Sendable {
         let width = 30
         let filled = count * width / total
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(count)/\(total) covers".utf8))
+        StandardError.write("\r[\(bar)] \(count)/\(total) covers")
     }
 
     func finish() {
-        if onTerminal && total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if onTerminal && total > 0 { StandardError.write("\n") }
     }
 }

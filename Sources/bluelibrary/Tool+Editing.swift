@@ -1,10 +1,9 @@
 import BlueLibraryCore
 import BlueLibraryServices
-import Foundation
 
 /// The verbs that change the library: add, edit, delete, undo, redo, select, import, and export's file.
 extension Tool {
-    func add(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
+    func add(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
         guard let title = arguments["title"], let artist = arguments["artist"] else {
             throw LibraryError(
                 .usage, "'add' needs --title and --artist (usage: bluelibrary add \(usage("add")))")
@@ -18,12 +17,13 @@ extension Tool {
         let album = try Album(
             title: title, artist: artist, genre: arguments["genre"] ?? "",
             year: try Album.parseYear(arguments["year"] ?? ""), coverURL: arguments["cover"] ?? "")
-        let position = try library.add(album, at: index)
+        let change = try await library.add(album, at: index)
+        guard case .add(_, let position)? = change.effect else { return }
         if arguments.has("json") { return printAlbum(album, index: position, json: true) }
         out.line("Added \"\(album.title)\" at index \(position) (id \(album.id)).")
     }
 
-    func edit(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
+    func edit(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
         let patch = AlbumPatch(
             title: arguments["title"], artist: arguments["artist"], genre: arguments["genre"],
             year: try arguments["year"].map { try Album.parseYear($0) }, coverURL: arguments["cover"])
@@ -33,19 +33,21 @@ extension Tool {
             )
         }
         let reference = try AlbumReference(parsing: arguments.positionals[0])
-        let album = try library.update(reference, with: patch)
-        let index = try library.locate(.id(album.id)).index
+        let change = try await library.update(reference, with: patch)
+        guard case .update(_, let album)? = change.effect else { return }
+        let index = try await library.locate(.id(album.id)).index
         if arguments.has("json") { return printAlbum(album, index: index, json: true) }
         out.line("Updated \"\(album.title)\" at index \(index).")
     }
 
-    func delete(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
-        let (album, index) = try library.delete(try AlbumReference(parsing: arguments.positionals[0]))
+    func delete(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
+        let change = try await library.delete(try AlbumReference(parsing: arguments.positionals[0]))
+        guard case .delete(let album, let index)? = change.effect else { return }
         out.line("Deleted \"\(album.title)\" from index \(index). Run 'bluelibrary undo' to bring it back.")
     }
 
-    func step(_ verb: String, _ library: LibraryAPI) throws {
-        let change = verb == "undo" ? try library.undo() : try library.redo()
+    func step(_ verb: String, _ library: LibraryAPI) async throws {
+        let change = verb == "undo" ? try await library.undo() : try await library.redo()
         guard let change, let effect = change.effect else {
             out.line("Nothing to \(verb).")
             return
@@ -55,16 +57,16 @@ extension Tool {
         out.line("\(verb == "undo" ? "Undid" : "Redid") \(what).\(current)")
     }
 
-    func select(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
-        let state = try library.select(try AlbumReference(parsing: arguments.positionals[0]))
-        guard let current = state.current else { return }
-        let album = try library.album(at: current.index)
+    func select(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
+        let change = try await library.select(try AlbumReference(parsing: arguments.positionals[0]))
+        guard let current = change.state.current else { return }
+        let album = try await library.album(at: current.index)
         out.line("Current album: \(current.index)  \(album.artist) - \(album.title)")
     }
 
-    func importFile(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
+    func importFile(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
         let name = arguments.positionals[0]
-        let bytes = try readInput(name)
+        let bytes = try InputFile.read(name, label: "import \(name)")
         let format = try importFormat(name: name, explicit: arguments["format"], bytes: bytes)
         let albums: [Album]
         do {
@@ -74,7 +76,7 @@ extension Tool {
         }
         let result: (added: Int, alreadyPresent: Int)
         do {
-            result = try library.importAlbums(albums)
+            result = try await library.importAlbums(albums)
         } catch let error as LibraryError where error.code == .conflict {
             throw LibraryError(error.code, "import \(name): \(error.message); nothing was imported")
         }
@@ -84,34 +86,23 @@ extension Tool {
         )
     }
 
-    func export(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
+    func export(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
         let formatName = arguments["format"] ?? "json"
         guard let format = AlbumCoding.Format(rawValue: formatName) else {
             throw LibraryError(.usage, "invalid --format '\(formatName)': use json or csv")
         }
-        let write: (Output) throws -> Void = { output in
+        let write: (Output) async throws -> Void = { output in
             switch format {
-            case .json: try writeJSONArray(library, to: output)
-            case .csv: try writeCSV(library, to: output)
+            case .json: try await writeJSONArray(library, to: output)
+            case .csv: try await writeCSV(library, to: output)
             }
         }
-        guard let path = arguments["output"] else { return try write(out) }
-        try AtomicFile.write(path, write)
+        guard let path = arguments["output"] else { return try await write(out) }
+        try await AtomicFile.write(path, write)
     }
 
     private func usage(_ verb: String) -> String {
         Verbs.all.first { $0.name == verb }?.usage ?? ""
-    }
-
-    private func readInput(_ name: String) throws -> [UInt8] {
-        if name == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        guard FileManager.default.fileExists(atPath: name) else {
-            throw LibraryError(.noInput, "import \(name): no such file")
-        }
-        guard let data = FileManager.default.contents(atPath: name) else {
-            throw LibraryError(.noInput, "import \(name): cannot read the file")
-        }
-        return Array(data)
     }
 
     private func importFormat(name: String, explicit: String?, bytes: [UInt8]) throws -> AlbumCoding.Format {
@@ -126,38 +117,5 @@ extension Tool {
         if lowered.hasSuffix(".csv") { return .csv }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
-    }
-}
-
-/// Writes a file atomically: into a temporary file beside it, flushed to disk, then renamed over it,
-/// so a reader never sees half a file and a failure leaves the old file as it was.
-enum AtomicFile {
-    static func write(_ path: String, _ body: (Output) throws -> Void) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw LibraryError(.io, "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        var committed = false
-        defer {
-            if !committed { unlink(temporary) }
-        }
-        let output = Output(descriptor: descriptor)
-        do {
-            try body(output)
-            output.flush()
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        if let failure = output.failure ?? (synced ? nil : errno) {
-            throw LibraryError(.io, "cannot write \(path): \(String(cString: strerror(failure)))")
-        }
-        guard rename(temporary, path) == 0 else {
-            throw LibraryError(.io, "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        committed = true
     }
 }

@@ -4,15 +4,17 @@ import BlueLibraryServices
 
 /// The verbs that only read: list, show, current, stats, export.
 extension Tool {
-    func list(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
+    func list(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
         let query = try Query(terms: arguments.positionals)
         if arguments.has("json") {
-            try writeJSONArray(library, query: query)
+            try await writeJSONArray(library, query: query)
             return
         }
         let template = try arguments["format"].map(Template.init) ?? Self.defaultListing
-        let width = arguments["format"] == nil ? String(max(try library.count() - 1, 0)).count : 0
-        try library.forEachRecord(matching: query) { album, index in
+        let width = arguments["format"] == nil ? String(max(try await library.count() - 1, 0)).count : 0
+        let out = out
+        // Rendered on the store's thread, straight from each row into the output buffer.
+        try await library.forEachRecord(matching: query) { album, index in
             out.append { buffer in
                 if width > 0 { Self.appendPadding(for: index, width: width, to: &buffer) }
                 template.render(album, index: index, into: &buffer)
@@ -38,13 +40,13 @@ extension Tool {
         buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(width - digits, 0)))
     }
 
-    func show(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
-        let (album, index) = try library.locate(try AlbumReference(parsing: arguments.positionals[0]))
+    func show(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
+        let (album, index) = try await library.locate(try AlbumReference(parsing: arguments.positionals[0]))
         printAlbum(album, index: index, json: arguments.has("json"))
     }
 
-    func current(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
-        guard let (album, index) = try library.currentAlbum() else {
+    func current(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
+        guard let (album, index) = try await library.currentAlbum() else {
             if arguments.has("json") { out.line("null") } else { out.line("The library is empty.") }
             return
         }
@@ -65,64 +67,48 @@ extension Tool {
         for row in rows { out.line(row.title.padding(toLength: 7, withPad: " ", startingAt: 0) + row.value) }
     }
 
-    func stats(_ arguments: ParsedArguments, _ library: LibraryAPI) throws {
-        var count = 0
-        var artists = Set<String>()
-        var genres = Set<String>()
-        var years: ClosedRange<Int>?
-        try library.forEachAlbum { album, _ in
-            count += 1
-            artists.insert(SearchKey.fold(album.artist))
-            if !album.genre.isEmpty { genres.insert(SearchKey.fold(album.genre)) }
-            if let year = album.year {
-                years = years.map { min($0.lowerBound, year)...max($0.upperBound, year) } ?? year...year
-            }
-        }
-        let state = try library.state()
+    func stats(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
+        let stats = try await library.statistics()
         if arguments.has("json") {
             let yearValue: JSONValue =
-                years.map { .array([.number(String($0.lowerBound)), .number(String($0.upperBound))]) }
+                stats.years.map { .array([.number(String($0.lowerBound)), .number(String($0.upperBound))]) }
                 ?? .null
             out.line(
                 JSONWriter.string(
                     .object([
-                        ("albums", .number(String(count))), ("artists", .number(String(artists.count))),
-                        ("genres", .number(String(genres.count))), ("years", yearValue),
-                        ("can_undo", .bool(state.canUndo)), ("can_redo", .bool(state.canRedo)),
+                        ("albums", .number(String(stats.albums))),
+                        ("artists", .number(String(stats.artists))),
+                        ("genres", .number(String(stats.genres))), ("years", yearValue),
+                        ("can_undo", .bool(stats.state.canUndo)), ("can_redo", .bool(stats.state.canRedo)),
                     ])))
             return
         }
-        out.line("Albums:   \(count)")
-        out.line("Artists:  \(artists.count)")
-        out.line("Genres:   \(genres.count)")
+        out.line("Albums:   \(stats.albums)")
+        out.line("Artists:  \(stats.artists)")
+        out.line("Genres:   \(stats.genres)")
         out.line(
             "Years:    "
-                + (years.map {
+                + (stats.years.map {
                     $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)"
                 } ?? "none"))
-        out.line("Undo:     " + (state.canUndo ? "available" : "nothing to undo"))
-        out.line("Redo:     " + (state.canRedo ? "available" : "nothing to redo"))
+        out.line("Undo:     " + (stats.state.canUndo ? "available" : "nothing to undo"))
+        out.line("Redo:     " + (stats.state.canRedo ? "available" : "nothing to redo"))
     }
 
     /// Writes `[`, one album object per line, `]`: valid JSON that diffs and greps well.
-    func writeJSONArray(_ library: LibraryAPI, query: Query = .all, to output: Output? = nil) throws {
+    func writeJSONArray(_ library: LibraryAPI, query: Query = .all, to output: Output? = nil) async throws {
         let target = output ?? out
-        var first = true
         target.line("[")
-        try library.forEachAlbum(matching: query) { album, _ in
-            target.append { buffer in
-                if !first { buffer.append(contentsOf: ",\n".utf8) }
-                AlbumCoding.appendJSON(album, to: &buffer)
-            }
-            first = false
+        try await library.forEachAlbum(matching: query) { album, _ in
+            target.item(separator: ",\n") { AlbumCoding.appendJSON(album, to: &$0) }
         }
-        if !first { target.line() }
+        if target.itemCount > 0 { target.line() }
         target.line("]")
     }
 
-    func writeCSV(_ library: LibraryAPI, to output: Output) throws {
+    func writeCSV(_ library: LibraryAPI, to output: Output) async throws {
         output.append { CSV.appendRecord(AlbumCoding.keys, to: &$0) }
-        try library.forEachAlbum { album, _ in
+        try await library.forEachAlbum { album, _ in
             output.append { CSV.appendRecord(AlbumCoding.csvFields(album), to: &$0) }
         }
     }

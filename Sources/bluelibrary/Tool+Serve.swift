@@ -1,12 +1,17 @@
 import BlueLibraryCore
+import BlueLibraryPresentation
 import BlueLibraryServices
 import BlueLibraryWeb
-import Foundation
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `bluelibrary serve`: the web face on GNU libmicrohttpd until SIGINT or SIGTERM.
 extension Tool {
     @MainActor
-    func serve(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws -> Int32 {
+    func serve(_ arguments: ParsedArguments, _ root: Composition) async throws -> Int32 {
         let host = arguments["host"] ?? "127.0.0.1"
         let portText = arguments["port"] ?? "8080"
         guard let port = Int(portText), (0...65535).contains(port) else {
@@ -14,33 +19,26 @@ extension Tool {
         }
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacingOccurrences(of: "-", with: "")
-        let app = try WebApp(library: library, writeToken: token)  // reads the library: a bad file fails here
-        let log: @Sendable (String) -> Void = { line in
-            FileHandle.standardError.write(Data((line + "\n").utf8))
-        }
-        let server = MicroHTTPServer(host: host, log: log, handler: { app.respond(to: $0) })
+        let controller = LibraryController(library: root.library)
+        try await controller.load()  // reads the library: a bad file fails here
+        let app = WebApp(controller: controller, covers: root.covers, writeToken: token)
+        let server = MicroHTTPServer(
+            host: host, log: StandardError.line, handler: { await app.respond(to: $0) })
         let bound = try server.start(port: port)
+        app.listening(on: host, port: bound)
         let url = "http://\(host):\(bound)/" + (token.map { "?token=\($0)" } ?? "")
         out.line("Serving BlueLibrary at \(url) (Ctrl+C stops)")
         out.flush()
-        // Changes made by other processes reach open pages within a second.
-        // In online mode, changes waiting for the remote server are sent every second or so.
-        let poller = Task.detached {
-            _ = try? library.checkForExternalChanges()
-            var ticks = 0
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(500))
-                _ = try? library.checkForExternalChanges()
-                ticks += 1
-                if library.isOnline && ticks % 2 == 0 { _ = await library.syncNow() }
-            }
-        }
-        await Self.waitForStopSignal()
-        poller.cancel()
-        app.events.close()
-        app.events.waitUntilDisconnected()
-        server.stop()
-        library.close()
+        // One structured group: the server, the event streams, the watcher of other processes'
+        // changes, the covers and (online) the sync; a stop signal ends them all, gracefully.
+        var services: [any Service] = [
+            WebServer(server: server), app.events, ExternalChangeWatcher(library: root.library),
+            ClosureService { await Self.waitForStopSignal() },
+        ]
+        if let covers = root.covers { services.append(covers) }
+        if let sync = root.sync { services.append(sync) }
+        try await ServiceGroup(services).run()
+        controller.stop()
         out.line("Stopped.")
         return 0
     }

@@ -4,8 +4,9 @@ import BlueLibraryServices
 import BlueLibraryTerminal
 import Foundation
 
-/// The `bluelibrary` command line: parses arguments, wires a ``LibraryAPI`` for the chosen library,
-/// runs one verb and maps errors to one line on stderr and a sysexits status.
+/// The `bluelibrary` command line: parses arguments, composes the facade and the services a verb needs
+/// (the root of the command-line face), runs one verb and maps errors to one line on stderr and a
+/// sysexits status.
 struct Tool {
     let out = Output(descriptor: 1)
     let environment: [String: String]
@@ -13,7 +14,18 @@ struct Tool {
     /// Runs the command line and returns the exit status.
     @MainActor
     func run(_ arguments: [String]) async -> Int32 {
-        defer { out.flush() }
+        let status = await runVerb(arguments)
+        out.flush()
+        if let failure = out.failure, failure != EPIPE {
+            // A full disk or a closed output: the listing did not arrive, so the command failed.
+            printError("cannot write the output: \(String(cString: strerror(failure)))")
+            return 74
+        }
+        return status
+    }
+
+    @MainActor
+    private func runVerb(_ arguments: [String]) async -> Int32 {
         do {
             let parsed = try ArgumentParser.parse(arguments, verbs: Verbs.all, global: Verbs.global)
             if parsed.has("version") {
@@ -29,17 +41,17 @@ struct Tool {
                 return 0
             }
             try ArgumentParser.checkPositionals(parsed)
-            let library = try openLibrary(parsed, covers: ["covers", "tui", "serve"].contains(verb.name))
-            if verb.name == "tui" {
-                out.flush()
-                return try await TerminalRunner.run(library: library, environment: environment)
+            let root = try compose(parsed, verb: verb.name)
+            let status: Int32
+            do {
+                status = try await execute(verb.name, parsed, root)
+            } catch {
+                await root.library.close()
+                throw error
             }
-            if verb.name == "serve" { return try await serve(parsed, library) }
-            try execute(verb.name, parsed, library: library)
-            if library.isOnline && ["add", "edit", "delete", "undo", "redo", "sync"].contains(verb.name) {
-                return mirror(library, explicit: verb.name == "sync")
-            }
-            return 0
+            // Closing checkpoints the WAL, so the database file alone holds every change.
+            await root.library.close()
+            return status
         } catch let error as LibraryError {
             out.flush()
             printError(error.message)
@@ -51,65 +63,88 @@ struct Tool {
         }
     }
 
-    private func openLibrary(_ parsed: ParsedArguments, covers: Bool) throws -> LibraryAPI {
-        let busy = environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) } ?? 5000
-        let path: String
+    /// The facade and the services this verb needs: only `covers`, `tui` and `serve` get covers, and
+    /// only `--remote` brings sync; the others start without them.
+    private func compose(_ parsed: ParsedArguments, verb: String) throws -> Composition {
+        let busy = LibraryLocation.busyTimeout(environment: environment)
+        let remote = try parsed["remote"].map(Self.validatedRemote)
+        let library: LibraryAPI
         if let explicit = parsed["library"] {
             guard !explicit.isEmpty else {
                 throw LibraryError(.usage, "option '--library' needs a file name")
             }
-            path = explicit
+            library = LibraryAPI(path: explicit, busyTimeout: busy, isOnline: remote != nil)
         } else {
-            path = LibraryLocation.defaultPath(environment: environment)
+            let path = LibraryLocation.defaultPath(environment: environment)
             try LibraryLocation.createParentDirectory(of: path)
+            // The tutorial's shared instance is the library at the default location.
+            library =
+                remote == nil ? LibraryAPI.shared : LibraryAPI(path: path, busyTimeout: busy, isOnline: true)
         }
-        // Only the covers verb needs the network and the cover cache; the others start without them.
         // BLUELIBRARY_OFFLINE=1 keeps covers to the cache, local files and generated artwork.
-        let online = environment["BLUELIBRARY_OFFLINE"].map { $0.isEmpty || $0 == "0" } ?? true
-        let remote = try parsed["remote"].map(Self.validatedRemote)
-        let needsNetwork = covers || remote != nil
-        let library = LibraryAPI(
-            path: path, httpClient: needsNetwork && online ? URLSessionHTTPClient() : nil,
-            coverCache: covers
-                ? CoverCache(directory: CoverCache.defaultDirectory(environment: environment)) : nil,
-            busyTimeout: busy, remote: remote)
-        LibraryAPI.replaceShared(with: library)
-        return library
+        let offline = environment["BLUELIBRARY_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
+        let wantsCovers = ["covers", "tui", "serve"].contains(verb)
+        let network: (any HTTPClient)? = (wantsCovers || remote != nil) ? URLSessionHTTPClient() : nil
+        let covers =
+            wantsCovers
+            ? CoverService(
+                httpClient: offline ? nil : network,
+                cache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)))
+            : nil
+        let token = parsed["remote-token"] ?? environment["BLUELIBRARY_REMOTE_TOKEN"]
+        var sync: SyncService?
+        if let remote, let network {
+            sync = SyncService(library: library, remote: remote, token: token, httpClient: network)
+        }
+        return Composition(library: library, covers: covers, sync: sync)
     }
 
-    private func execute(_ verb: String, _ arguments: ParsedArguments, library: LibraryAPI) throws {
+    @MainActor
+    private func execute(_ verb: String, _ arguments: ParsedArguments, _ root: Composition) async throws
+        -> Int32
+    {
+        let library = root.library
         switch verb {
-        case "list": try list(arguments, library)
-        case "show": try show(arguments, library)
-        case "current": try current(arguments, library)
-        case "stats": try stats(arguments, library)
-        case "export": try export(arguments, library)
-        case "add": try add(arguments, library)
-        case "edit": try edit(arguments, library)
-        case "delete": try delete(arguments, library)
-        case "undo", "redo": try step(verb, library)
-        case "select": try select(arguments, library)
-        case "import": try importFile(arguments, library)
-        case "covers": try covers(arguments, library)
+        case "list": try await list(arguments, library)
+        case "show": try await show(arguments, library)
+        case "current": try await current(arguments, library)
+        case "stats": try await stats(arguments, library)
+        case "export": try await export(arguments, library)
+        case "add": try await add(arguments, library)
+        case "edit": try await edit(arguments, library)
+        case "delete": try await delete(arguments, library)
+        case "undo", "redo": try await step(verb, library)
+        case "select": try await select(arguments, library)
+        case "import": try await importFile(arguments, library)
+        case "covers": try await covers(arguments, library, root.requireCovers())
+        case "tui":
+            out.flush()
+            return try await TerminalRunner.run(
+                library: library, covers: root.requireCovers(), sync: root.sync, environment: environment)
+        case "serve": return try await serve(arguments, root)
         case "sync":
-            guard library.isOnline else { throw LibraryError(.usage, "'sync' needs --remote URL") }
+            guard root.sync != nil else { throw LibraryError(.usage, "'sync' needs --remote URL") }
         default: throw LibraryError(.internal, "verb '\(verb)' has no implementation")
         }
+        if let sync = root.sync, ["add", "edit", "delete", "undo", "redo", "sync"].contains(verb) {
+            return await mirror(sync, explicit: verb == "sync")
+        }
+        return 0
     }
 
-    /// Sends waiting changes to the remote server. The local change stands whatever happens; when the
-    /// remote is down the changes wait in the library's outbox for the next run.
-    private func mirror(_ library: LibraryAPI, explicit: Bool) -> Int32 {
-        let report = waitForAsync { await library.syncNow() }
-        let remote = library.remote ?? ""
-        for reason in report.rejected { printError("\(remote) refused a change: \(reason)") }
+    /// Sends waiting changes to the remote server, for a few seconds at most. The local change stands
+    /// whatever happens; what is not sent waits in the library's outbox for the next run.
+    private func mirror(_ sync: SyncService, explicit: Bool) async -> Int32 {
+        let report = await sync.syncNow(budget: .seconds(3))
+        for reason in report.rejected { printError("\(sync.remote) refused a change: \(reason)") }
         if let failure = report.failure {
-            printError(
-                "\(report.pending) change\(report.pending == 1 ? "" : "s") not yet sent to \(remote) (\(failure)); kept for the next run"
-            )
+            let count = "\(report.pending) change\(report.pending == 1 ? "" : "s")"
+            printError("\(count) not yet sent to \(sync.remote) (\(failure)); kept for the next run")
             return explicit ? 69 : 0
         }
-        if explicit { out.line("Sent \(report.sent) change\(report.sent == 1 ? "" : "s") to \(remote).") }
+        if explicit {
+            out.line("Sent \(report.sent) change\(report.sent == 1 ? "" : "s") to \(sync.remote).")
+        }
         return 0
     }
 
@@ -124,8 +159,20 @@ struct Tool {
         return text
     }
 
-    private func printError(_ message: String) {
-        FileHandle.standardError.write(Data("bluelibrary: \(message)\n".utf8))
+    func printError(_ message: String) {
+        StandardError.line("bluelibrary: \(message)")
+    }
+}
+
+/// What the command line composed for one run: the facade and the services beside it.
+struct Composition {
+    let library: LibraryAPI
+    let covers: CoverService?
+    let sync: SyncService?
+
+    func requireCovers() throws -> CoverService {
+        guard let covers else { throw LibraryError(.internal, "this verb was composed without covers") }
+        return covers
     }
 }
 

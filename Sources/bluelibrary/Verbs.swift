@@ -9,6 +9,9 @@ enum Verbs {
             name: "remote", short: nil, value: "URL",
             help: "mirror every change to the BlueLibrary server at URL (changes wait when it is down)"),
         OptionSpec(
+            name: "remote-token", short: nil, value: "TOKEN",
+            help: "the token a --remote server off loopback requires (or BLUELIBRARY_REMOTE_TOKEN)"),
+        OptionSpec(
             name: "help", short: "h", value: nil, help: "show help (for a verb: bluelibrary VERB --help)"),
         OptionSpec(name: "version", short: nil, value: nil, help: "print the version"),
     ]

@@ -1,5 +1,26 @@
+import BlueLibraryServices
 import Foundation
 
 // The executable: argument parsing and wiring only; the behaviour lives in the library modules.
+
+// A reader that goes away (`bluelibrary list | head`) is an EPIPE to handle, not a signal that kills.
+signal(SIGPIPE, SIG_IGN)
+
+/// The arguments as text, refusing any that is not valid UTF-8 (Swift would store U+FFFD instead).
+func validatedArguments() -> [String]? {
+    var arguments: [String] = []
+    for position in 1..<Int(CommandLine.argc) {
+        guard let raw = CommandLine.unsafeArgv[position] else { continue }
+        let bytes = UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            StandardError.line("bluelibrary: argument \(position) is not valid UTF-8; nothing was changed")
+            return nil
+        }
+        arguments.append(text)
+    }
+    return arguments
+}
+
+guard let arguments = validatedArguments() else { exit(65) }
 let tool = Tool(environment: ProcessInfo.processInfo.environment)
-exit(await tool.run(Array(CommandLine.arguments.dropFirst())))
+exit(await tool.run(arguments))

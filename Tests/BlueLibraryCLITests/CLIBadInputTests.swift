@@ -73,16 +73,16 @@ struct CLIBadInputTests {
             (["undo", "--json"], "unknown option '--json' for 'undo' (run 'bluelibrary undo --help')", 64),
         ] as [([String], String, Int32)])
     func badInputIsRefusedWithOneLineAndChangesNothing(arguments: [String], message: String, status: Int32)
-        throws
+        async throws
     {
         _ = try home.ok("select", "2")
         _ = try home.ok("delete", "4")
-        let before = try home.fingerprint()
+        let before = try await home.fingerprint()
         let result = try home.run(arguments)
         #expect(result.stderr == "bluelibrary: \(message)\n")
         #expect(result.status == status)
         #expect(result.stdout.isEmpty)
-        #expect(try home.fingerprint() == before)
+        #expect(try await home.fingerprint() == before)
     }
 
     @Test(
@@ -107,17 +107,17 @@ struct CLIBadInputTests {
         ] as [(String, String, String, Int32)])
     func aMalformedImportNamesItsLineAndImportsNothing(
         name: String, content: String, message: String, status: Int32
-    ) throws {
+    ) async throws {
         _ = try home.ok("list")
-        let before = try home.fingerprint()
+        let before = try await home.fingerprint()
         let file = home.directory.write(name, content)
         let result = try home.run(["import", file])
         #expect(result.stderr == "bluelibrary: import \(file): \(message); nothing was imported\n")
         #expect(result.status == status)
-        #expect(try home.fingerprint() == before)
+        #expect(try await home.fingerprint() == before)
     }
 
-    @Test func aFileThatIsNotALibraryIsRefusedAndNeverOverwritten() throws {
+    @Test func aFileThatIsNotALibraryIsRefusedAndNeverOverwritten() async throws {
         let notes = home.directory.write("notes.txt", "dear diary\n")
         for arguments in [["list"], ["add", "--title", "X", "--artist", "Y"]] {
             let result = try home.run(["--library", notes] + arguments)
@@ -128,7 +128,7 @@ struct CLIBadInputTests {
         #expect(home.directory.read(notes) == Array("dear diary\n".utf8))
     }
 
-    @Test func aLibraryFromANewerBlueLibraryIsRefused() throws {
+    @Test func aLibraryFromANewerBlueLibraryIsRefused() async throws {
         _ = try home.ok("list")
         try SQLiteConnection(path: home.libraryPath, busyTimeout: 100).execute("PRAGMA user_version = 42")
         let result = try home.run(["list"])
@@ -139,7 +139,7 @@ struct CLIBadInputTests {
         )
     }
 
-    @Test func aLockedLibraryWaitsForTheBusyTimeoutThenFailsClearly() throws {
+    @Test func aLockedLibraryWaitsForTheBusyTimeoutThenFailsClearly() async throws {
         _ = try home.ok("list")
         let holder = try SQLiteConnection(path: home.libraryPath, busyTimeout: 100)
         try holder.execute("BEGIN IMMEDIATE")
@@ -150,6 +150,6 @@ struct CLIBadInputTests {
             result.stderr
                 == "bluelibrary: library \(home.libraryPath) is locked by another process (gave up waiting)\n"
         )
-        #expect(try LibraryAPI(path: home.libraryPath).count() == 5)
+        #expect(try await LibraryAPI(path: home.libraryPath).count() == 5)
     }
 }

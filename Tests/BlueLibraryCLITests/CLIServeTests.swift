@@ -8,7 +8,7 @@ import Testing
 struct CLIServeTests {
     let home = CLIHome()
 
-    @Test(.timeLimit(.minutes(1))) func serveFollowsOtherProcessesAndStopsOnSIGTERM() throws {
+    @Test(.timeLimit(.minutes(1))) func serveFollowsOtherProcessesAndStopsOnSIGTERM() async throws {
         _ = try home.ok("list")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinaryRunner.productsDirectory + "/bluelibrary")
@@ -31,10 +31,10 @@ struct CLIServeTests {
 
         let events = try RawHTTPConnection(port: port)
         events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(events.read(until: "retry:").contains("200"))
+        #expect(await events.read(until: "retry:").contains("200"))
         // Another process changes the library: the open page hears of it.
         _ = try home.ok("delete", "0")
-        #expect(events.read(until: "\"kind\":\"external\"").contains("\"count\":4"))
+        #expect(await events.read(until: "\"kind\":\"external\"").contains("\"count\":4"))
 
         process.terminate()  // SIGTERM
         process.waitUntilExit()

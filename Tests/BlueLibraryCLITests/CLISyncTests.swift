@@ -43,11 +43,14 @@ struct CLISyncTests {
         deinit { if process.isRunning { stop() } }
     }
 
-    private func titles(_ home: CLIHome) throws -> [String] {
-        try LibraryAPI(path: home.libraryPath).albums().map(\.title)
+    private func titles(_ home: CLIHome) async throws -> [String] {
+        let library = LibraryAPI(path: home.libraryPath)
+        let titles = try await library.albums().map(\.title)
+        await library.close()
+        return titles
     }
 
-    @Test(.timeLimit(.minutes(2))) func changesAreMirroredAndWaitWhileTheRemoteIsDown() throws {
+    @Test(.timeLimit(.minutes(2))) func changesAreMirroredAndWaitWhileTheRemoteIsDown() async throws {
         _ = try remote.ok("list")
         _ = try local.ok("list")
         var server = try Server(home: remote, port: 0)
@@ -59,11 +62,11 @@ struct CLISyncTests {
         ])
         #expect(added.status == 0)
         #expect(added.stderr.isEmpty)
-        #expect(try titles(remote) == (try titles(local)))
+        #expect(try await titles(remote) == (try await titles(local)))
         #expect(try local.run(["--remote", url, "delete", "0"]).stderr.isEmpty)
-        #expect(try !titles(remote).contains("Best of Bowie"))
+        #expect(try await !titles(remote).contains("Best of Bowie"))
         #expect(try local.run(["--remote", url, "undo"]).stderr.isEmpty)
-        #expect(try titles(remote) == (try titles(local)))
+        #expect(try await titles(remote) == (try await titles(local)))
 
         // The remote goes down: the local change stands and waits.
         server.stop()
@@ -71,8 +74,8 @@ struct CLISyncTests {
         #expect(offline.status == 0)
         #expect(offline.stderr.hasPrefix("bluelibrary: 1 change not yet sent to \(url) ("))
         #expect(offline.stderr.hasSuffix("); kept for the next run\n"))
-        #expect(try !titles(local).contains("Heroes"))
-        #expect(try titles(remote).contains("Heroes"))
+        #expect(try await !titles(local).contains("Heroes"))
+        #expect(try await titles(remote).contains("Heroes"))
         let refused = try local.run(["--remote", url, "sync"])
         #expect(refused.status == 69)
 
@@ -80,12 +83,12 @@ struct CLISyncTests {
         server = try Server(home: remote, port: server.port)
         #expect(try local.run(["--remote", url, "sync"]).stdout == "Sent 1 change to \(url).\n")
         #expect(try local.run(["--remote", url, "sync"]).stdout == "Sent 0 changes to \(url).\n")
-        #expect(try titles(remote) == (try titles(local)))
-        #expect(try titles(remote).count == 5)
+        #expect(try await titles(remote) == (try await titles(local)))
+        #expect(try await titles(remote).count == 5)
         server.stop()
     }
 
-    @Test func aBadRemoteIsAUsageError() throws {
+    @Test func aBadRemoteIsAUsageError() async throws {
         let result = try local.run(["--remote", "ftp://x", "list"])
         #expect(result.status == 64)
         #expect(

@@ -31,9 +31,11 @@ final class CLIHome: Sendable {
     }
 
     /// Everything a bad command must leave unchanged: the albums, the saved state, the history.
-    func fingerprint() throws -> String {
+    func fingerprint() async throws -> String {
         let library = LibraryAPI(path: libraryPath)
-        let albums = try library.albums().map { "\($0.id) \($0.description)" }.joined(separator: "\n")
-        return albums + "\n\(try library.state())"
+        let albums = try await library.albums().map { "\($0.id) \($0.description)" }.joined(separator: "\n")
+        let state = try await library.state()
+        await library.close()
+        return albums + "\n\(state)"
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 struct GeneratedArtworkTests {
-    @Test func theSameAlbumAlwaysGetsTheSamePicture() {
+    @Test func theSameAlbumAlwaysGetsTheSamePicture() async {
         let first = GeneratedArtwork(artist: "David Bowie", title: "Best of Bowie")
         let second = GeneratedArtwork(artist: "David Bowie", title: "Best of Bowie")
         #expect(first == second)
@@ -11,14 +11,14 @@ struct GeneratedArtworkTests {
         #expect(first.initials == "DB")
     }
 
-    @Test func differentAlbumsGetDifferentColours() {
+    @Test func differentAlbumsGetDifferentColours() async {
         let bowie = GeneratedArtwork(artist: "David Bowie", title: "Best of Bowie")
         let sting = GeneratedArtwork(artist: "Sting", title: "Nothing Like The Sun")
         #expect(bowie.startColor != sting.startColor)
         #expect(sting.initials == "S")
     }
 
-    @Test func initialsAreDrawnLargeInTheMiddle() {
+    @Test func initialsAreDrawnLargeInTheMiddle() async {
         let image = GeneratedArtwork(artist: "U2", title: "Staring at the Sun").image(size: 100)
         #expect(image.width == 100 && image.height == 100)
         let light = (0..<100).flatMap { y in (0..<100).map { x in image.pixel(x: x, y: y) } }.filter {
@@ -29,12 +29,12 @@ struct GeneratedArtworkTests {
         #expect(corner.red < 240 || corner.green < 240)
     }
 
-    @Test func lettersWithoutAGlyphBecomeAQuestionMark() {
+    @Test func lettersWithoutAGlyphBecomeAQuestionMark() async {
         #expect(GeneratedArtwork(artist: "Ólafur Arnalds", title: "re:member").initials == "?A")
         #expect(GeneratedArtwork(artist: "", title: "Untitled").initials == "?")
     }
 
-    @Test func svgAndPNGFormsForTheWeb() throws {
+    @Test func svgAndPNGFormsForTheWeb() async throws {
         let artwork = GeneratedArtwork(artist: "Madonna", title: "American Pie")
         let svg = artwork.svg()
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))

@@ -3,7 +3,7 @@ import BlueLibraryCovers
 import Testing
 
 struct ImageCodecTests {
-    @Test func pngRoundTripsThroughLibpng() throws {
+    @Test func pngRoundTripsThroughLibpng() async throws {
         let bytes = TestImages.orangePNG
         #expect(ImageCodec.format(of: bytes) == .png)
         let image = try ImageCodec.decode(bytes)
@@ -11,7 +11,7 @@ struct ImageCodecTests {
         #expect(image.pixel(x: 3, y: 5) == (255, 128, 0, 255))
     }
 
-    @Test func jpegDecodesThroughLibjpeg() throws {
+    @Test func jpegDecodesThroughLibjpeg() async throws {
         let bytes = TestImages.splitJPEG
         #expect(ImageCodec.format(of: bytes) == .jpeg)
         let image = try ImageCodec.decode(bytes)
@@ -28,13 +28,13 @@ struct ImageCodecTests {
             ("not an image", Array("<html>hello</html>".utf8)),
             ("empty", []),
         ] as [(String, [UInt8])])
-    func nonImagesAreRefusedByTheirSignature(label: String, bytes: [UInt8]) {
+    func nonImagesAreRefusedByTheirSignature(label: String, bytes: [UInt8]) async {
         #expect(throws: LibraryError(.malformedInput, "not a PNG or JPEG image")) {
             try ImageCodec.decode(bytes)
         }
     }
 
-    @Test func truncatedFilesGiveAClearError() {
+    @Test func truncatedFilesGiveAClearError() async {
         for bytes in [TestImages.orangePNG, TestImages.splitJPEG] {
             let truncated = Array(bytes.prefix(bytes.count / 2))
             #expect {
@@ -46,7 +46,7 @@ struct ImageCodecTests {
         }
     }
 
-    @Test func dimensionsAreBounded() {
+    @Test func dimensionsAreBounded() async {
         #expect {
             try ImageCodec.decode(TestImages.orangePNG, maximumDimension: 4)
         } throws: { error in
@@ -59,14 +59,14 @@ struct ImageCodecTests {
         }
     }
 
-    @Test func aJPEGNamedLikeAPNGIsStillAJPEG() throws {
+    @Test func aJPEGNamedLikeAPNGIsStillAJPEG() async throws {
         // The signature decides, whatever the URL or content type said.
         #expect(try ImageCodec.decode(TestImages.splitJPEG).width == 16)
     }
 }
 
 struct ScalingTests {
-    @Test func areaAveragingBlendsWhatNearestNeighbourWouldDrop() {
+    @Test func areaAveragingBlendsWhatNearestNeighbourWouldDrop() async {
         let scaled = TestImages.checkerboard.scaled(width: 2, height: 2)
         for y in 0..<2 {
             for x in 0..<2 {
@@ -77,13 +77,13 @@ struct ScalingTests {
         }
     }
 
-    @Test func downscalingKeepsRegionsApart() throws {
+    @Test func downscalingKeepsRegionsApart() async throws {
         let scaled = try ImageCodec.decode(TestImages.splitJPEG).scaled(width: 2, height: 1)
         #expect(scaled.pixel(x: 0, y: 0).red > 150)
         #expect(scaled.pixel(x: 1, y: 0).blue > 150)
     }
 
-    @Test func nonIntegerRatiosWeightByOverlap() {
+    @Test func nonIntegerRatiosWeightByOverlap() async {
         let stripes = TestImages.image(width: 3, height: 1) { x, _ in
             x == 1 ? [255, 255, 255, 255] : [0, 0, 0, 255]
         }
@@ -93,7 +93,7 @@ struct ScalingTests {
         #expect((84...86).contains(scaled.pixel(x: 1, y: 0).red))
     }
 
-    @Test func transparentPixelsDoNotDarkenTheAverage() {
+    @Test func transparentPixelsDoNotDarkenTheAverage() async {
         let image = TestImages.image(width: 2, height: 1) { x, _ in x == 0 ? [200, 0, 0, 255] : [0, 0, 0, 0] }
         let pixel = image.scaled(width: 1, height: 1).pixel(x: 0, y: 0)
         #expect(pixel.red == 200)
@@ -110,13 +110,13 @@ struct SHA256Tests {
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
         ),
     ])
-    func knownVectors(input: String, digest: String) {
-        #expect(SHA256.hex(input) == digest)
+    func knownVectors(input: String, digest: String) async throws {
+        #expect(try SHA256.hex(input) == digest)
     }
 
-    @Test func aMillionAs() {
+    @Test func aMillionAs() async throws {
         #expect(
-            SHA256.hash(repeatElement(UInt8(ascii: "a"), count: 1_000_000)).prefix(4) == [
+            try SHA256.hash(Array(repeatElement(UInt8(ascii: "a"), count: 1_000_000))).prefix(4) == [
                 0xcd, 0xc7, 0x6e, 0x5c,
             ])
     }

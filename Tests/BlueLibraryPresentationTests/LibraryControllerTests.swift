@@ -5,16 +5,17 @@ import BlueLibraryStorage
 import BlueLibraryTestSupport
 import Testing
 
+@MainActor
 struct LibraryControllerTests {
     let library = LibraryAPI(store: InMemoryLibraryStore())
     let controller: LibraryController
 
-    init() throws {
+    init() async throws {
         controller = LibraryController(library: library)
-        try controller.load()
+        try await controller.load()
     }
 
-    @Test func startsOnTheFirstAlbumWithItsTable() {
+    @Test func startsOnTheFirstAlbumWithItsTable() async {
         let screen = controller.screen
         #expect(screen.albums.count == 5)
         #expect(screen.currentIndex == 0)
@@ -24,7 +25,7 @@ struct LibraryControllerTests {
         #expect(screen.isTrashEnabled)
     }
 
-    @Test func showAlbumChecksBounds() {
+    @Test func showAlbumChecksBounds() async {
         controller.showAlbum(at: 3)
         #expect(controller.screen.details.first?.value == "U2")
         controller.showAlbum(at: 5)
@@ -33,23 +34,23 @@ struct LibraryControllerTests {
         #expect(controller.screen.details.isEmpty)
     }
 
-    @Test func aClickHighlightsOnlyTheClickedViewAndSavesIt() throws {
-        try controller.clickedView(at: 2)
+    @Test func aClickHighlightsOnlyTheClickedViewAndSavesIt() async throws {
+        try await controller.clickedView(at: 2)
         #expect((0..<5).map(controller.isHighlighted) == [false, false, true, false, false])
         #expect(controller.screen.details.first?.value == "Sting")
-        #expect(try library.state().current?.index == 2)
+        #expect(try await library.state().current?.index == 2)
         #expect(controller.initialViewIndex == 2)
     }
 
-    @Test func theScrollerDataSourceMirrorsTheAlbums() {
+    @Test func theScrollerDataSourceMirrorsTheAlbums() async {
         #expect(controller.numberOfViews == 5)
         #expect(controller.album(forViewAt: 4)?.title == "American Pie")
         #expect(controller.album(forViewAt: 5) == nil)
     }
 
-    @Test func deleteThenUndoPutsTheAlbumBackAndTogglesTheToolbar() throws {
-        try controller.clickedView(at: 1)
-        try controller.deleteCurrent()
+    @Test func deleteThenUndoPutsTheAlbumBackAndTogglesTheToolbar() async throws {
+        try await controller.clickedView(at: 1)
+        try await controller.deleteCurrent()
         #expect(
             controller.screen.albums.map(\.title) == [
                 "Best of Bowie", "Nothing Like The Sun", "Staring at the Sun", "American Pie",
@@ -57,51 +58,53 @@ struct LibraryControllerTests {
         #expect(controller.screen.currentIndex == 1)
         #expect(controller.screen.isUndoEnabled)
         #expect(controller.screen.message == "Deleted \"It's My Life\"")
-        try controller.undo()
+        try await controller.undo()
         #expect(controller.screen.albums.map(\.title) == Fixtures.seedTitles)
         #expect(controller.screen.currentIndex == 1)
         #expect(controller.screen.details[1].value == "It's My Life")
         #expect(!controller.screen.isUndoEnabled)
         #expect(controller.screen.isRedoEnabled)
-        try controller.redo()
+        try await controller.redo()
         #expect(controller.screen.albums.count == 4)
     }
 
-    @Test func trashIsDisabledWhenTheLibraryIsEmptyAndDeleteThenDoesNothing() throws {
-        for _ in 0..<5 { try controller.deleteCurrent() }
+    @Test func trashIsDisabledWhenTheLibraryIsEmptyAndDeleteThenDoesNothing() async throws {
+        for _ in 0..<5 { try await controller.deleteCurrent() }
         #expect(controller.screen.albums.isEmpty)
         #expect(controller.screen.currentIndex == nil)
         #expect(controller.screen.details.isEmpty)
         #expect(!controller.screen.isTrashEnabled)
-        try controller.deleteCurrent()
-        try controller.undo()
+        try await controller.deleteCurrent()
+        try await controller.undo()
         #expect(controller.screen.isTrashEnabled)
         #expect(controller.screen.albums.count == 1)
     }
 
-    @Test func changesMadeThroughTheFacadeByAnotherFaceReachTheController() throws {
-        try library.add(Fixtures.album("From the web"), at: 0)
+    @Test func changesMadeThroughTheFacadeByAnotherFaceReachTheController() async throws {
+        let added = try await library.add(Fixtures.album("From the web"), at: 0)
+        await controller.waitUntilShowing(added)
         #expect(controller.screen.albums.first?.title == "From the web")
-        try library.select(.index(3))
+        let selected = try await library.select(.index(3))
+        await controller.waitUntilShowing(selected)
         #expect(controller.screen.currentIndex == 3)
     }
 
-    @Test func errorsBecomeTheStatusMessage() throws {
+    @Test func errorsBecomeTheStatusMessage() async throws {
         let empty = LibraryController(library: LibraryAPI(store: InMemoryLibraryStore(albums: [])))
-        try empty.load()
-        #expect(throws: LibraryError.self) { try empty.clickedView(at: 3) }
+        try await empty.load()
+        await #expect(throws: LibraryError.self) { try await empty.clickedView(at: 3) }
         #expect(empty.screen.message == "no album at index 3 (the library is empty)")
     }
 
-    @Test func reloadRestoresTheSavedCurrentAlbum() throws {
-        try library.select(.index(4))
+    @Test func reloadRestoresTheSavedCurrentAlbum() async throws {
+        try await library.select(.index(4))
         let second = LibraryController(library: library)
-        try second.load()
+        try await second.load()
         #expect(second.screen.currentIndex == 4)
         #expect(second.initialViewIndex == 4)
     }
 
-    @Test func tableRepresentationIsArtistAlbumGenreYear() throws {
+    @Test func tableRepresentationIsArtistAlbumGenreYear() async throws {
         let album = try Album(title: "T", artist: "A", genre: "", year: nil)
         #expect(
             album.tableRepresentation == [
@@ -111,48 +114,49 @@ struct LibraryControllerTests {
     }
 }
 
+@MainActor
 struct LibraryControllerSearchTests {
     let library = LibraryAPI(store: InMemoryLibraryStore())
     let controller: LibraryController
 
-    init() throws {
+    init() async throws {
         controller = LibraryController(library: library)
-        try controller.load()
+        try await controller.load()
     }
 
-    @Test func aSearchShowsOnlyMatchesAndKeepsIndexesLocal() throws {
-        try controller.clickedView(at: 3)
-        try controller.search("sun")
+    @Test func aSearchShowsOnlyMatchesAndKeepsIndexesLocal() async throws {
+        try await controller.clickedView(at: 3)
+        try await controller.search("sun")
         #expect(controller.screen.albums.map(\.title) == ["Nothing Like The Sun", "Staring at the Sun"])
         #expect(controller.screen.currentIndex == 1, "U2 stays current, at its place in the matches")
         #expect(controller.screen.message == "2 albums match sun")
-        try controller.clickedView(at: 0)
-        #expect(try library.currentAlbum()?.album.title == "Nothing Like The Sun")
-        try controller.deleteCurrent()
+        try await controller.clickedView(at: 0)
+        #expect(try await library.currentAlbum()?.album.title == "Nothing Like The Sun")
+        try await controller.deleteCurrent()
         #expect(controller.screen.albums.map(\.title) == ["Staring at the Sun"])
-        #expect(try library.count() == 4)
-        try controller.search("")
+        #expect(try await library.count() == 4)
+        try await controller.search("")
         #expect(controller.screen.albums.count == 4)
     }
 
-    @Test func whenTheCurrentAlbumIsFilteredOutTheFirstMatchBecomesCurrent() throws {
-        try controller.search("madonna")
+    @Test func whenTheCurrentAlbumIsFilteredOutTheFirstMatchBecomesCurrent() async throws {
+        try await controller.search("madonna")
         #expect(controller.screen.currentIndex == 0)
         #expect(controller.screen.details.first?.value == "Madonna")
     }
 
-    @Test func aBadSearchKeepsTheListAndSaysWhy() throws {
-        #expect(throws: LibraryError.self) { try controller.search("colour:red") }
+    @Test func aBadSearchKeepsTheListAndSaysWhy() async throws {
+        await #expect(throws: LibraryError.self) { try await controller.search("colour:red") }
         #expect(controller.screen.albums.count == 5)
         #expect(controller.screen.message?.hasPrefix("invalid query term 'colour:red'") == true)
     }
 
-    @Test func addingAnAlbumMakesItCurrent() throws {
-        try controller.add(Fixtures.album("Heroes", by: "David Bowie"))
+    @Test func addingAnAlbumMakesItCurrent() async throws {
+        try await controller.add(Fixtures.album("Heroes", by: "David Bowie"))
         #expect(controller.screen.albums.count == 6)
         #expect(controller.screen.currentIndex == 5)
         #expect(controller.screen.message == "Added \"Heroes\"")
-        try controller.undo()
+        try await controller.undo()
         #expect(controller.screen.albums.count == 5)
     }
 }

@@ -21,10 +21,10 @@ struct CoverLoaderTests {
         client = URLSessionHTTPClient(configuration: configuration)
     }
 
-    private func library(online: Bool = true, center: CoverCenter = CoverCenter()) -> LibraryAPI {
-        LibraryAPI(
-            store: InMemoryLibraryStore(), httpClient: online ? client : nil,
-            coverCache: CoverCache(directory: directory.file("covers")), coverCenter: center)
+    private func covers(online: Bool = true, center: CoverCenter = CoverCenter()) -> CoverService {
+        CoverService(
+            httpClient: online ? client : nil, cache: CoverCache(directory: directory.file("covers")),
+            center: center)
     }
 
     /// An album whose cover is `path` on the fixture server.
@@ -34,20 +34,20 @@ struct CoverLoaderTests {
 
     @Test func aCoverIsDownloadedOnceThenServedFromTheCacheEvenOffline() async throws {
         let album = album("/cover.png")
-        let first = await library().cover(for: album)
+        let first = await covers().cover(for: album)
         #expect(first.source == .network)
         #expect(first.image.pixel(x: 0, y: 0) == (30, 160, 90, 255))
         #expect(first.encoded == CoverFixtures.png)
-        let second = await library().cover(for: album)
+        let second = await covers().cover(for: album)
         #expect(second.source == .cache)
-        let offline = await library(online: false).cover(for: album)
+        let offline = await covers(online: false).cover(for: album)
         #expect(offline.source == .cache)
         #expect(offline.image == first.image)
         #expect(server.requests(to: "/cover.png") == 1, "a cache hit makes no request")
     }
 
     @Test func aJPEGCoverIsDecoded() async throws {
-        let result = await library().cover(for: album("/photo.jpg"))
+        let result = await covers().cover(for: album("/photo.jpg"))
         #expect(result.source == .network)
         #expect(result.image.width == 16)
     }
@@ -63,19 +63,19 @@ struct CoverLoaderTests {
         ])
     func everyFailureEndsInGeneratedArtworkWithItsReason(path: String, reason: String) async throws {
         let album = album(path, title: "Broken")
-        let result = await library().cover(for: album)
+        let result = await covers().cover(for: album)
         #expect(result.source == .generated)
         #expect(result.failure == "GET \(server.baseURL)\(path): \(reason)")
         #expect(result.image == GeneratedArtwork(album: album).image())
     }
 
     @Test func nothingFailedIsCached() async throws {
-        _ = await library().cover(for: album("/garbage.png"))
-        #expect(CoverCache(directory: directory.file("covers")).usage.files == 0)
+        _ = await covers().cover(for: album("/garbage.png"))
+        #expect(await CoverCache(directory: directory.file("covers")).usage().files == 0)
     }
 
     @Test func anAlbumWithoutACoverURLGetsGeneratedArtworkWithoutAFailure() async {
-        let result = await library().cover(for: Fixtures.album("Plain"))
+        let result = await covers().cover(for: Fixtures.album("Plain"))
         #expect(result.source == .generated)
         #expect(result.failure == nil)
         #expect(server.totalRequests == 0)
@@ -85,19 +85,19 @@ struct CoverLoaderTests {
         let path = directory.file("local.png")
         #expect(FileManager.default.createFile(atPath: path, contents: Data(CoverFixtures.png)))
         for source in [path, "file://" + path] {
-            let result = await library().cover(for: Fixtures.album("Local", cover: source))
+            let result = await covers().cover(for: Fixtures.album("Local", cover: source))
             #expect(result.source == .file, "\(source)")
             #expect(result.image.width == 6)
         }
-        let missing = await library().cover(for: Fixtures.album("Gone", cover: directory.file("nope.png")))
+        let missing = await covers().cover(for: Fixtures.album("Gone", cover: directory.file("nope.png")))
         #expect(missing.failure == "\(directory.file("nope.png")): no such file")
     }
 
     @Test func manyViewsAskingForOneURLMakeOneRequest() async throws {
-        let library = library()
+        let covers = covers()
         let album = album("/slow/shared.png")
         let results = await withTaskGroup(of: CoverSource.self) { group in
-            for _ in 0..<8 { group.addTask { await library.cover(for: album).source } }
+            for _ in 0..<8 { group.addTask { await covers.cover(for: album).source } }
             return await group.reduce(into: [CoverSource]()) { $0.append($1) }
         }
         #expect(results.count == 8)
@@ -106,11 +106,11 @@ struct CoverLoaderTests {
     }
 
     @Test func atMostFourDownloadsRunAtOnce() async throws {
-        let library = library()
+        let covers = covers()
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<10 {
                 let album = album("/slow/\(index).png")
-                group.addTask { _ = await library.cover(for: album) }
+                group.addTask { _ = await covers.cover(for: album) }
             }
         }
         #expect(server.totalRequests == 10)
@@ -118,26 +118,46 @@ struct CoverLoaderTests {
         #expect(server.peakConcurrentRequests >= 2)
     }
 
-    @Test func theFacadeAnswersCoverRequestsPostedByViews() async throws {
+    @Test func theServiceAnswersCoverRequestsPostedByViews() async throws {
         let center = CoverCenter()
-        let library = library(center: center)
+        let covers = covers(center: center)
         let album = album("/cover.png")
         let stream = center.results.stream()
+        // A request posted before the service runs waits for it.
         center.requests.post(CoverRequest(album: album))
+        let running = Task { await covers.run() }
         var iterator = stream.makeAsyncIterator()
         let received = try #require(await iterator.next())
-        withExtendedLifetime(library) {}
+        running.cancel()
+        await running.value
         #expect(received.albumID == album.id)
         #expect(received.source == .network)
     }
 
-    @Test func theFacadeStopsListeningWhenItGoesAway() {
+    @Test func theServiceStopsListeningWhenItGoesAway() async {
         let center = CoverCenter()
         do {
-            let library = library(center: center)
+            let covers = covers(center: center)
             #expect(center.requests.observerCount == 1)
-            _ = library
+            _ = covers
         }
         #expect(center.requests.observerCount == 0)
+    }
+
+    @Test func theCachingProxyHasTheClientsInterfaceAndAnswersFromTheCache() async throws {
+        let cache = CoverCache(directory: directory.file("proxy"))
+        let proxy: any HTTPClient = CachingHTTPClient(
+            upstream: client, cache: cache, shouldStore: { ImageCodec.format(of: $0.body) != nil })
+        let url = server.baseURL + "/cover.png"
+        let first = try await proxy.send(HTTPRequest(url: url))
+        #expect(first.status == 200)
+        #expect(first.headers[CachingHTTPClient.cacheHeader] == nil)
+        let second = try await proxy.send(HTTPRequest(url: url))
+        #expect(second.body == first.body)
+        #expect(second.headers[CachingHTTPClient.cacheHeader] == "hit")
+        #expect(server.requests(to: "/cover.png") == 1)
+        // An answer the policy refuses is passed on but not kept.
+        _ = try await proxy.send(HTTPRequest(url: server.baseURL + "/garbage.png"))
+        #expect(await cache.usage().files == 1)
     }
 }

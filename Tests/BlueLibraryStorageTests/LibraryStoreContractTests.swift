@@ -20,124 +20,126 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 struct LibraryStoreContractTests {
-    private func titles(_ store: any LibraryStore, _ query: Query = .all) throws -> [String] {
-        try store.read { try $0.albums(matching: query).map(\.title) }
+    private func titles(_ store: any LibraryStore, _ query: Query = .all) async throws -> [String] {
+        try await store.read { try $0.albums(matching: query).map(\.title) }
     }
 
     @Test(arguments: StoreKind.allCases)
-    func aNewLibraryHoldsTheFiveSeedsInOrder(kind: StoreKind) throws {
+    func aNewLibraryHoldsTheFiveSeedsInOrder(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
-        #expect(try titles(store) == Fixtures.seedTitles)
-        #expect(try store.read { try $0.count() } == 5)
-        #expect(try store.read { try $0.album(at: 2) }?.title == "Nothing Like The Sun")
-        #expect(try store.read { try $0.album(at: 5) } == nil)
-        #expect(try store.read { try $0.album(at: -1) } == nil)
+        #expect(try await titles(store) == Fixtures.seedTitles)
+        #expect(try await store.read { try $0.count() } == 5)
+        #expect(try await store.read { try $0.album(at: 2) }?.title == "Nothing Like The Sun")
+        #expect(try await store.read { try $0.album(at: 5) } == nil)
+        #expect(try await store.read { try $0.album(at: -1) } == nil)
     }
 
     @Test(arguments: StoreKind.allCases)
-    func insertAtAnIndexIsExactAndRemoveShiftsBack(kind: StoreKind) throws {
+    func insertAtAnIndexIsExactAndRemoveShiftsBack(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         let new = Fixtures.album("New")
-        try store.write { try $0.insert(new, at: 1) }
+        try await store.write { try $0.insert(new, at: 1) }
         #expect(
-            try titles(store) == [
+            try await titles(store) == [
                 "Best of Bowie", "New", "It's My Life", "Nothing Like The Sun", "Staring at the Sun",
                 "American Pie",
             ])
-        #expect(try store.read { try $0.locate(new.id) }?.index == 1)
-        try store.write { try $0.insert(Fixtures.album("End"), at: 6) }
-        #expect(try titles(store).last == "End")
-        let removed = try store.write { try $0.remove(at: 0) }
+        #expect(try await store.read { try $0.locate(new.id) }?.index == 1)
+        try await store.write { try $0.insert(Fixtures.album("End"), at: 6) }
+        #expect(try await titles(store).last == "End")
+        let removed = try await store.write { try $0.remove(at: 0) }
         #expect(removed?.title == "Best of Bowie")
-        #expect(try store.read { try $0.locate(new.id) }?.index == 0)
-        #expect(try store.write { try $0.remove(at: 99) } == nil)
+        #expect(try await store.read { try $0.locate(new.id) }?.index == 0)
+        #expect(try await store.write { try $0.remove(at: 99) } == nil)
     }
 
     @Test(arguments: StoreKind.allCases)
-    func replaceKeepsPositionAndIdentity(kind: StoreKind) throws {
+    func replaceKeepsPositionAndIdentity(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         let sting = Album.seeds[2]
         let changed = try sting.updating(AlbumPatch(title: "Ten Summoner's Tales", year: .some(1993)))
-        #expect(try store.write { try $0.replace(changed) } == 2)
-        #expect(try store.read { try $0.album(at: 2) } == changed)
-        #expect(try store.write { try $0.replace(Fixtures.album("Ghost")) } == nil)
+        #expect(try await store.write { try $0.replace(changed) } == 2)
+        #expect(try await store.read { try $0.album(at: 2) } == changed)
+        #expect(try await store.write { try $0.replace(Fixtures.album("Ghost")) } == nil)
     }
 
     @Test(arguments: StoreKind.allCases)
-    func aFailedWriteChangesNothing(kind: StoreKind) throws {
+    func aFailedWriteChangesNothing(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         struct Boom: Error {}
-        #expect(throws: Boom.self) {
-            try store.write { writer in
+        await #expect(throws: Boom.self) {
+            try await store.write { writer in
                 _ = try writer.remove(at: 0)
                 try writer.push(.delete(Album.seeds[0], index: 0), on: .undo, limit: 10)
                 try writer.saveCurrent(CurrentAlbum(id: Album.seeds[1].id, index: 0))
                 throw Boom()
             }
         }
-        #expect(try titles(store) == Fixtures.seedTitles)
-        #expect(try store.read { try $0.historyCount(.undo) } == 0)
-        #expect(try store.read { try $0.savedCurrent() } == nil)
+        #expect(try await titles(store) == Fixtures.seedTitles)
+        #expect(try await store.read { try $0.historyCount(.undo) } == 0)
+        #expect(try await store.read { try $0.savedCurrent() } == nil)
     }
 
     @Test(arguments: StoreKind.allCases)
-    func appendingAnIdPresentWithOtherFieldsConflictsAndKeepsNothing(kind: StoreKind) throws {
+    func appendingAnIdPresentWithOtherFieldsConflictsAndKeepsNothing(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         let fresh = Fixtures.album("Fresh")
         let changed = try Album.seeds[3].updating(AlbumPatch(genre: "Rock"))
-        #expect(
+        await #expect(
             throws: LibraryError(
                 .conflict,
                 "album \(changed.id) (\"Staring at the Sun\") is already in the library with other fields")
         ) {
-            try store.write { try $0.append([fresh, changed]) }
+            try await store.write { try $0.append([fresh, changed]) }
         }
-        #expect(try titles(store) == Fixtures.seedTitles)
-        #expect(throws: LibraryError.self) { try store.write { try $0.insert(Album.seeds[0], at: 0) } }
+        #expect(try await titles(store) == Fixtures.seedTitles)
+        await #expect(throws: LibraryError.self) {
+            try await store.write { try $0.insert(Album.seeds[0], at: 0) }
+        }
     }
 
     @Test(arguments: StoreKind.allCases)
-    func appendingIdenticalAlbumsSkipsThem(kind: StoreKind) throws {
+    func appendingIdenticalAlbumsSkipsThem(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         let fresh = Fixtures.album("Fresh")
-        #expect(try store.write { try $0.append([Album.seeds[1], fresh, fresh]) } == 1)
-        #expect(try titles(store) == Fixtures.seedTitles + ["Fresh"])
+        #expect(try await store.write { try $0.append([Album.seeds[1], fresh, fresh]) } == 1)
+        #expect(try await titles(store) == Fixtures.seedTitles + ["Fresh"])
     }
 
     @Test(arguments: StoreKind.allCases)
-    func historyIsTwoBoundedStacks(kind: StoreKind) throws {
+    func historyIsTwoBoundedStacks(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         let commands = (0..<5).map { HistoryCommand.delete(Fixtures.album("A\($0)"), index: $0) }
-        try store.write { writer in
+        try await store.write { writer in
             for command in commands { try writer.push(command, on: .undo, limit: 3) }
             try writer.push(commands[0], on: .redo, limit: 3)
         }
-        #expect(try store.read { try $0.historyCount(.undo) } == 3)
-        #expect(try store.write { try $0.pop(.undo) } == commands[4])
-        #expect(try store.write { try $0.pop(.undo) } == commands[3])
-        #expect(try store.write { try $0.pop(.undo) } == commands[2])
-        #expect(try store.write { try $0.pop(.undo) } == nil)
-        #expect(try store.read { try $0.historyCount(.redo) } == 1)
-        try store.write { try $0.clearHistory(.redo) }
-        #expect(try store.read { try $0.historyCount(.redo) } == 0)
+        #expect(try await store.read { try $0.historyCount(.undo) } == 3)
+        #expect(try await store.write { try $0.pop(.undo) } == commands[4])
+        #expect(try await store.write { try $0.pop(.undo) } == commands[3])
+        #expect(try await store.write { try $0.pop(.undo) } == commands[2])
+        #expect(try await store.write { try $0.pop(.undo) } == nil)
+        #expect(try await store.read { try $0.historyCount(.redo) } == 1)
+        try await store.write { try $0.clearHistory(.redo) }
+        #expect(try await store.read { try $0.historyCount(.redo) } == 0)
     }
 
     @Test(arguments: StoreKind.allCases)
-    func savedCurrentAlbumRoundTrips(kind: StoreKind) throws {
+    func savedCurrentAlbumRoundTrips(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         let current = CurrentAlbum(id: Album.seeds[3].id, index: 3)
-        try store.write { try $0.saveCurrent(current) }
-        #expect(try store.read { try $0.savedCurrent() } == current)
-        try store.write { try $0.saveCurrent(nil) }
-        #expect(try store.read { try $0.savedCurrent() } == nil)
+        try await store.write { try $0.saveCurrent(current) }
+        #expect(try await store.read { try $0.savedCurrent() } == current)
+        try await store.write { try $0.saveCurrent(nil) }
+        #expect(try await store.read { try $0.savedCurrent() } == nil)
     }
 
     /// Both stores must answer every query identically: the SQL compiler and the in-memory matcher
@@ -184,30 +186,31 @@ struct LibraryStoreContractTests {
         ("%", []),
         ("_", []),
     ])
-    func queriesMeanTheSameInBothStores(query: String, expected: [String]) throws {
+    func queriesMeanTheSameInBothStores(query: String, expected: [String]) async throws {
         for kind in StoreKind.allCases {
             let (store, directory) = kind.make()
             defer { withExtendedLifetime(directory) {} }
-            try store.write { writer in
+            try await store.write { writer in
                 try writer.append([
                     Fixtures.album("Homogenic", by: "Björk", genre: "Electronic", year: 1997),
                     Fixtures.album("Ünïcode", by: "Zed"),
                     Fixtures.album("Undated", by: "Yann"),
                 ])
             }
-            #expect(try titles(store, Query(parsing: query)) == expected, "\(kind)")
+            #expect(try await titles(store, Query(parsing: query)) == expected, "\(kind)")
         }
     }
 
     @Test(arguments: StoreKind.allCases)
-    func forEachReportsLibraryIndexesEvenWhenSorted(kind: StoreKind) throws {
+    func forEachReportsLibraryIndexesEvenWhenSorted(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
-        var indexes: [Int] = []
-        try store.read { reader in
+        let indexes = try await store.read { reader in
+            var indexes: [Int] = []
             try reader.forEachAlbum(matching: try Query(parsing: "year- ")) { _, index in
                 indexes.append(index)
             }
+            return indexes
         }
         #expect(indexes == [1, 3, 4, 2, 0])
     }

@@ -9,28 +9,28 @@ struct SQLiteLibraryStoreTests {
     let directory = TemporaryDirectory("sqlite")
     var path: String { directory.file("library.db") }
 
-    @Test func changesSurviveReopening() throws {
+    @Test func changesSurviveReopening() async throws {
         let album = Fixtures.album("Kept", year: 2020)
-        try SQLiteLibraryStore(path: path).write { writer in
+        try await SQLiteLibraryStore(path: path).write { writer in
             try writer.insert(album, at: 0)
             try writer.push(.add(album, index: 0), on: .undo, limit: 100)
             try writer.saveCurrent(CurrentAlbum(id: album.id, index: 0))
         }
         let reopened = SQLiteLibraryStore(path: path)
-        #expect(try reopened.read { try $0.album(at: 0) } == album)
-        #expect(try reopened.read { try $0.historyCount(.undo) } == 1)
-        #expect(try reopened.read { try $0.savedCurrent() }?.id == album.id)
+        #expect(try await reopened.read { try $0.album(at: 0) } == album)
+        #expect(try await reopened.read { try $0.historyCount(.undo) } == 1)
+        #expect(try await reopened.read { try $0.savedCurrent() }?.id == album.id)
     }
 
-    @Test func anEmptiedLibraryStaysEmpty() throws {
-        try SQLiteLibraryStore(path: path).write { writer in
+    @Test func anEmptiedLibraryStaysEmpty() async throws {
+        try await SQLiteLibraryStore(path: path).write { writer in
             while try writer.remove(at: 0) != nil {}
         }
-        #expect(try SQLiteLibraryStore(path: path).read { try $0.count() } == 0)
+        #expect(try await SQLiteLibraryStore(path: path).read { try $0.count() } == 0)
     }
 
-    @Test func schemaIsVersionedMarkedAndInWALMode() throws {
-        try SQLiteLibraryStore(path: path).open()
+    @Test func schemaIsVersionedMarkedAndInWALMode() async throws {
+        try await SQLiteLibraryStore(path: path).open()
         let connection = try SQLiteConnection(path: path, busyTimeout: 100)
         #expect(try connection.integer("PRAGMA user_version") == Schema.latestVersion)
         #expect(try connection.integer("PRAGMA application_id") == Schema.applicationID)
@@ -39,11 +39,11 @@ struct SQLiteLibraryStoreTests {
         #expect(mode.text(0) == "wal")
     }
 
-    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() async throws {
         let text = "these are my notes, not a database\n"
         let file = directory.write("notes.txt", text)
-        #expect {
-            try SQLiteLibraryStore(path: file).open()
+        await #expect {
+            try await SQLiteLibraryStore(path: file).open()
         } throws: { error in
             let error = try #require(error as? LibraryError)
             return error.code == .notALibrary
@@ -52,32 +52,32 @@ struct SQLiteLibraryStoreTests {
         #expect(directory.read(file) == Array(text.utf8))
     }
 
-    @Test func anotherApplicationsSQLiteDatabaseIsRefused() throws {
+    @Test func anotherApplicationsSQLiteDatabaseIsRefused() async throws {
         let connection = try SQLiteConnection(path: path, busyTimeout: 100)
         try connection.execute("CREATE TABLE tracks (name TEXT); INSERT INTO tracks VALUES ('x')")
-        #expect(
+        await #expect(
             throws: LibraryError(
                 .notALibrary,
                 "\(path) is not a BlueLibrary database (it is some other SQLite database); it was left untouched"
             )
         ) {
-            try SQLiteLibraryStore(path: path).open()
+            try await SQLiteLibraryStore(path: path).open()
         }
         #expect(try connection.integer("SELECT count(*) FROM tracks") == 1)
     }
 
-    @Test func aNewerSchemaIsRefused() throws {
-        try SQLiteLibraryStore(path: path).open()
+    @Test func aNewerSchemaIsRefused() async throws {
+        try await SQLiteLibraryStore(path: path).open()
         try SQLiteConnection(path: path, busyTimeout: 100).execute("PRAGMA user_version = 99")
-        #expect {
-            try SQLiteLibraryStore(path: path).open()
+        await #expect {
+            try await SQLiteLibraryStore(path: path).open()
         } throws: { error in
             (error as? LibraryError)?.code == .newerSchema
         }
     }
 
-    @Test func aDamagedFileIsReportedNotCrashed() throws {
-        try SQLiteLibraryStore(path: path).write { writer in
+    @Test func aDamagedFileIsReportedNotCrashed() async throws {
+        try await SQLiteLibraryStore(path: path).write { writer in
             try writer.append(
                 (0..<400).map { Fixtures.album("Album \($0)", by: String(repeating: "x", count: 200)) })
         }
@@ -87,21 +87,21 @@ struct SQLiteLibraryStoreTests {
         try handle.seek(toOffset: 4096)
         handle.write(Data(repeating: 0xA5, count: 16384))
         try handle.close()
-        #expect {
-            try SQLiteLibraryStore(path: path).read { try $0.albums() }
+        await #expect {
+            try await SQLiteLibraryStore(path: path).read { try $0.albums() }
         } throws: { error in
             let code = (error as? LibraryError)?.code
             return code == .corruptLibrary || code == .notALibrary
         }
     }
 
-    @Test func aLockHeldByAnotherConnectionFailsAfterTheBusyTimeout() throws {
-        try SQLiteLibraryStore(path: path).open()
+    @Test func aLockHeldByAnotherConnectionFailsAfterTheBusyTimeout() async throws {
+        try await SQLiteLibraryStore(path: path).open()
         let other = try SQLiteConnection(path: path, busyTimeout: 100)
         try other.execute("BEGIN IMMEDIATE")
         let started = Date()
-        #expect {
-            try SQLiteLibraryStore(path: path, busyTimeout: 200).write {
+        await #expect {
+            try await SQLiteLibraryStore(path: path, busyTimeout: 200).write {
                 try $0.insert(Fixtures.album("X"), at: 0)
             }
         } throws: { error in
@@ -109,14 +109,14 @@ struct SQLiteLibraryStoreTests {
         }
         #expect(Date().timeIntervalSince(started) >= 0.15)
         try other.execute("ROLLBACK")
-        #expect(try SQLiteLibraryStore(path: path).read { try $0.count() } == 5)
+        #expect(try await SQLiteLibraryStore(path: path).read { try $0.count() } == 5)
     }
 
-    @Test func twoStoresOnOneFileSeeEachOthersCommits() throws {
+    @Test func twoStoresOnOneFileSeeEachOthersCommits() async throws {
         let first = SQLiteLibraryStore(path: path)
         let second = SQLiteLibraryStore(path: path)
-        #expect(try second.read { try $0.count() } == 5)
-        try first.write { _ = try $0.remove(at: 0) }
-        #expect(try second.read { try $0.count() } == 4)
+        #expect(try await second.read { try $0.count() } == 5)
+        try await first.write { _ = try $0.remove(at: 0) }
+        #expect(try await second.read { try $0.count() } == 4)
     }
 }

@@ -13,12 +13,12 @@ struct KeyParserTests {
             ("\u{1B}[<2;5;5M", []),
             ("\u{1B}[Z", [.backTab]),
         ] as [(String, [Key])])
-    func bytesBecomeKeys(input: String, keys: [Key]) {
+    func bytesBecomeKeys(input: String, keys: [Key]) async {
         var parser = KeyParser()
         #expect(parser.feed(Array(input.utf8)) == keys)
     }
 
-    @Test func aSequenceSplitAcrossReadsIsJoined() {
+    @Test func aSequenceSplitAcrossReadsIsJoined() async {
         var parser = KeyParser()
         #expect(parser.feed(Array("\u{1B}[".utf8), flushEscape: false) == [])
         #expect(parser.feed(Array("C".utf8)) == [.right])
@@ -26,7 +26,7 @@ struct KeyParserTests {
 }
 
 struct FrameRendererTests {
-    @Test func onlyChangedCellsAreWritten() {
+    @Test func onlyChangedCellsAreWritten() async {
         var first = TerminalScreen(width: 20, height: 5)
         first.write("hello", x: 0, y: 0)
         var second = first
@@ -39,7 +39,7 @@ struct FrameRendererTests {
         #expect(renderer.update(from: second, to: second).isEmpty)
     }
 
-    @Test func coloursFollowTheMode() {
+    @Test func coloursFollowTheMode() async {
         let style = CellStyle(
             foreground: TerminalArt.RGB(255, 0, 0), background: TerminalArt.RGB(0, 0, 255), bold: true)
         #expect(FrameRenderer(mode: .trueColor).sgr(style) == "\u{1B}[0;1;38;2;255;0;0;48;2;0;0;255m")
@@ -47,7 +47,7 @@ struct FrameRendererTests {
         #expect(FrameRenderer(mode: .none).sgr(style) == "\u{1B}[0;1m")
     }
 
-    @Test func albumTextCannotMoveTheCursor() {
+    @Test func albumTextCannotMoveTheCursor() async {
         var screen = TerminalScreen(width: 20, height: 1)
         screen.write("evil\u{1B}[2Jtext", x: 0, y: 0)
         #expect(screen.text == "evil?[2Jtext")

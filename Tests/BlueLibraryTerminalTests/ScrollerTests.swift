@@ -5,7 +5,7 @@ import Testing
 struct ScrollerLayoutTests {
     let layout = ScrollerLayout(padding: 10, viewWidth: 100, viewHeight: 100, offset: 100)
 
-    @Test func viewsArePlacedAsTheTutorialPlacesThem() {
+    @Test func viewsArePlacedAsTheTutorialPlacesThem() async {
         #expect(layout.frame(at: 0) == (110, 10, 100, 100))
         #expect(layout.frame(at: 1).x == 230)
         #expect(layout.frame(at: 4).x == 590)
@@ -13,7 +13,7 @@ struct ScrollerLayoutTests {
         #expect(layout.stride == 120)
     }
 
-    @Test func theInitialOffsetAndCentring() {
+    @Test func theInitialOffsetAndCentring() async {
         #expect(layout.initialOffset(for: 3) == 360)
         // On the tutorial's 320-point screen, centring view 3 is the same offset.
         #expect(layout.centeredOffset(for: 3, visibleWidth: 320) == 360)
@@ -23,16 +23,16 @@ struct ScrollerLayoutTests {
     @Test(
         arguments: [(110, 0), (209, 0), (210, nil), (229, nil), (230, 1), (650, 4), (700, nil), (50, nil)]
             as [(Int, Int?)])
-    func aPointFindsTheViewWhoseFrameContainsIt(x: Int, index: Int?) {
+    func aPointFindsTheViewWhoseFrameContainsIt(x: Int, index: Int?) async {
         #expect(layout.index(atContentX: x, count: 5) == index)
     }
 
     @Test(arguments: [(0, 0), (59, 0), (60, 1), (179, 1), (180, 2), (-61, 0), (-200, 0), (10_000, 4)])
-    func snappingFloorsAndClamps(offset: Int, index: Int) {
+    func snappingFloorsAndClamps(offset: Int, index: Int) async {
         #expect(layout.snappedIndex(for: offset, count: 5) == index)
     }
 
-    @Test func snappingAnEmptyScrollerIsHarmless() {
+    @Test func snappingAnEmptyScrollerIsHarmless() async {
         #expect(layout.snappedIndex(for: 500, count: 0) == 0)
     }
 }
@@ -66,7 +66,7 @@ final class RecordingDelegate: HorizontalScrollerDelegate {
 
 @MainActor
 struct HorizontalScrollerTests {
-    @Test func theDelegateIsNotRetained() {
+    @Test func theDelegateIsNotRetained() async {
         let scroller = HorizontalScroller(viewWidth: 10, viewHeight: 4, padding: 1, visibleWidth: 40)
         do {
             let delegate = RecordingDelegate(count: 3)
@@ -76,7 +76,7 @@ struct HorizontalScrollerTests {
         #expect(scroller.delegate == nil)
     }
 
-    @Test func itOpensCentredOnTheInitialView() {
+    @Test func itOpensCentredOnTheInitialView() async {
         let delegate = RecordingDelegate(count: 10, initial: 4)
         let scroller = HorizontalScroller(viewWidth: 10, viewHeight: 4, padding: 1, visibleWidth: 40)
         scroller.delegate = delegate
@@ -88,7 +88,7 @@ struct HorizontalScrollerTests {
         #expect(row[15] == "4")
     }
 
-    @Test func aClickSelectsTheViewUnderItAndCentresIt() {
+    @Test func aClickSelectsTheViewUnderItAndCentresIt() async {
         let delegate = RecordingDelegate(count: 10)
         let scroller = HorizontalScroller(viewWidth: 10, viewHeight: 4, padding: 1, visibleWidth: 40)
         scroller.delegate = delegate
@@ -99,7 +99,7 @@ struct HorizontalScrollerTests {
         #expect(scroller.click(atColumn: 14) == nil, "padding between views is no view")
     }
 
-    @Test func afterAScrollItSnapsAndTellsTheDelegate() {
+    @Test func afterAScrollItSnapsAndTellsTheDelegate() async {
         let delegate = RecordingDelegate(count: 10)
         let scroller = HorizontalScroller(viewWidth: 10, viewHeight: 4, padding: 1, visibleWidth: 40)
         scroller.delegate = delegate

@@ -13,13 +13,14 @@ struct TerminalAppTests {
     let library: LibraryAPI
     let app: TerminalApp
 
-    init() throws {
-        let center = CoverCenter()
-        library = LibraryAPI(store: InMemoryLibraryStore(), coverCenter: center)
+    init() async throws {
+        library = LibraryAPI(store: InMemoryLibraryStore())
+        let covers = CoverService(httpClient: nil, cache: nil)
+        Task { await covers.run() }
         app = TerminalApp(
-            controller: LibraryController(library: library), coverCenter: center, mode: .none, width: 80,
-            height: 24)
-        try app.start()
+            controller: LibraryController(library: library), coverCenter: covers.center, mode: .none,
+            width: 80, height: 24)
+        try await app.start()
     }
 
     /// Draws until every visible cover has arrived, then returns the frame.
@@ -32,9 +33,9 @@ struct TerminalAppTests {
         return app.render()
     }
 
-    private func type(_ text: String) {
+    private func type(_ text: String) async {
         var parser = KeyParser()
-        for key in parser.feed(Array(text.utf8)) { app.handle(key) }
+        for key in parser.feed(Array(text.utf8)) { await app.handle(key) }
     }
 
     private func snapshot(
@@ -52,78 +53,78 @@ struct TerminalAppTests {
     }
 
     @Test func arrowsMoveTheSelectionAndKeepItCentred() async throws {
-        type("\u{1B}[C\u{1B}[C")
+        await type("\u{1B}[C\u{1B}[C")
         let frame = try await settledFrame()
         snapshot(frame, "tui-after-two-rights")
-        #expect(try library.currentAlbum()?.index == 2)
-        type("h")
-        #expect(try library.currentAlbum()?.index == 1)
-        type("\u{1B}[F")
-        #expect(try library.currentAlbum()?.index == 4)
-        type("\u{1B}[H")
-        #expect(try library.currentAlbum()?.index == 0)
+        #expect(try await library.currentAlbum()?.index == 2)
+        await type("h")
+        #expect(try await library.currentAlbum()?.index == 1)
+        await type("\u{1B}[F")
+        #expect(try await library.currentAlbum()?.index == 4)
+        await type("\u{1B}[H")
+        #expect(try await library.currentAlbum()?.index == 0)
     }
 
     @Test func deleteThenUndoPutsTheAlbumBack() async throws {
-        type("ld")
+        await type("ld")
         #expect(
-            try library.albums().map(\.title) == [
+            try await library.albums().map(\.title) == [
                 "Best of Bowie", "Nothing Like The Sun", "Staring at the Sun", "American Pie",
             ])
         let afterDelete = try await settledFrame()
         snapshot(afterDelete, "tui-after-delete")
         #expect(afterDelete.cells[22][1].style.bold, "Undo is enabled")
-        type("u")
-        #expect(try library.albums().map(\.title) == Fixtures.seedTitles)
-        #expect(try library.currentAlbum()?.index == 1)
-        type("\u{12}")
-        #expect(try library.count() == 4)
+        await type("u")
+        #expect(try await library.albums().map(\.title) == Fixtures.seedTitles)
+        #expect(try await library.currentAlbum()?.index == 1)
+        await type("\u{12}")
+        #expect(try await library.count() == 4)
     }
 
     @Test func anEmptyLibraryDisablesTrash() async throws {
-        type("ddddd")
+        await type("ddddd")
         let frame = try await settledFrame()
         snapshot(frame, "tui-empty")
         #expect(frame.cells[22][72].style.dim)
-        type("d")
-        #expect(try library.count() == 0)
+        await type("d")
+        #expect(try await library.count() == 0)
     }
 
     @Test func aClickOnACoverSelectsIt() async throws {
         _ = try await settledFrame()
         // The current cover is centred (columns 31…48); the next one starts 20 columns to the right.
-        type("\u{1B}[<0;55;5M")
-        #expect(try library.currentAlbum()?.index == 1)
-        type("\u{1B}[<0;2;23M")
-        #expect(try library.state().canUndo == false, "a click on a disabled Undo does nothing")
+        await type("\u{1B}[<0;55;5M")
+        #expect(try await library.currentAlbum()?.index == 1)
+        await type("\u{1B}[<0;2;23M")
+        #expect(try await library.state().canUndo == false, "a click on a disabled Undo does nothing")
     }
 
     @Test func searchFiltersWithTheQueryLanguageAndEscapeClears() async throws {
-        type("/sun")
+        await type("/sun")
         snapshot(try await settledFrame(), "tui-typing-a-search")
-        type("\r")
+        await type("\r")
         #expect(app.controller.screen.albums.map(\.title) == ["Nothing Like The Sun", "Staring at the Sun"])
-        type("/\u{1B}")
+        await type("/\u{1B}")
         #expect(app.controller.screen.albums.count == 5)
     }
 
     @Test func theAddFormAddsAnAlbum() async throws {
-        type("aHeroes\tDavid Bowie\tRock\t1977")
+        await type("aHeroes\tDavid Bowie\tRock\t1977")
         snapshot(try await settledFrame(), "tui-add-form")
-        type("\r")
-        #expect(try library.albums().last?.title == "Heroes")
-        #expect(try library.currentAlbum()?.album.year == 1977)
+        await type("\r")
+        #expect(try await library.albums().last?.title == "Heroes")
+        #expect(try await library.currentAlbum()?.album.year == 1977)
     }
 
     @Test func aBadYearInTheFormSaysWhyAndKeepsTheForm() async throws {
-        type("aX\tY\t\t12\r")
-        #expect(try library.count() == 5)
+        await type("aX\tY\t\t12\r")
+        #expect(try await library.count() == 5)
         #expect(app.controller.screen.message == "invalid year '12': must be between 1000 and 9999")
-        type("\u{1B}")
+        await type("\u{1B}")
         #expect(app.controller.screen.message == nil)
     }
 
-    @Test func aTooSmallTerminalSaysSo() {
+    @Test func aTooSmallTerminalSaysSo() async {
         app.resize(width: 30, height: 10)
         let text = app.render().text
         #expect(text.contains("Terminal too small:"))
@@ -136,7 +137,7 @@ struct TerminalAppTests {
         let renderer = FrameRenderer(mode: .trueColor)
         let before = try await settledFrame()
         let full = renderer.update(from: nil, to: before)
-        type("l")
+        await type("l")
         let after = try await settledFrame()
         let delta = renderer.update(from: before, to: after)
         #expect(!delta.isEmpty)
@@ -144,9 +145,9 @@ struct TerminalAppTests {
         #expect(renderer.update(from: after, to: app.render()).isEmpty, "an idle frame writes nothing")
     }
 
-    @Test func qQuits() {
+    @Test func qQuits() async {
         #expect(!app.wantsToQuit)
-        type("q")
+        await type("q")
         #expect(app.wantsToQuit)
     }
 }
@@ -156,16 +157,16 @@ struct TerminalLiveTests {
     @Test func changesFromAnotherProcessShowUp() async throws {
         let directory = TemporaryDirectory("live")
         let path = directory.file("library.db")
-        let center = CoverCenter()
-        let library = LibraryAPI(store: SQLiteLibraryStore(path: path), coverCenter: center)
+        let library = LibraryAPI(store: SQLiteLibraryStore(path: path))
         let app = TerminalApp(
-            controller: LibraryController(library: library), coverCenter: center, mode: .none, width: 80,
-            height: 24)
-        try app.start()
-        #expect(try library.checkForExternalChanges() == false)
+            controller: LibraryController(library: library), coverCenter: CoverCenter(), mode: .none,
+            width: 80, height: 24)
+        try await app.start()
+        #expect(try await library.checkForExternalChanges() == nil)
         // Another process: its own store on the same file.
-        try LibraryAPI(store: SQLiteLibraryStore(path: path)).delete(.index(0))
-        #expect(try library.checkForExternalChanges())
+        try await LibraryAPI(store: SQLiteLibraryStore(path: path)).delete(.index(0))
+        let change = try #require(try await library.checkForExternalChanges())
+        await app.controller.waitUntilShowing(change)
         #expect(app.controller.screen.albums.count == 4)
         #expect(app.render().text.contains("album 1 of 4"))
     }

@@ -7,10 +7,6 @@ import Foundation
 import Synchronization
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The real server on an ephemeral port of 127.0.0.1.
 struct WebServerTests {
     let library = LibraryAPI(store: InMemoryLibraryStore())
@@ -22,81 +18,96 @@ struct WebServerTests {
         let lines = Mutex<[String]>([])
     }
 
-    init() throws {
-        app = try WebApp(library: library)
+    init() async throws {
+        app = try await WebApp(library: library)
         let app = app
         let log = log
         server = MicroHTTPServer(
             maximumBodySize: 1024, log: { line in log.lines.withLock { $0.append(line) } },
-            handler: { app.respond(to: $0) })
+            handler: { await app.respond(to: $0) })
         try server.start(port: 0)
     }
 
-    @Test func itAnswersOverHTTPAndLogsEachRequest() throws {
+    @Test func itAnswersOverHTTPAndLogsEachRequest() async throws {
         let connection = try RawHTTPConnection(port: server.port)
         connection.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        let response = connection.read(until: "can_delete")
+        let response = await connection.read(until: "can_delete")
         #expect(response.hasPrefix("HTTP/1.1 200"))
         #expect(response.contains("\"count\":5"))
-        server.stop()
+        await server.stop()
         #expect(
             log.lines.withLock { $0 }.contains { $0.hasPrefix("GET /api/state 200 ") && $0.hasSuffix("ms") })
     }
 
-    @Test func aBodyOverTheLimitGets413AndChangesNothing() throws {
+    @Test func aBodyOverTheLimitGets413AndChangesNothing() async throws {
         let connection = try RawHTTPConnection(port: server.port)
         let body = #"{"title": ""# + String(repeating: "x", count: 2000) + #"", "artist": "B"}"#
         connection.send(
             "POST /api/albums HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         )
-        #expect(connection.read(until: "too_large").hasPrefix("HTTP/1.1 413"))
-        #expect(try library.count() == 5)
-        server.stop()
+        #expect(await connection.read(until: "too_large").hasPrefix("HTTP/1.1 413"))
+        #expect(try await library.count() == 5)
+        await server.stop()
     }
 
-    @Test func anEncodedDotDotIsRefused() throws {
+    @Test func anEncodedDotDotIsRefused() async throws {
         let connection = try RawHTTPConnection(port: server.port)
         connection.send(
             "GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        let response = connection.read(until: "}}")
+        let response = await connection.read(until: "}}")
         #expect(response.hasPrefix("HTTP/1.1 400"))
         #expect(!response.contains("root:"))
-        server.stop()
+        await server.stop()
     }
 
-    @Test(.timeLimit(.minutes(1))) func everyChangeReachesAnOpenEventStream() throws {
+    @Test(.timeLimit(.minutes(1))) func everyChangeReachesAnOpenEventStream() async throws {
         let stream = try RawHTTPConnection(port: server.port)
         stream.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(stream.read(until: "retry: 1000").contains("text/event-stream"))
-        try library.delete(.index(0))
-        let text = stream.read(until: "\"kind\":\"delete\"")
+        #expect(await stream.read(until: "retry: 1000").contains("text/event-stream"))
+        try await library.delete(.index(0))
+        let text = await stream.read(until: "\"kind\":\"delete\"")
         #expect(text.contains("event: change\ndata: {\"kind\":\"delete\",\"state\":{"))
-        // Shutting down ends the stream and the server stops.
-        app.events.close()
-        app.events.waitUntilDisconnected()
+        // Stopping the server ends the stream (its connection is resumed first) and the server stops.
+        await server.stop()
         #expect(app.events.clientCount == 0)
-        server.stop()
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: server.port) }
     }
 
-    @Test(.timeLimit(.minutes(1))) func parkedEventStreamsHoldNoThread() throws {
-        // Two pool threads, ten open event streams: ordinary requests are still answered.
+    @Test(.timeLimit(.minutes(1))) func parkedEventStreamsAndSlowAnswersHoldNoThread() async throws {
+        // Two pool threads, ten open event streams and two requests whose answers take long: ordinary
+        // requests are still answered at once.
         let app = self.app
-        let small = MicroHTTPServer(threads: 2, log: { _ in }, handler: { app.respond(to: $0) })
+        let small = MicroHTTPServer(
+            threads: 2, log: { _ in },
+            handler: { request in
+                if request.path == "/slow" { try? await Task.sleep(for: .seconds(3)) }
+                return await app.respond(to: request)
+            })
         let port = try small.start(port: 0)
         let streams = try (0..<10).map { _ in try RawHTTPConnection(port: port) }
         for stream in streams {
             stream.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            #expect(stream.read(until: "retry: 1000").contains("200 OK"))
+            #expect(await stream.read(until: "retry: 1000").contains("200 OK"))
         }
+        let slow = try (0..<2).map { _ in try RawHTTPConnection(port: port) }
+        for connection in slow { connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
         let plain = try RawHTTPConnection(port: port)
+        let started = ContinuousClock.now
         plain.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        #expect(plain.read(until: "can_delete", seconds: 5).hasPrefix("HTTP/1.1 200"))
-        try library.select(.index(1))
-        #expect(streams.allSatisfy { $0.read(until: "\"kind\":\"select\"").contains("\"index\":1") })
-        app.events.close()
-        app.events.waitUntilDisconnected()
-        small.stop()
-        server.stop()
+        #expect(await plain.read(until: "can_delete", seconds: 5).hasPrefix("HTTP/1.1 200"))
+        #expect(ContinuousClock.now - started < .seconds(2))
+        try await library.select(.index(1))
+        for stream in streams {
+            #expect(await stream.read(until: "\"kind\":\"select\"").contains("\"index\":1"))
+        }
+        // Stopping resumes every parked connection: the streams end, the slow answers still arrive.
+        await small.stop()
+        for connection in slow {
+            #expect(await connection.read(until: "}}", seconds: 5).contains("HTTP/1.1 404"))
+        }
+        for stream in streams {
+            #expect(await stream.read(until: "\r\n0\r\n\r\n", seconds: 5).hasSuffix("0\r\n\r\n"))
+        }
+        await server.stop()
     }
 }

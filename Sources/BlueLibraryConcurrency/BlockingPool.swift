@@ -1,0 +1,124 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A pool of dedicated threads for blocking work — SQLite calls, file reads and writes, hashing — so
+/// that it never runs on Swift's cooperative pool, whose few threads async code needs to make progress
+/// (the shape of swift-nio's `NIOThreadPool`).
+///
+/// Async code hands work over with ``run(_:)`` and is suspended, not blocked, until it is done. Jobs run
+/// in the order they were submitted; a pool of one thread is therefore a serial queue, which is how a
+/// database connection gets exactly one owner. When the pool is released its threads finish the jobs
+/// already queued and exit.
+public final class BlockingPool: Sendable {
+    /// The pool for short blocking jobs that need no order (file reads, hashing).
+    public static let shared = BlockingPool(threads: 2, name: "blocking")
+
+    private let queue: JobQueue
+    /// How many threads serve the pool.
+    public let threadCount: Int
+
+    /// Starts `threads` threads named `name` (visible in `top -H` and debuggers).
+    public init(threads: Int, name: String) {
+        threadCount = max(1, threads)
+        queue = JobQueue()
+        for index in 0..<threadCount {
+            let label = threadCount == 1 ? name : "\(name)-\(index)"
+            Self.startThread(named: label, serving: queue)
+        }
+    }
+
+    deinit {
+        queue.shutDown(threads: threadCount)
+    }
+
+    /// Runs `work` on one of the pool's threads and returns its result; the caller is suspended
+    /// meanwhile. Work that has started runs to the end: cancellation does not interrupt it.
+    public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.submit { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// Runs non-throwing `work` on one of the pool's threads and returns its result.
+    public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.submit { continuation.resume(returning: work()) }
+        }
+    }
+
+    /// Whether the calling thread is one of this pool's.
+    public var isCurrentThreadInPool: Bool {
+        JobQueue.current == ObjectIdentifier(queue)
+    }
+
+    private static func startThread(named name: String, serving queue: JobQueue) {
+        let thread = Thread { queue.serve() }
+        thread.name = name
+        thread.start()
+    }
+}
+
+/// The jobs waiting for a pool's threads: a FIFO under a mutex, and a semaphore counting them so idle
+/// threads sleep. (The semaphore lives inside the pool; it never bridges async code to sync code.)
+private final class JobQueue: Sendable {
+    typealias Job = @Sendable () -> Void
+
+    private struct State {
+        var jobs: [Job?] = []
+        var head = 0
+    }
+
+    private let state = Mutex(State())
+    private let available = DispatchSemaphore(value: 0)
+
+    /// The queue the calling thread serves, if it is a pool thread.
+    static var current: ObjectIdentifier? {
+        guard let raw = pthread_getspecific(currentKey) else { return nil }
+        return ObjectIdentifier(Unmanaged<JobQueue>.fromOpaque(raw).takeUnretainedValue())
+    }
+
+    private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    func submit(_ job: @escaping Job) {
+        state.withLock { $0.jobs.append(job) }
+        available.signal()
+    }
+
+    /// Asks every thread to exit once the jobs queued before now are done (a `nil` job means "exit").
+    func shutDown(threads: Int) {
+        state.withLock { state in
+            for _ in 0..<threads { state.jobs.append(nil) }
+        }
+        for _ in 0..<threads { available.signal() }
+    }
+
+    /// The loop of one pool thread.
+    func serve() {
+        pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque())
+        while true {
+            available.wait()
+            let job = state.withLock { state -> Job? in
+                let job = state.jobs[state.head]
+                state.jobs[state.head] = nil
+                state.head += 1
+                // Compact now and then so the array does not grow for ever.
+                if state.head > 1024 && state.head * 2 > state.jobs.count {
+                    state.jobs.removeFirst(state.head)
+                    state.head = 0
+                }
+                return job
+            }
+            guard let job else { return }
+            job()
+        }
+    }
+}

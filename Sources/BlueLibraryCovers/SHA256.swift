@@ -1,0 +1,28 @@
+import BlueLibraryCore
+import CCrypto
+
+/// SHA-256 from OpenSSL's libcrypto (through the `CCrypto` target, which loads it on first use): the
+/// cover cache's keys and integrity checks, and the web's ETags. The toolchain on Linux has no
+/// CryptoKit; a vetted implementation beats a hand-written one.
+public enum SHA256 {
+    /// The 32-byte digest of `bytes`.
+    /// - Throws: ``LibraryError`` `unavailable` when libcrypto cannot be loaded.
+    public static func hash(_ bytes: [UInt8]) throws -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        let status = bytes.withUnsafeBytes { source in
+            digest.withUnsafeMutableBufferPointer { target in
+                bl_sha256(source.baseAddress, source.count, target.baseAddress)
+            }
+        }
+        guard status == 0 else {
+            let reason = bl_crypto_error().map { String(cString: $0) } ?? "SHA-256 failed"
+            throw LibraryError(.unavailable, reason)
+        }
+        return digest
+    }
+
+    /// The digest of `text`'s UTF-8 as 64 lowercase hex digits.
+    public static func hex(_ text: String) throws -> String {
+        Hex.string(try hash(Array(text.utf8)))
+    }
+}

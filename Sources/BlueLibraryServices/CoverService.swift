@@ -1,0 +1,65 @@
+import BlueLibraryConcurrency
+import BlueLibraryCore
+import BlueLibraryCovers
+
+/// The cover subsystem, composed beside the ``LibraryAPI`` facade at the root of each face: the disk
+/// cache, the caching proxy in front of the HTTP client, and the loader that falls back to generated
+/// artwork.
+///
+/// Views ask for covers the tutorial's way — they post a ``CoverRequest`` on ``center`` and observe
+/// its results (the service listens from the moment it is created, and stops when it goes away) — or,
+/// like the command line and the web server, call ``cover(for:)`` directly. Posted requests are served
+/// by ``run()``, which the face's root runs beside its other services; requests posted before it starts
+/// wait for it.
+public final class CoverService: Service {
+    /// Where views ask for covers and receive them.
+    public let center: CoverCenter
+    /// The disk cache of downloaded covers, if any.
+    public let cache: CoverCache?
+    private let loader: CoverLoader
+    private let subscription: Subscription
+    private let requests: AsyncStream<CoverRequest>
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - httpClient: the network; `nil` keeps covers to the cache, local files and generated artwork.
+    ///   - cache: the disk cache; `nil` keeps nothing.
+    ///   - maximumConcurrentDownloads: how many covers download at once (default 4).
+    public init(
+        httpClient: (any HTTPClient)?, cache: CoverCache?, center: CoverCenter = CoverCenter(),
+        maximumConcurrentDownloads: Int = 4, pool: BlockingPool = .shared
+    ) {
+        self.center = center
+        self.cache = cache
+        let client: (any HTTPClient)? =
+            cache.map { cache in
+                CachingHTTPClient(
+                    upstream: httpClient, cache: cache, maximumConcurrent: maximumConcurrentDownloads,
+                    shouldStore: { ImageCodec.format(of: $0.body) != nil })
+            } ?? httpClient
+        loader = CoverLoader(httpClient: client, pool: pool)
+        let (stream, continuation) = AsyncStream.makeStream(of: CoverRequest.self)
+        requests = stream
+        subscription = center.requests.observe { continuation.yield($0) }
+    }
+
+    /// The cover of `album`: cached, downloaded, read from a local file, or generated when none can be
+    /// had. Never fails.
+    public func cover(for album: Album) async -> CoverResult {
+        await loader.cover(for: album)
+    }
+
+    /// Answers the requests views post on ``center`` until cancelled, several at once.
+    public func run() async {
+        let (loader, center) = (loader, center)
+        await withDiscardingTaskGroup { group in
+            for await request in requests {
+                group.addTask { center.results.post(await loader.cover(for: request.album)) }
+            }
+        }
+    }
+
+    deinit {
+        subscription.cancel()
+    }
+}

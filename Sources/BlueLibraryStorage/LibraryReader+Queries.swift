@@ -1,0 +1,73 @@
+import BlueLibraryCore
+
+/// The questions a transaction asks about the library — which album a reference names, the current
+/// album, the state the faces show — answered on the reader or writer the transaction holds, so that
+/// code inside a transaction never needs the facade (which would wait for that very transaction).
+extension LibraryReader {
+    /// The album an index or id refers to, with its index.
+    /// - Throws: `notFound` naming the reference ("no album at index 7 (the library has 5)").
+    package func locate(_ reference: AlbumReference) throws -> (album: Album, index: Int) {
+        switch reference {
+        case .index(let index):
+            guard let album = try album(at: index) else {
+                let count = try count()
+                let size = count == 0 ? "the library is empty" : "the library has \(count)"
+                throw LibraryError(.notFound, "no album at index \(index) (\(size))")
+            }
+            return (album, index)
+        case .id(let id):
+            guard let found = try locate(id) else {
+                throw LibraryError(.notFound, "no album with id \(id)")
+            }
+            return found
+        }
+    }
+
+    /// The library's state: the current album, the count, and whether undo and redo are possible.
+    package func state() throws -> LibraryState {
+        LibraryState(
+            current: try resolveCurrent(), count: try count(),
+            canUndo: try historyCount(.undo) > 0, canRedo: try historyCount(.redo) > 0)
+    }
+
+    /// The current album and its index (the restored memento), or `nil` when the library is empty.
+    package func currentAlbum() throws -> (album: Album, index: Int)? {
+        guard let current = try resolveCurrent() else { return nil }
+        return try album(at: current.index).map { ($0, current.index) }
+    }
+
+    /// The saved current album, found by id (`preferred` first, when given); when it is gone, the
+    /// album now at its saved index, clamped into range; the first album when nothing was saved.
+    package func resolveCurrent(preferring preferred: AlbumID? = nil) throws -> CurrentAlbum? {
+        let saved = try savedCurrent()
+        for id in [preferred, saved?.id].compactMap({ $0 }) {
+            if let (_, index) = try locate(id) { return CurrentAlbum(id: id, index: index) }
+        }
+        let count = try count()
+        guard count > 0 else { return nil }
+        let index = min(max(saved?.index ?? 0, 0), count - 1)
+        return try album(at: index).map { CurrentAlbum(id: $0.id, index: index) }
+    }
+}
+
+extension LibraryReader {
+    /// Counts albums, distinct artists and genres, and the range of years, in one pass.
+    package func statistics() throws -> LibraryStatistics {
+        var statistics = LibraryStatistics(state: try state())
+        var artists = Set<String>()
+        var genres = Set<String>()
+        try forEachAlbum(matching: .all) { album, _ in
+            statistics.albums += 1
+            artists.insert(SearchKey.fold(album.artist))
+            if !album.genre.isEmpty { genres.insert(SearchKey.fold(album.genre)) }
+            if let year = album.year {
+                statistics.years =
+                    statistics.years.map { min($0.lowerBound, year)...max($0.upperBound, year) }
+                    ?? year...year
+            }
+        }
+        statistics.artists = artists.count
+        statistics.genres = genres.count
+        return statistics
+    }
+}

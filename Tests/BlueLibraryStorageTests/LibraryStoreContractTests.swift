@@ -4,7 +4,7 @@ import BlueLibraryTestSupport
 import Testing
 
 /// The two stores a library can use; the contract suite runs every test against both.
-enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable, Codable {
     case memory, sqlite
 
     var testDescription: String { rawValue }

@@ -7,8 +7,8 @@
 // change (middleware, event responders, validation filters). Don't use it when exactly one handler is
 // known up front, and make sure every chain ends somewhere, or requests vanish silently.
 //
-// BlueLibrary: planned in issues 3/4/5 — the web server's request pipeline (logging, errors, routing)
-// will be a chain of handlers (catalog only for now).
+// BlueLibrary: the web server's request pipeline in `WebApp` — security headers, body limit, write
+// guard, then the routes; each link answers the request or passes it on. PATTERNS.md names the files.
 
 /// An attack on the avatar; the raw value is the book's class name.
 enum Attack: String, CaseIterable, Sendable {

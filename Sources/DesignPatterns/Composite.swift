@@ -5,8 +5,8 @@
 // a menu of submenus). Do not use it to force unrelated things under one protocol: the leaves end up
 // with methods (add, remove, children) that mean nothing for them.
 //
-// BlueLibrary: catalog only for now — albums are a flat list; the mark tree below is the book's
-// TouchPainter drawing, which Prototype, Iterator, Visitor and Memento reuse.
+// BlueLibrary: catalog only — albums are a flat list, not a part–whole tree. The mark tree below is
+// the book's TouchPainter drawing, which Prototype, Iterator, Visitor, Command and Memento reuse.
 
 /// One element of a drawing: a vertex, a dot or a stroke (the book's `Mark` protocol).
 ///

@@ -7,8 +7,8 @@
 // known recipient that may customise behaviour; use notifications for many, closures for one-off
 // callbacks.
 //
-// BlueLibrary: catalog only — the app's delegate-style hook, the scroller's data source, is planned
-// in issues 3/4/5.
+// BlueLibrary: the terminal's `HorizontalScroller` holds its `HorizontalScrollerDelegate` weakly, as
+// the login view here holds its delegate.
 
 /// What a login view needs from whoever handles logging in.
 protocol LoginDelegate: AnyObject {

@@ -7,8 +7,8 @@
 // expensive, remote or must be guarded, and clients should not change. Don't add one for a cheap
 // local object: the indirection costs more than it saves, and a cache brings invalidation questions.
 //
-// BlueLibrary: planned in issues 3/4/5 — a caching proxy in front of the HTTP cover client (catalog
-// only for now).
+// BlueLibrary: the cover loader (`CoverLoader`) answers from a cache in front of the `HTTPClient`:
+// cache first, one download per URL however many ask. PATTERNS.md says how it maps to this pattern.
 
 /// The subject interface: fetch an album's cover image (its bytes, as text for the demo).
 protocol CoverSource: AnyObject {

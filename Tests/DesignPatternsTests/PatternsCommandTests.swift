@@ -47,6 +47,13 @@ struct PatternsCommandTests {
                 """)
     }
 
+    @Test func runDelegationPrintsTheNotesLine() throws {
+        let result = try Self.run(["run", "delegation"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("userName: ltp, password: 123456\n"))
+    }
+
     @Test func unknownPatternIsAUsageErrorWithSuggestions() throws {
         let result = try Self.run(["run", "chain"])
         #expect(result.status == 64)

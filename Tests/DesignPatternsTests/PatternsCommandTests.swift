@@ -54,6 +54,14 @@ struct PatternsCommandTests {
         #expect(result.stdout.hasPrefix("userName: ltp, password: 123456\n"))
     }
 
+    @Test func runFacadeShowsTheBooksDriveTo100By100() throws {
+        let result = try Self.run(["run", "facade"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == FacadeTests.booksDrive.joined(separator: "\n") + "\n")
+        #expect(result.stdout.hasPrefix("CabDriver: drive to location (100.0, 100.0)\n"))
+    }
+
     @Test func unknownPatternIsAUsageErrorWithSuggestions() throws {
         let result = try Self.run(["run", "chain"])
         #expect(result.status == 64)

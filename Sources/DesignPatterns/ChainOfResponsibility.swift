@@ -7,6 +7,10 @@
 // change (middleware, event responders, validation filters). Don't use it when exactly one handler is
 // known up front, and make sure every chain ends somewhere, or requests vanish silently.
 //
+// Departs from the book's printed output, which ends its third line at "No damage from a magic fire":
+// the shield here says "No damage from a magic fire attack", as the book's own code does, since the
+// code is what the book's system runs.
+//
 // BlueLibrary: the web server's request pipeline in `WebApp` — security headers, body limit, write
 // guard, then the routes; each link answers the request or passes it on. PATTERNS.md names the files.
 

@@ -31,6 +31,7 @@ struct PatternsCommandTests {
         #expect(result.stdout.hasPrefix("Object creation:\n  prototype "))
     }
 
+    /// Line 3 follows the book's code, not its printed output (see ChainOfResponsibilityTests).
     @Test func runChainPrintsExactlyTheSixLines() throws {
         let result = try Self.run(["run", "chain-of-responsibility"])
         #expect(result.status == 0)

@@ -63,6 +63,22 @@ struct PatternsCommandTests {
         #expect(result.stdout.hasPrefix("CabDriver: drive to location (100.0, 100.0)\n"))
     }
 
+    /// A fresh process has never touched the singleton: the demo sees no instance before first use,
+    /// then one shared instance however many threads reach for it at once.
+    @Test func runSingletonCreatesOneInstanceLazilyEvenUnderConcurrentFirstUse() throws {
+        let result = try Self.run(["run", "singleton"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout == """
+                Issuers before first use: 0
+                200 threads reached for SerialNumberIssuer.shared at once; 200 got the same one
+                Issuers created: 1
+                1000 concurrent calls got 1000 distinct serial numbers
+
+                """)
+    }
+
     @Test func unknownPatternIsAUsageErrorWithSuggestions() throws {
         let result = try Self.run(["run", "chain"])
         #expect(result.status == 64)

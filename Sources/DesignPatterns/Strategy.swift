@@ -59,7 +59,8 @@ struct ClosureInputValidator: InputValidator {
     }
 }
 
-/// The context: a text field that delegates validation to whichever strategy it holds.
+/// The context: a text field that delegates validation to whichever strategy it holds (the book's
+/// `CustomTextField`).
 struct ValidatingTextField {
     var text = ""
     var validator: any InputValidator

@@ -39,6 +39,27 @@ extension PatternCatalogTests {
         #expect(row?.contains("`\(tests)`") == true, "the catalog row for \(sourceFile) names \(tests)")
     }
 
+    /// The cells of a Markdown table row, trimmed; the empty cells before the first `|` and after the
+    /// last one are kept, so a row's cells line up with its table's heading.
+    static func cells(of row: some StringProtocol) -> [String] {
+        row.split(separator: "|", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test(arguments: PatternCatalog.entries.map { $0.sourceFile })
+    func aHeaderStatesADepartureExactlyWhenItsRowDoes(sourceFile: String) throws {
+        let rows = try packageFile("PATTERNS.md").split(separator: "\n")
+        let heading = try #require(rows.first { $0.hasPrefix("| pattern | catalog file |") })
+        let column = try #require(Self.cells(of: heading).firstIndex(of: "departs from the book"))
+        let row = try #require(rows.first { $0.contains("`Sources/DesignPatterns/\(sourceFile)`") })
+        let rowDeparts = Self.cells(of: row)[column] != "—"
+        let header = headerComment(of: try packageFile("Sources/DesignPatterns/\(sourceFile)"))
+        let headerDeparts = header.contains { $0.hasPrefix("Departs from") }
+        #expect(
+            rowDeparts == headerDeparts, "\(sourceFile): PATTERNS.md and the header disagree on departing")
+    }
+
     @Test func noCatalogHeaderPromisesWorkForLater() throws {
         let files =
             try Self.swiftFiles(under: "Sources/DesignPatterns") + Self.swiftFiles(under: "Sources/patterns")

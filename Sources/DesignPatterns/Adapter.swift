@@ -7,8 +7,9 @@
 // closure that supplies the red, green and blue values. Use it at a boundary you don't control;
 // don't add one between two types you own: change one of them instead.
 //
-// BlueLibrary: planned in issues 3/4/5 — the horizontal scroller's delegate adapts the album list
-// to the scroller (catalog only for now).
+// BlueLibrary: the terminal's `HorizontalScroller` knows nothing of albums; `TerminalApp` adapts the
+// album list to it as its `HorizontalScrollerDelegate` (an object adapter by delegation). PATTERNS.md
+// names the files.
 
 /// The receiver: a canvas with a current stroke colour.
 final class PaintCanvas {

@@ -7,8 +7,12 @@
 // change (middleware, event responders, validation filters). Don't use it when exactly one handler is
 // known up front, and make sure every chain ends somewhere, or requests vanish silently.
 //
-// BlueLibrary: planned in issues 3/4/5 — the web server's request pipeline (logging, errors, routing)
-// will be a chain of handlers (catalog only for now).
+// Departs from the book's printed output, which ends its third line at "No damage from a magic fire":
+// the shield here says "No damage from a magic fire attack", as the book's own code does, since the
+// code is what the book's system runs.
+//
+// BlueLibrary: the web server's request pipeline in `WebApp` — security headers, body limit, write
+// guard, then the routes; each link answers the request or passes it on. PATTERNS.md names the files.
 
 /// An attack on the avatar; the raw value is the book's class name.
 enum Attack: String, CaseIterable, Sendable {

@@ -7,8 +7,8 @@
 // Don't wrap a plain method call in a command type when nothing needs to store or reverse it: a
 // closure is the lighter command.
 //
-// BlueLibrary: undo/redo of library edits — Sources/BlueLibraryServices/LibraryAPI+History.swift and
-// Sources/BlueLibraryCore/HistoryCommand.swift.
+// BlueLibrary: undo/redo of library edits — each change is a `HistoryCommand` with its inverse, which
+// `LibraryAPI` undoes and redoes; PATTERNS.md names the files.
 
 /// A request as a value: run it with `execute()`.
 protocol Command {

@@ -1,18 +1,22 @@
 // Composite — treat a single object and a group of objects through one interface, so a client can
 // walk, draw or edit a tree without asking what each node is.
 //
+// The book's drawing is made of marks: a `Vertex` is a location, a `Dot` is a vertex that adds a
+// colour and a size (a subclass, so a dot goes wherever a vertex goes), and a `Stroke` has a colour,
+// a size and an ordered list of child marks, strokes included. Leaves ignore add and remove.
+//
 // Use it when the data really is a part–whole hierarchy (a drawing made of strokes made of points,
 // a menu of submenus). Do not use it to force unrelated things under one protocol: the leaves end up
 // with methods (add, remove, children) that mean nothing for them.
 //
-// BlueLibrary: catalog only for now — albums are a flat list; the mark tree below is the book's
-// TouchPainter drawing, which Prototype, Iterator, Visitor and Memento reuse.
+// BlueLibrary: catalog only — albums are a flat list, not a part–whole tree. The mark tree below is
+// the book's TouchPainter drawing, which Prototype, Iterator, Visitor, Command and Memento reuse.
 
 /// One element of a drawing: a vertex, a dot or a stroke (the book's `Mark` protocol).
 ///
-/// Leaves (`Vertex`, `Dot`) ignore `add` and `remove` and have no children; a `Stroke` keeps an
-/// ordered list of child marks, which may be strokes themselves. `clone()` comes from `Prototype`
-/// (see Prototype.swift) and `accept(_:)` is the hook for visitors (see Visitor.swift).
+/// Leaves (`Vertex` and its subclass `Dot`) ignore `add` and `remove` and have no children; a
+/// `Stroke` keeps an ordered list of child marks, which may be strokes themselves. `clone()` comes
+/// from `Prototype` (see Prototype.swift) and `accept(_:)` is the hook for visitors (see Visitor.swift).
 protocol Mark: Prototype {
     /// The colour to draw with; `nil` for a vertex, which is only a location.
     var color: RGBColor? { get set }
@@ -47,11 +51,13 @@ extension LeafMark {
     func child(at index: Int) -> (any Mark)? { nil }
 }
 
-/// A bare location: a point on a stroke's path.
-final class Vertex: LeafMark {
+/// A bare location: a point on a stroke's path (the book's `Vertex`). Its colour and size are
+/// placeholders that ignore what is set, for `Dot` to override.
+class Vertex: LeafMark {
     var location: Point
 
-    init(_ location: Point) {
+    /// Required, so a copy can be made of whatever class the receiver is (see `clone()`).
+    required init(_ location: Point) {
         self.location = location
     }
 
@@ -70,22 +76,46 @@ final class Vertex: LeafMark {
     func draw(in context: DrawingContext) {
         context.record("line to \(location)")
     }
+
+    func accept<Visitor: MarkVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(self)
+    }
 }
 
-/// A vertex with a colour and a size: a single tap on the canvas.
-final class Dot: LeafMark {
-    var location: Point
-    var color: RGBColor?
-    var size: Int
+/// A vertex with a colour and a size: a single tap on the canvas (the book's `Dot`, which subclasses
+/// `Vertex`, so wherever a vertex goes a dot can go too).
+final class Dot: Vertex {
+    private var dotColor: RGBColor?
+    private var dotSize = 0
 
-    init(_ location: Point, color: RGBColor, size: Int) {
-        self.location = location
+    /// A dot at `location`, not yet coloured or sized (as the book's `initWithLocation:`).
+    required init(_ location: Point) {
+        super.init(location)
+    }
+
+    convenience init(_ location: Point, color: RGBColor, size: Int) {
+        self.init(location)
         self.color = color
         self.size = size
     }
 
-    func draw(in context: DrawingContext) {
+    override var color: RGBColor? {
+        get { dotColor }
+        set { dotColor = newValue }
+    }
+
+    override var size: Int {
+        get { dotSize }
+        set { dotSize = newValue }
+    }
+
+    override func draw(in context: DrawingContext) {
         context.record("fill dot at \(location), size \(size), \(color ?? .black)")
+    }
+
+    /// A dot is visited as a dot, not as the vertex it also is.
+    override func accept<Visitor: MarkVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(self)
     }
 }
 
@@ -136,6 +166,15 @@ final class Stroke: Mark {
             child.draw(in: context)
         }
         context.record("stroke path, size \(size), \(color ?? .black)")
+    }
+
+    /// Visits the stroke, then its children in order, then leaves it.
+    func accept<Visitor: MarkVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(self)
+        for child in children {
+            child.accept(&visitor)
+        }
+        visitor.leave(self)
     }
 }
 

@@ -1,62 +1,62 @@
 // Delegation — an object hands some of its decisions or reactions to a delegate that conforms to a
 // protocol, instead of being subclassed.
 //
-// From the delegation notes: a login view knows when its button is clicked but not how to log in;
-// it calls its delegate's `userLogin(username:password:)`. The view holds the delegate weakly: the
-// delegate usually owns the view, and a strong reference back would leak both. Use it for one
-// known recipient that may customise behaviour; use notifications for many, closures for one-off
-// callbacks.
+// The delegation notes' system: a `Login` knows when its button is clicked but not what logging in
+// means; `buttonDidClicked()` calls `userLogin(username:password:)` on its delegate, a
+// `LoginDelegate` conforming to `LoginProtocol`, which prints `userName: ltp, password: 123456`. The
+// login holds its delegate weakly: usually the delegate owns the delegator, and a strong reference
+// back would leak both. Use it for one known recipient that may customise behaviour; use
+// notifications for many, closures for one-off callbacks.
 //
-// BlueLibrary: catalog only — the app's delegate-style hook, the scroller's data source, is planned
-// in issues 3/4/5.
+// Departs from the notes: they assign a freshly made delegate straight to the weak property, where
+// nobody owns it and it is gone at once, so the click reaches no one; here the demo owns its delegate.
+//
+// BlueLibrary: the terminal's `HorizontalScroller` holds its `HorizontalScrollerDelegate` weakly, as
+// the login here holds its delegate.
 
-/// What a login view needs from whoever handles logging in.
-protocol LoginDelegate: AnyObject {
+/// The notes' protocol: what a `Login` needs from whoever handles logging in.
+protocol LoginProtocol: AnyObject {
     func userLogin(username: String, password: String)
 }
 
-/// The delegator: holds its delegate weakly and calls it when the button is clicked.
-final class LoginView {
-    weak var delegate: (any LoginDelegate)?
-    var username = ""
-    var password = ""
-
-    /// Tells the delegate; returns whether there was one to tell.
-    @discardableResult
-    func loginButtonClicked() -> Bool {
-        guard let delegate else { return false }
-        delegate.userLogin(username: username, password: password)
-        return true
-    }
-}
-
-/// The delegate: decides what a login means.
-final class LoginController: LoginDelegate {
+/// The notes' delegate: implements `LoginProtocol` by printing what it was given.
+final class LoginDelegate: LoginProtocol {
     private let console: any Console
-    private(set) var attempts: [String] = []
 
     init(console: any Console) {
         self.console = console
     }
 
     func userLogin(username: String, password: String) {
-        attempts.append(username)
-        let verdict = password.count >= 8 ? "welcome" : "password too short"
-        console.print("LoginController: \(username) tries to log in: \(verdict)")
+        console.print("userName: \(username), password: \(password)")
     }
 }
 
-/// Logs in through the delegate, then lets the delegate go and shows the view did not keep it.
-func runDelegationDemo(on console: any Console) {
-    let view = LoginView()
-    view.username = "ringo"
-    do {
-        let controller = LoginController(console: console)
-        view.delegate = controller
-        view.password = "yellow-submarine"
-        view.loginButtonClicked()
-        console.print("LoginView: delegate set: \(view.delegate != nil)")
+/// The delegator: holds its delegate weakly and calls it when the button is clicked.
+final class Login {
+    /// Weak, so a delegate that owns this login does not keep itself alive through it.
+    weak var delegate: (any LoginProtocol)?
+    var username = ""
+    var password = ""
+
+    /// The button's action (the notes' name): hands the fields to the delegate, if there still is one.
+    func buttonDidClicked() {
+        delegate?.userLogin(username: username, password: password)
     }
-    console.print("After the controller goes away, the view's delegate is nil: \(view.delegate == nil)")
-    console.print("Clicking again reaches a delegate: \(view.loginButtonClicked())")
+}
+
+/// Clicks the login button with a delegate the demo owns, then lets the delegate go.
+func runDelegationDemo(on console: any Console) {
+    let login = Login()
+    login.username = "ltp"
+    login.password = "123456"
+    do {
+        // Someone must own the delegate: `login.delegate = LoginDelegate(...)` alone, as in the
+        // notes, would leave a weak reference to an object already released.
+        let delegate = LoginDelegate(console: console)
+        login.delegate = delegate
+        withExtendedLifetime(delegate) { login.buttonDidClicked() }
+    }
+    console.print(
+        "Once its owner lets the delegate go, the login's delegate is nil: \(login.delegate == nil)")
 }

@@ -1,12 +1,19 @@
 // Facade — one simple interface in front of a subsystem of several collaborating objects.
 //
-// The passenger tells the cab driver where to go; the driver works the taximeter and the car.
-// Use it to give most clients one easy entry point while experts can still reach the parts, and to
-// keep subsystem changes from rippling into clients. Don't let the facade grow into a god object
-// that re-exposes every method of every part; keep it to the tasks clients actually have.
+// The book's passenger tells a cab driver where to go, `driveToLocation(_:)` to (100.0, 100.0); the
+// driver starts the taximeter, releases the brakes, changes gears and presses the accelerator, and
+// on arrival releases the accelerator, presses the brakes and stops the meter. Use it to give most
+// clients one easy entry point while experts can still reach the parts, and to keep subsystem changes
+// from rippling into clients. Don't let the facade grow into a god object that re-exposes every
+// method of every part; keep it to the tasks clients actually have.
 //
-// BlueLibrary: `LibraryAPI` in Sources/BlueLibraryServices/LibraryAPI.swift hides the store and the
-// HTTP client behind a handful of album operations.
+// Departs from the book: its methods are silent stubs; here each one prints its name, so the run
+// shows the sequence the book's code performs.
+//
+// BlueLibrary: `LibraryAPI` hides the store and the HTTP client behind a handful of album operations;
+// PATTERNS.md names the files.
+
+import Foundation
 
 /// Part of the subsystem: the fare meter.
 struct Taximeter {
@@ -16,7 +23,7 @@ struct Taximeter {
     func stop() { console.print("Taximeter: stop") }
 }
 
-/// Part of the subsystem: the car's controls.
+/// Part of the subsystem: the car's controls, the book's whole interface.
 struct Car {
     let console: any Console
 
@@ -25,36 +32,32 @@ struct Car {
     func pressAccelerator() { console.print("Car: press accelerator") }
     func releaseAccelerator() { console.print("Car: release accelerator") }
     func pressBrakes() { console.print("Car: press brakes") }
+    /// Part of the car's interface; the book's driver never needs it for a fare.
+    func stop() { console.print("Car: stop") }
 }
 
 /// The facade: a passenger only ever calls `driveToLocation(_:)`.
 struct CabDriver {
-    private let taximeter: Taximeter
-    private let car: Car
-    private let console: any Console
+    let console: any Console
 
-    init(console: any Console) {
-        self.console = console
-        taximeter = Taximeter(console: console)
-        car = Car(console: console)
-    }
-
-    /// Starts the meter, drives off, and on arrival releases the accelerator, presses the brakes and
-    /// stops the meter, in that order.
-    func driveToLocation(_ destination: Point) {
-        taximeter.start()
+    /// Starts the meter, drives, and on arrival releases the accelerator, presses the brakes and stops
+    /// the meter, in that order. Like the book's driver, it takes a meter and a car for the trip.
+    func driveToLocation(_ x: CGPoint) {
+        console.print("CabDriver: drive to location (\(x.x), \(x.y))")
+        let meter = Taximeter(console: console)
+        meter.start()
+        let car = Car(console: console)
         car.releaseBrakes()
         car.changeGears()
         car.pressAccelerator()
-        console.print("CabDriver: arrived at \(destination)")
+        // … until location x is reached, then stop the car and the meter.
         car.releaseAccelerator()
         car.pressBrakes()
-        taximeter.stop()
+        meter.stop()
     }
 }
 
-/// A passenger takes a cab: one call, eight steps behind it.
+/// The book's client: one call to the facade.
 func runFacadeDemo(on console: any Console) {
-    console.print("Passenger: take me to (3, 7)")
-    CabDriver(console: console).driveToLocation(Point(x: 3, y: 7))
+    CabDriver(console: console).driveToLocation(CGPoint(x: 100.0, y: 100.0))
 }

@@ -58,7 +58,8 @@ extension Mark {
     }
 }
 
-/// Describes a mark in one line, for the demos.
+/// Describes a mark in one line, for the demos. Dots are matched before the vertex case: a dot is a
+/// vertex too, and would otherwise be described as one.
 func summary(of mark: any Mark) -> String {
     switch mark {
     case let stroke as Stroke: "stroke \(stroke.color ?? .black) with \(stroke.count) children"
@@ -83,5 +84,6 @@ func runIteratorDemo(on console: any Console) {
         stop = mark.color == .green
     }
     let vertices = drawing.descendants.filter { $0 is Vertex }.count
-    console.print("for-in over the whole tree counts \(vertices) vertices")
+    let dots = drawing.descendants.filter { $0 is Dot }.count
+    console.print("for-in over the whole tree counts \(vertices) vertices, \(dots) of them a dot")
 }

@@ -7,8 +7,8 @@
 // `nil`, which the label shows as an empty message. Use MVC for any UI; keep controllers thin by
 // moving logic into the model, or they become "massive view controllers".
 //
-// BlueLibrary: the UI-agnostic controller, Sources/BlueLibraryPresentation/LibraryController.swift,
-// sits between the album models and the terminal and web views.
+// BlueLibrary: the UI-agnostic controller, `LibraryController`, sits between the album models and
+// the terminal and web views; PATTERNS.md names the files.
 
 /// The model: a postal address.
 struct Address: Equatable, Sendable {

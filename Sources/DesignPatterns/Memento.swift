@@ -1,63 +1,38 @@
 // Memento — capture an object's internal state in an opaque token, so it can be restored later
 // without exposing how the object is built.
 //
-// The originator (a scribble) makes a memento of its drawing; a caretaker stores it — here flattened
-// to bytes, as the book archives it to a file — and later hands it back to restore. Only the
-// originator can read the memento's contents. Use it for undo snapshots, saved state and crash
-// recovery. Don't snapshot huge state on every change: record commands instead (see Command).
+// The book's originator, a `Scribble`, makes a `ScribbleMemento` of its drawing; a caretaker, the
+// `ScribbleManager`, keeps it and later hands it back to restore. Only the originator can look
+// inside a memento or make one: here its contents are `fileprivate` to this file, and the caretaker
+// lives in a file of its own, so the compiler itself keeps it out. Use it for undo snapshots, saved
+// state and crash recovery. Don't snapshot huge state on every change: record commands instead (see
+// Command).
 //
-// BlueLibrary: the saved current album — `CurrentAlbum` (Sources/BlueLibraryCore/LibraryState.swift)
-// is saved with every change and restored, clamped, by `LibraryAPI` on the next launch.
+// Departs from the book: its memento offers its archived bytes (`data`, `mementoWithData:`) so the
+// caretaker can write them to a file; here the caretaker keeps the memento itself, because bytes it
+// can read back are bytes it could decode, or forge into a memento.
+//
+// BlueLibrary: the saved current album — `CurrentAlbum` is saved with every change and restored,
+// clamped, by `LibraryAPI` on the next launch; PATTERNS.md names the files.
 
-import Foundation
+/// The opaque snapshot (the book's `ScribbleMemento`): a caretaker can keep one and hand it back,
+/// but no code outside this file can look inside it or make one.
+struct ScribbleMemento {
+    /// A deep copy of the drawing (see Prototype), taken when the memento was made and never handed
+    /// out, so later edits to the scribble cannot reach it.
+    fileprivate let drawing: Stroke
 
-/// The opaque snapshot: callers can store and reload its bytes, but only `Scribble` reads them.
-struct ScribbleMemento: Sendable {
-    /// The flattened state, ready to be written anywhere.
-    let data: Data
-
-    fileprivate init(snapshot: MarkSnapshot) throws {
-        data = try JSONEncoder().encode(snapshot)
-    }
-
-    /// Rebuilds a memento from bytes a caretaker stored earlier.
-    init(data: Data) {
-        self.data = data
-    }
-
-    fileprivate func snapshot() throws -> MarkSnapshot {
-        try JSONDecoder().decode(MarkSnapshot.self, from: data)
+    fileprivate init(copying drawing: Stroke) {
+        self.drawing = drawing.clone()
     }
 }
 
-/// A value copy of a mark tree: what the memento holds inside.
-private indirect enum MarkSnapshot: Codable {
-    case vertex(Point)
-    case dot(Point, RGBColor, Int)
-    case stroke(RGBColor, Int, [MarkSnapshot])
-
-    init(_ mark: any Mark) {
-        switch mark {
-        case let stroke as Stroke:
-            self = .stroke(stroke.color ?? .black, stroke.size, stroke.children.map(MarkSnapshot.init))
-        case let dot as Dot:
-            self = .dot(dot.location, dot.color ?? .black, dot.size)
-        default:
-            self = .vertex(mark.location)
-        }
-    }
-
-    func makeMark() -> any Mark {
-        switch self {
-        case .vertex(let location): Vertex(location)
-        case .dot(let location, let color, let size): Dot(location, color: color, size: size)
-        case .stroke(let color, let size, let children):
-            Stroke(color: color, size: size, children: children.map { $0.makeMark() })
-        }
-    }
+extension ScribbleMemento: CustomReflectable {
+    /// Reflection shows nothing inside either: `Mirror` would otherwise hand anyone the drawing.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
-/// The originator: a drawing in progress.
+/// The originator: a drawing in progress (the book's `Scribble`).
 final class Scribble {
     private(set) var drawing: Stroke
 
@@ -69,28 +44,15 @@ final class Scribble {
         drawing.add(mark)
     }
 
-    func makeMemento() throws -> ScribbleMemento {
-        try ScribbleMemento(snapshot: MarkSnapshot(drawing))
+    /// A memento of the drawing as it is now (the book's `scribbleMemento`).
+    func makeMemento() -> ScribbleMemento {
+        ScribbleMemento(copying: drawing)
     }
 
-    /// Replaces the drawing with the one captured in `memento`.
-    func restore(from memento: ScribbleMemento) throws {
-        if let stroke = try memento.snapshot().makeMark() as? Stroke {
-            drawing = stroke
-        }
-    }
-}
-
-/// The caretaker: keeps mementos under names without looking inside (a stand-in for files).
-struct ScribbleManager {
-    private var saved: [String: Data] = [:]
-
-    mutating func save(_ memento: ScribbleMemento, as name: String) {
-        saved[name] = memento.data
-    }
-
-    func memento(named name: String) -> ScribbleMemento? {
-        saved[name].map(ScribbleMemento.init(data:))
+    /// Replaces the drawing with a copy of the one in `memento` (the book's `attachStateFromMemento:`);
+    /// the memento stays as it was, ready to restore again.
+    func restore(from memento: ScribbleMemento) {
+        drawing = memento.drawing.clone()
     }
 }
 
@@ -98,19 +60,13 @@ struct ScribbleManager {
 func runMementoDemo(on console: any Console) {
     let scribble = Scribble(drawing: SampleDrawing.make())
     var manager = ScribbleManager()
-    do {
-        let memento = try scribble.makeMemento()
-        manager.save(memento, as: "before")
-        console.print(
-            "Saved a memento of \(memento.data.count) bytes; the drawing has \(scribble.drawing.count) marks")
-        scribble.add(Dot(Point(x: 40, y: 40), color: .green, size: 6))
-        scribble.add(Dot(Point(x: 41, y: 41), color: .green, size: 6))
-        console.print("Kept drawing: \(scribble.drawing.count) marks")
-        if let saved = manager.memento(named: "before") {
-            try scribble.restore(from: saved)
-        }
-        console.print("Restored: \(scribble.drawing.count) marks again")
-    } catch {
-        console.print("Could not save or restore the scribble: \(error)")
+    manager.save(scribble.makeMemento(), as: "before")
+    console.print("Saved a memento; the drawing has \(scribble.drawing.count) marks")
+    scribble.add(Dot(Point(x: 40, y: 40), color: .green, size: 6))
+    scribble.add(Dot(Point(x: 41, y: 41), color: .green, size: 6))
+    console.print("Kept drawing: \(scribble.drawing.count) marks")
+    if let saved = manager.memento(named: "before") {
+        scribble.restore(from: saved)
     }
+    console.print("Restored: \(scribble.drawing.count) marks again")
 }

@@ -93,7 +93,7 @@ public enum PatternCatalog {
             "Screens talk only through a coordinating controller", demo: runMediatorDemo),
         PatternEntry(
             "observer", .decouplingObjects, file: "Observer.swift",
-            "Notify subscribers of changes: notification centre and property observation",
+            "Notify observers of a change: subject and observers, notifications, property observation",
             demo: runObserverDemo),
         PatternEntry(
             "composite", .abstractCollections, file: "Composite.swift",

@@ -15,18 +15,16 @@ protocol Prototype: AnyObject {
     func clone() -> Self
 }
 
-// Each concrete mark supplies its own copy. The mark classes are final, so `clone()` may return
-// the class itself where the protocol says `Self`.
+// Vertex's copy serves Dot, its subclass, too; a stroke copies its children deeply.
 
 extension Vertex {
-    func clone() -> Vertex {
-        Vertex(location)
-    }
-}
-
-extension Dot {
-    func clone() -> Dot {
-        Dot(location, color: color ?? .black, size: size)
+    /// A copy of the receiver's own class (the book's `[self class]`): a `Dot` copies as a dot.
+    /// Colour and size go through the properties a dot overrides; for a bare vertex they are no-ops.
+    func clone() -> Self {
+        let copy = Self(location)
+        copy.color = color
+        copy.size = size
+        return copy
     }
 }
 

@@ -2,13 +2,16 @@
 // can create the real object only when first needed (virtual proxy), keep its answers (caching
 // proxy), forward across a boundary (remote proxy) or count and check uses (smart reference).
 //
-// The book's thumbnails are virtual proxies that load the real image on first draw. Here a caching,
-// lazily created proxy stands in front of a slow cover-image service. Use it when the real object is
-// expensive, remote or must be guarded, and clients should not change. Don't add one for a cheap
-// local object: the indirection costs more than it saves, and a cache brings invalidation questions.
+// Here a caching, lazily created proxy stands in front of a slow cover-image service. Use it when
+// the real object is expensive, remote or must be guarded, and clients should not change. Don't add
+// one for a cheap local object: the indirection costs more than it saves, and a cache brings
+// invalidation questions.
 //
-// BlueLibrary: planned in issues 3/4/5 — a caching proxy in front of the HTTP cover client (catalog
-// only for now).
+// Departs from the book: its proxies are thumbnail views that load the real image on first draw;
+// a terminal demo has no images to draw, so the proxy here stands in front of a cover service.
+//
+// BlueLibrary: the cover loader (`CoverLoader`) answers from a cache in front of the `HTTPClient`:
+// cache first, one download per URL however many ask. PATTERNS.md says how it maps to this pattern.
 
 /// The subject interface: fetch an album's cover image (its bytes, as text for the demo).
 protocol CoverSource: AnyObject {

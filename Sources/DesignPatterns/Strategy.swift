@@ -7,8 +7,8 @@
 // per algorithm when the algorithm is one expression: Swift lets a closure be the strategy (the last
 // validator below shows that form).
 //
-// BlueLibrary: planned in issues 3/4/5 — interchangeable sort orders and cover-fetching strategies
-// (catalog only for now).
+// BlueLibrary: the album store — `LibraryStore`, with `SQLiteLibraryStore` and `InMemoryLibraryStore`
+// chosen by injection; PATTERNS.md lists this and the app's other strategies, with their files.
 
 /// Why input was rejected: a machine-readable code and a message that names the input.
 struct InputValidationError: Error, Equatable {
@@ -59,7 +59,8 @@ struct ClosureInputValidator: InputValidator {
     }
 }
 
-/// The context: a text field that delegates validation to whichever strategy it holds.
+/// The context: a text field that delegates validation to whichever strategy it holds (the book's
+/// `CustomTextField`).
 struct ValidatingTextField {
     var text = ""
     var validator: any InputValidator

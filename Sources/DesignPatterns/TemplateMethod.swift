@@ -52,7 +52,7 @@ struct ReubenSandwich: AnySandwich {
 struct Hamburger: AnySandwich {
     let name = "Hamburger"
 
-    func prepareBread(in kitchen: any Console) { kitchen.print("\(name): cut a burger bun") }
+    func prepareBread(in kitchen: any Console) { kitchen.print("\(name): get a small round bun") }
     func addMeat(in kitchen: any Console) { kitchen.print("\(name): add a beef patty") }
     func addCondiments(in kitchen: any Console) {
         kitchen.print("\(name): add ketchup, mustard and pickles")

@@ -6,6 +6,9 @@
 // change often (every new type touches every visitor), and in Swift prefer a `switch` over an enum
 // when the node types are a closed set of values.
 //
+// Departs from the book: its visitors implement every visit method; here `visit(_: Dot)` has a
+// default that hands the dot to `visit(_: Vertex)`, since a dot is a vertex.
+//
 // BlueLibrary: catalog only — the app has no heterogeneous tree to walk.
 
 /// An operation over the mark tree: one method per mark type.
@@ -20,31 +23,14 @@ protocol MarkVisitor {
 
 extension MarkVisitor {
     mutating func leave(_ stroke: Stroke) {}
+
+    /// A dot is a vertex: a visitor that only cares about vertices sees dots among them.
+    mutating func visit(_ dot: Dot) { visit(dot as Vertex) }
 }
 
-// The marks' side of the double dispatch; the traversal of children lives in the stroke.
-
-extension Vertex {
-    func accept<Visitor: MarkVisitor>(_ visitor: inout Visitor) {
-        visitor.visit(self)
-    }
-}
-
-extension Dot {
-    func accept<Visitor: MarkVisitor>(_ visitor: inout Visitor) {
-        visitor.visit(self)
-    }
-}
-
-extension Stroke {
-    func accept<Visitor: MarkVisitor>(_ visitor: inout Visitor) {
-        visitor.visit(self)
-        for child in children {
-            child.accept(&visitor)
-        }
-        visitor.leave(self)
-    }
-}
+// The marks' side of the double dispatch, `accept(_:)`, lives in each mark class (Composite.swift):
+// `Dot` must override the `accept` it inherits from `Vertex`, and only a class body can declare a
+// method a subclass overrides.
 
 /// Counts the marks of each type in a tree, the root included.
 struct MarkCounter: MarkVisitor {
@@ -61,8 +47,8 @@ struct MarkCounter: MarkVisitor {
 struct BoundingBoxCalculator: MarkVisitor {
     private(set) var box: BoundingBox?
 
+    /// Dots reach this too, through the default `visit(_: Dot)`: a dot is a vertex.
     mutating func visit(_ vertex: Vertex) { include(vertex.location) }
-    mutating func visit(_ dot: Dot) { include(dot.location) }
     mutating func visit(_ stroke: Stroke) {}
 
     private mutating func include(_ point: Point) {

@@ -23,11 +23,17 @@ struct AdapterTests {
         #expect(console.lines.count == 3, "each slider change executes the command once")
     }
 
-    @Test func sliderWithoutACommandChangesNothing() {
+    @Test func sliderWhoseCommandIsRemovedChangesNothing() {
         let canvas = PaintCanvas(console: RecordingConsole())
         let slider = CommandSlider()
+        slider.command = SetStrokeColorCommand(canvas: canvas) { [weak slider] in
+            RGBColor(red: slider?.value ?? 0, green: 0, blue: 0)
+        }
+        slider.value = 10
+        #expect(canvas.strokeColor == RGBColor(red: 10, green: 0, blue: 0))
+        slider.command = nil
         slider.value = 255
-        #expect(canvas.strokeColor == .black)
+        #expect(canvas.strokeColor == RGBColor(red: 10, green: 0, blue: 0), "no command, no change")
     }
 
     @Test func conformingTypePlugsInAsAClassAdapter() {

@@ -53,8 +53,41 @@ struct BridgeTests {
         pad.action2()
         #expect(
             console.lines == [
-                "GameBoy: load instructions for action2", "GameBoy: execute action2",
-                "GameGear: load instructions for action2", "GameGear: execute action2",
+                "GameBoy: load poll joypad register FF00 for B",
+                "GameBoy: run on the Sharp LR35902: poll joypad register FF00 for B",
+                "GameGear: load read port DC for button 2",
+                "GameGear: run on the Zilog Z80: read port DC for button 2",
             ])
+    }
+
+    @Test(arguments: ConsoleCommand.allCases)
+    func eachEmulatorSuppliesItsOwnPlatformBehaviour(command: ConsoleCommand) {
+        func behaviour(_ make: (any Console) -> any ConsoleEmulator, prefix: String) -> [String] {
+            let console = RecordingConsole()
+            var emulator = make(console)
+            emulator.loadInstructions(for: command)
+            emulator.executeInstructions()
+            return console.lines.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+        }
+        let gameBoy = behaviour({ GameBoyEmulator(console: $0) }, prefix: "GameBoy: ")
+        let gameGear = behaviour({ GameGearEmulator(console: $0) }, prefix: "GameGear: ")
+        #expect(gameBoy.count == 2 && gameGear.count == 2, "each loads, then executes")
+        #expect(gameBoy[0] != gameGear[0], "loading \(command) differs between the platforms")
+        #expect(gameBoy[1] != gameGear[1], "executing \(command) differs between the platforms")
+    }
+
+    /// A subclass must not change how a command reaches the emulator. (Compiled as another module,
+    /// an override of any non-`open` method is refused; the compiler says "final" only for a final one.)
+    static let subclassSnippet = """
+        @testable import DesignPatterns
+
+        final class JoystickController: ConsoleController {
+            override func setCommand(_ command: ConsoleCommand) {}
+        }
+        """
+
+    @Test func setCommandIsFinal() throws {
+        let errors = try ModuleInspection.typeCheck(Self.subclassSnippet)
+        #expect(errors.contains { $0.line == 4 && $0.message.contains("overrides a 'final'") }, "\(errors)")
     }
 }

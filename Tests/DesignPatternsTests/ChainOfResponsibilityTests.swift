@@ -3,7 +3,9 @@ import Testing
 @testable import DesignPatterns
 
 struct ChainOfResponsibilityTests {
-    @Test func demoPrintsExactlyTheSixLinesOfTheSpec() {
+    /// The six lines of the catalog spec. Line 3 follows the book's code ("No damage from a magic fire
+    /// attack"), not the book's printed output, which ends it at "magic fire".
+    @Test func demoPrintsTheSixLinesWithLineThreeAsTheBooksCodeHasIt() {
         #expect(
             lines(of: runChainOfResponsibilityDemo) == [
                 "I don't know this attack: CrystalShield",

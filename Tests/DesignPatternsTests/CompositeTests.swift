@@ -44,6 +44,25 @@ struct CompositeTests {
         #expect(vertex.size == 0)
     }
 
+    @Test func aDotIsAVertexThatAddsAColourAndASize() {
+        let dot = Dot(Point(x: 3, y: 4), color: .red, size: 5)
+        let vertex: Vertex = dot  // compiles only while Dot subclasses Vertex
+        #expect(vertex.color == .red, "the dot overrides the colour a bare vertex ignores")
+        #expect(vertex.size == 5)
+        vertex.color = .blue
+        vertex.size = 7
+        #expect(dot.color == .blue)
+        #expect(dot.size == 7)
+        let marks: [any Mark] = [dot, Vertex(.origin), Stroke(color: .red, size: 1)]
+        #expect(marks.map { $0 is Vertex } == [true, true, false])
+    }
+
+    @Test func aDotMadeFromALocationAloneHasNoColourOrSizeYet() {
+        let dot = Dot(Point(x: 1, y: 1))
+        #expect(dot.color == nil)
+        #expect(dot.size == 0)
+    }
+
     @Test func strokeKeepsChildrenInOrder() {
         let first = Vertex(Point(x: 0, y: 0))
         let dot = Dot(Point(x: 1, y: 1), color: .blue, size: 3)

@@ -3,41 +3,54 @@ import Testing
 @testable import DesignPatterns
 
 struct DelegationLoginTests {
-    /// A test twin delegate that records the calls it gets.
-    final class RecordingDelegate: LoginDelegate {
-        var calls: [String] = []
-        func userLogin(username: String, password: String) { calls.append("\(username):\(password)") }
+    /// A test twin delegate that writes the calls it gets to a log the test keeps.
+    final class RecordingDelegate: LoginProtocol {
+        let log: RecordingConsole
+
+        init(log: RecordingConsole) {
+            self.log = log
+        }
+
+        func userLogin(username: String, password: String) { log.print("\(username):\(password)") }
     }
 
     @Test func clickingTheButtonCallsTheDelegateWithTheFields() {
-        let view = LoginView()
-        let delegate = RecordingDelegate()
-        view.delegate = delegate
-        view.username = "paul"
-        view.password = "blackbird"
-        #expect(view.loginButtonClicked())
-        #expect(delegate.calls == ["paul:blackbird"])
+        let log = RecordingConsole()
+        let login = Login()
+        let delegate = RecordingDelegate(log: log)
+        login.delegate = delegate
+        login.username = "paul"
+        login.password = "blackbird"
+        login.buttonDidClicked()
+        #expect(log.lines == ["paul:blackbird"])
+        withExtendedLifetime(delegate) {}
     }
 
     @Test func theDelegateIsNotRetained() {
-        let view = LoginView()
-        var delegate: RecordingDelegate? = RecordingDelegate()
-        view.delegate = delegate
+        let log = RecordingConsole()
+        let login = Login()
+        var delegate: RecordingDelegate? = RecordingDelegate(log: log)
+        login.delegate = delegate
         weak let probe = delegate
-        #expect(view.delegate != nil)
+        #expect(login.delegate != nil)
         delegate = nil
         #expect(probe == nil, "only the test held the delegate")
-        #expect(view.delegate == nil)
-        #expect(!view.loginButtonClicked())
+        #expect(login.delegate == nil)
+        login.buttonDidClicked()
+        #expect(log.lines.isEmpty, "a click after the delegate is gone reaches no one")
     }
 
-    @Test func demoShowsTheDelegateGone() {
+    @Test func theNotesDelegatePrintsTheCredentials() {
+        let console = RecordingConsole()
+        LoginDelegate(console: console).userLogin(username: "ltp", password: "123456")
+        #expect(console.lines == ["userName: ltp, password: 123456"])
+    }
+
+    @Test func demoPrintsTheNotesOutputThenShowsTheDelegateGone() {
         #expect(
             lines(of: runDelegationDemo) == [
-                "LoginController: ringo tries to log in: welcome",
-                "LoginView: delegate set: true",
-                "After the controller goes away, the view's delegate is nil: true",
-                "Clicking again reaches a delegate: false",
+                "userName: ltp, password: 123456",
+                "Once its owner lets the delegate go, the login's delegate is nil: true",
             ])
     }
 }

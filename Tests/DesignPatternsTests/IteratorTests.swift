@@ -56,7 +56,14 @@ struct IteratorTests {
     @Test func sequenceWorksWithForIn() {
         let drawing = SampleDrawing.make()
         #expect(drawing.descendants.map(summary(of:)) == expectedOrder)
-        #expect(drawing.descendants.filter { $0 is Vertex }.count == 5)
+        #expect(drawing.descendants.filter { $0 is Vertex }.count == 6, "the dot is a vertex too")
+        #expect(drawing.descendants.filter { $0 is Dot }.count == 1)
+    }
+
+    @Test func demoCountsTheDotAmongTheVertices() {
+        #expect(
+            lines(of: runIteratorDemo).last == "for-in over the whole tree counts 6 vertices, 1 of them a dot"
+        )
     }
 
     @Test func leafHasNothingToIterate() {

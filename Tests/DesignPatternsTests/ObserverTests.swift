@@ -3,6 +3,53 @@ import Testing
 @testable import DesignPatterns
 
 struct ObserverTests {
+    /// A test twin observer: logs, on each update, the play count it pulls from the subject, and
+    /// remembers which subject told it.
+    final class RecordingObserver: Observer {
+        let name: String
+        let log: RecordingConsole
+        private(set) var subjects: [ObjectIdentifier] = []
+
+        init(_ name: String, log: RecordingConsole) {
+            self.name = name
+            self.log = log
+        }
+
+        func update(_ subject: Subject) {
+            subjects.append(ObjectIdentifier(subject))
+            log.print("\(name) sees plays: \((subject as? PlayCounter)?.plays ?? -1)")
+        }
+    }
+
+    @Test func notifyUpdatesEveryAttachedObserverInOrderWithTheSubject() {
+        let log = RecordingConsole()
+        let counter = PlayCounter(album: "Help!")
+        let subject: Subject = counter  // attach, detach and notify belong to the abstract subject
+        let first = RecordingObserver("first", log: log)
+        let second = RecordingObserver("second", log: log)
+        subject.attach(first)
+        subject.attach(second)
+        subject.notify()
+        counter.play()
+        #expect(
+            log.lines == [
+                "first sees plays: 0", "second sees plays: 0", "first sees plays: 1", "second sees plays: 1",
+            ])
+        #expect(first.subjects == [ObjectIdentifier(counter), ObjectIdentifier(counter)])
+    }
+
+    @Test func aDetachedObserverIsNotUpdated() {
+        let log = RecordingConsole()
+        let counter = PlayCounter(album: "Help!")
+        let first = RecordingObserver("first", log: log)
+        counter.attach(first)
+        counter.attach(RecordingObserver("second", log: log))
+        counter.play()
+        counter.detach(first)
+        counter.play()
+        #expect(log.lines == ["first sees plays: 1", "second sees plays: 1", "second sees plays: 2"])
+    }
+
     @Test func postingReachesEverySubscriberInOrderWithThePayload() {
         let hub = NotificationHub()
         var received: [String] = []
@@ -51,6 +98,10 @@ struct ObserverTests {
     @Test func demoOutput() {
         #expect(
             lines(of: runObserverDemo) == [
+                "Chart: Abbey Road, plays: 1",
+                "Status line: playing Abbey Road",
+                "(status line detached)",
+                "Chart: Abbey Road, plays: 2",
                 "Album view: show cover abbey.png",
                 "Status bar: cover ready for Abbey Road",
                 "(album view unsubscribed)",

@@ -4,60 +4,23 @@ import Testing
 
 /// End-to-end tests: run the built `patterns` binary and check stdout, stderr and the exit code.
 ///
-/// Finding the binary: `swift test` builds every product, and SwiftPM puts executables and the test
-/// bundle in the same products directory (`.build/<triple>/debug`). On Linux the test process's
-/// `Bundle.main.bundleURL` *is* that directory; on macOS it is the `.xctest` bundle inside it, so its
-/// parent is tried too. `PATTERNS_BINARY` overrides both (e.g. to test a release build).
+/// The binary is found in the products directory (see `productsDirectory()`); `PATTERNS_BINARY`
+/// overrides it (e.g. to test a release build).
 struct PatternsCommandTests {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
     static func binary() throws -> URL {
         if let override = ProcessInfo.processInfo.environment["PATTERNS_BINARY"] {
             return URL(fileURLWithPath: override)
         }
-        let bundle = Bundle.main.bundleURL
-        let candidates = [
-            bundle.appendingPathComponent("patterns"),
-            bundle.deletingLastPathComponent().appendingPathComponent("patterns"),
-        ]
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(
-            found, "no built patterns binary in \(candidates.map(\.path)); run `swift build` first")
+        let binary = try productsDirectory().appendingPathComponent("patterns")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "no built patterns binary at \(binary.path); run `swift build` first")
+        return binary
     }
 
-    /// Runs the binary with `arguments`, capturing its output through temporary files (pipes could
-    /// fill up and block on long output such as `run --all`).
-    static func run(_ arguments: [String]) throws -> Result {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("patterns-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outURL = directory.appendingPathComponent("stdout")
-        let errURL = directory.appendingPathComponent("stderr")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Result(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8)
-        )
+    /// Runs the binary with `arguments`.
+    static func run(_ arguments: [String]) throws -> ProcessResult {
+        try runProcess(try binary(), arguments)
     }
 
     @Test func listPrintsTheCatalog() throws {
@@ -68,6 +31,7 @@ struct PatternsCommandTests {
         #expect(result.stdout.hasPrefix("Object creation:\n  prototype "))
     }
 
+    /// Line 3 follows the book's code, not its printed output (see ChainOfResponsibilityTests).
     @Test func runChainPrintsExactlyTheSixLines() throws {
         let result = try Self.run(["run", "chain-of-responsibility"])
         #expect(result.status == 0)
@@ -80,6 +44,37 @@ struct PatternsCommandTests {
                 I don't know this attack: CrystalShield
                 I don't know this attack: MetalArmor
                 Oh! I'm hit with a LightningAttack
+
+                """)
+    }
+
+    @Test func runDelegationPrintsTheNotesLine() throws {
+        let result = try Self.run(["run", "delegation"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("userName: ltp, password: 123456\n"))
+    }
+
+    @Test func runFacadeShowsTheBooksDriveTo100By100() throws {
+        let result = try Self.run(["run", "facade"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == FacadeTests.booksDrive.joined(separator: "\n") + "\n")
+        #expect(result.stdout.hasPrefix("CabDriver: drive to location (100.0, 100.0)\n"))
+    }
+
+    /// A fresh process has never touched the singleton: the demo sees no instance before first use,
+    /// then one shared instance however many threads reach for it at once.
+    @Test func runSingletonCreatesOneInstanceLazilyEvenUnderConcurrentFirstUse() throws {
+        let result = try Self.run(["run", "singleton"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout == """
+                Issuers before first use: 0
+                200 threads reached for SerialNumberIssuer.shared at once; 200 got the same one
+                Issuers created: 1
+                1000 concurrent calls got 1000 distinct serial numbers
 
                 """)
     }

@@ -14,6 +14,16 @@ struct PrototypeTests {
         #expect(copy.location == Point(x: 3, y: 4))
     }
 
+    @Test func aDotClonedThroughVertexIsStillADotWithItsColourAndSize() throws {
+        let vertex: Vertex = Dot(Point(x: 3, y: 4), color: .green, size: 9)
+        let copy = vertex.clone()
+        #expect(copy !== vertex)
+        let dot = try #require(copy as? Dot, "Vertex's clone makes the receiver's own class")
+        #expect(dot.location == Point(x: 3, y: 4))
+        #expect(dot.color == .green)
+        #expect(dot.size == 9)
+    }
+
     @Test func cloneThroughTheAbstractInterfaceKeepsTheConcreteType() {
         let marks: [any Mark] = [
             Vertex(.origin), Dot(.origin, color: .red, size: 1), Stroke(color: .red, size: 1),

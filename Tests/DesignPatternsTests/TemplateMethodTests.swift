@@ -18,7 +18,7 @@ struct TemplateMethodTests {
     @Test func hamburgerHasNoExtraStep() {
         #expect(
             lines { Hamburger().make(in: $0) } == [
-                "Hamburger: cut a burger bun",
+                "Hamburger: get a small round bun",
                 "Hamburger: put bread on a plate",
                 "Hamburger: add a beef patty",
                 "Hamburger: add ketchup, mustard and pickles",

@@ -59,6 +59,27 @@ struct VisitorTests {
         mutating func visit(_ stroke: Stroke) { ink += stroke.size * stroke.count }
     }
 
+    /// A visitor that knows only vertices and strokes: the protocol's default hands it dots as the
+    /// vertices they are.
+    struct LocationCollector: MarkVisitor {
+        var locations: [Point] = []
+        mutating func visit(_ vertex: Vertex) { locations.append(vertex.location) }
+        mutating func visit(_ stroke: Stroke) {}
+    }
+
+    @Test func aVisitorOfVerticesSeesDotsAmongThem() {
+        let locations = SampleDrawing.make().visited(by: LocationCollector()).locations
+        #expect(locations.count == 6)
+        #expect(locations.last == Point(x: 7, y: 30), "the dot, visited as a vertex")
+    }
+
+    @Test func aDotIsStillVisitedAsADotByVisitorsThatAskForDots() {
+        let counter = Stroke(color: .red, size: 1, children: [Dot(.origin, color: .red, size: 1)])
+            .visited(by: MarkCounter())
+        #expect(counter.dots == 1)
+        #expect(counter.vertices == 0, "Dot overrides accept: double dispatch picks visit(_: Dot)")
+    }
+
     @Test func newOperationNeedsNoChangeToTheMarks() {
         // root: 1 × 2 children; zig-zag: 2 × 4; tick: 1 × 2; dot: 4.
         #expect(SampleDrawing.make().visited(by: InkCounter()).ink == 2 + 8 + 2 + 4)

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// Looks at the built DesignPatterns module from the outside, as another file or module would: what
+/// the compiler accepts, and which declarations it can see.
+///
+/// Some of the catalog's structural points hold only at compile time — a memento nobody but its
+/// originator can read or make, a method no subclass may override. A test that calls the code cannot
+/// see them, so these checks ask the compiler itself: `typeCheck` compiles a snippet against the
+/// built module, and `visibleSymbols` lists the declarations the module exposes beyond their own file
+/// (its symbol graph at `internal` access, which leaves out `private` and `fileprivate` ones).
+enum ModuleInspection {
+    /// One error the compiler reported, at a line of the snippet.
+    struct Diagnostic: CustomStringConvertible {
+        let line: Int
+        let message: String
+
+        var description: String { "line \(line): \(message)" }
+    }
+
+    /// One declaration of the module, as its symbol graph describes it.
+    struct Symbol: Decodable {
+        struct Kind: Decodable {
+            let identifier: String
+        }
+
+        struct Fragment: Decodable {
+            let spelling: String
+        }
+
+        let kind: Kind
+        let pathComponents: [String]
+        let accessLevel: String
+        let declarationFragments: [Fragment]?
+
+        /// The declaration as written, e.g. `final func setCommand(_ command: ConsoleCommand)`.
+        var declaration: String { (declarationFragments ?? []).map(\.spelling).joined() }
+    }
+
+    private struct SymbolGraph: Decodable {
+        let symbols: [Symbol]
+    }
+
+    /// The errors the compiler reports for `source`, compiled as a module of its own that imports
+    /// DesignPatterns with `@testable` — so it sees what any other file of DesignPatterns sees
+    /// (`internal` declarations), but nothing `private` or `fileprivate` to another file.
+    static func typeCheck(_ source: String) throws -> [Diagnostic] {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Snippet.swift")
+        try Data(source.utf8).write(to: file)
+        let result = try runProcess(
+            try tool("swiftc"),
+            [
+                "-typecheck", "-I", try modulesDirectory().path,
+                "-module-cache-path", moduleCache.path, file.path,
+            ])
+        let prefix = file.path + ":"
+        return result.stderr.split(separator: "\n").compactMap { line -> Diagnostic? in
+            guard line.hasPrefix(prefix) else { return nil }
+            let parts = line.dropFirst(prefix.count).split(separator: ":", maxSplits: 3)
+            guard parts.count == 4, let number = Int(parts[0]), parts[2] == " error" else { return nil }
+            return Diagnostic(line: number, message: parts[3].trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// Every declaration of DesignPatterns that code outside its own file can see.
+    static func visibleSymbols() throws -> [Symbol] {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runProcess(
+            try tool("swift-symbolgraph-extract"),
+            [
+                "-module-name", "DesignPatterns", "-I", try modulesDirectory().path,
+                "-target", try hostTriple(), "-minimum-access-level", "internal",
+                "-output-dir", directory.path,
+            ])
+        try #require(result.status == 0, "swift-symbolgraph-extract failed: \(result.stderr)")
+        let data = try Data(contentsOf: directory.appendingPathComponent("DesignPatterns.symbols.json"))
+        return try JSONDecoder().decode(SymbolGraph.self, from: data).symbols
+    }
+
+    /// The members of `type` that code outside its own file can see.
+    static func visibleMembers(of type: String) throws -> [Symbol] {
+        try visibleSymbols().filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == type }
+    }
+
+    /// Shared by every snippet, so only the first one pays for building the system modules.
+    private static let moduleCache = FileManager.default.temporaryDirectory
+        .appendingPathComponent("design-patterns-module-cache")
+
+    /// The `.swiftmodule` files of this build.
+    private static func modulesDirectory() throws -> URL {
+        try productsDirectory().appendingPathComponent("Modules")
+    }
+
+    /// A toolchain program, from `PATH` (the toolchain that runs `swift test` is on it).
+    private static func tool(_ name: String) throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let found = path.split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return try #require(found, "\(name) is not on PATH")
+    }
+
+    /// The triple the toolchain builds for by default, which is what `swift test` built.
+    private static func hostTriple() throws -> String {
+        struct TargetInfo: Decodable {
+            struct Target: Decodable { let triple: String }
+            let target: Target
+        }
+        let result = try runProcess(try tool("swiftc"), ["-print-target-info"])
+        return try JSONDecoder().decode(TargetInfo.self, from: Data(result.stdout.utf8)).target.triple
+    }
+
+    private static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("module-inspection-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}

@@ -10,8 +10,8 @@
 // Departs from the book: its proxies are thumbnail views that load the real image on first draw;
 // a terminal demo has no images to draw, so the proxy here stands in front of a cover service.
 //
-// BlueLibrary: the cover loader (`CoverLoader`) answers from a cache in front of the `HTTPClient`:
-// cache first, one download per URL however many ask. PATTERNS.md says how it maps to this pattern.
+// BlueLibrary: `CachingHTTPClient` is a caching proxy of `HTTPClient` with the same interface: cache
+// first, one download per URL however many ask, at most four at once. PATTERNS.md maps it.
 
 /// The subject interface: fetch an album's cover image (its bytes, as text for the demo).
 protocol CoverSource: AnyObject {

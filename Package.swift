@@ -31,6 +31,11 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // TagLib (C++) behind a C interface of one read and one free function (Sources/CTagLib/include).
+        .target(
+            name: "CTagLib",
+            linkerSettings: [.linkedLibrary("tag")]
+        ),
         .target(name: "BlueLibraryCore", swiftSettings: strict),
         .target(
             name: "BlueLibraryCovers",

@@ -38,6 +38,11 @@ let package = Package(
         ),
         .target(name: "BlueLibraryCore", swiftSettings: strict),
         .target(
+            name: "BlueLibraryScanner",
+            dependencies: ["BlueLibraryCore", "CTagLib"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "BlueLibraryCovers",
             dependencies: ["BlueLibraryCore", "CImageCodecs"],
             swiftSettings: strict

@@ -106,6 +106,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BlueLibraryScannerTests",
+            dependencies: ["BlueLibraryCore", "BlueLibraryScanner", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "BlueLibraryStorageTests",
             dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryTestSupport"],
             swiftSettings: strict

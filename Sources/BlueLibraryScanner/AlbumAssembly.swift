@@ -21,15 +21,14 @@ struct AlbumAssembly {
                 AlbumAssembly.mostCommon(tags.compactMap(\.albumArtist))
                 ?? AlbumAssembly.mostCommon(tags.compactMap(\.artist)) ?? ScannedAlbum.unknownArtist
         }
-        let ordered = members.map { track(of: $0, albumArtist: artist) }.sorted(by: ScannedTrack.inAlbumOrder)
-        let byPath = Dictionary(members.map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let first = ordered.first.flatMap { byPath[$0.path] } ?? members[0]
-        let directories = Set(members.map(\.albumDirectory))
+        let ordered = members.map { (track: track(of: $0, albumArtist: artist), placed: $0) }
+            .sorted { ScannedTrack.inAlbumOrder($0.track, $1.track) }
+        let first = ordered[0].placed
         let title =
             AlbumAssembly.mostCommon(tags.compactMap(\.album))
             ?? TrackTags.cleaned(PlacedTrack.name(of: first.albumDirectory)) ?? "Unknown Album"
         let isChanged =
-            !directories.isDisjoint(with: touchedDirectories)
+            members.contains { touchedDirectories.contains($0.albumDirectory) }
             || group.musicBrainzAlbumID.map(touchedMusicBrainzIDs.contains) ?? false
         return ScannedAlbum(
             key: group.key, title: title, artist: artist,
@@ -38,14 +37,14 @@ struct AlbumAssembly {
             isCompilation: group.isVarious || tags.contains(where: \.isCompilation),
             musicBrainzAlbumID: group.musicBrainzAlbumID,
             musicBrainzReleaseGroupID: AlbumAssembly.mostCommon(tags.compactMap(\.musicBrainzReleaseGroupID)),
-            directory: first.albumDirectory, tracks: ordered,
-            art: art(ordered: ordered, first: first, members: members, byPath: byPath), isChanged: isChanged)
+            directory: first.albumDirectory, tracks: ordered.map(\.track), art: art(ordered.map(\.placed)),
+            isChanged: isChanged)
     }
 
     private func track(of placed: PlacedTrack, albumArtist: String) -> ScannedTrack {
         let tags = placed.file.tags
         return ScannedTrack(
-            id: TrackID(path: placed.file.path), disc: tags.disc ?? placed.folderDisc ?? 1,
+            disc: tags.disc ?? placed.folderDisc ?? 1,
             number: tags.number,
             title: tags.title ?? TrackTags.cleaned(PlacedTrack.stem(of: placed.file.path)) ?? "Untitled",
             artist: tags.artist ?? tags.albumArtist ?? albumArtist, duration: tags.duration,
@@ -54,20 +53,17 @@ struct AlbumAssembly {
 
     /// Folder art (the album folder first, then the folders of its tracks), else the first embedded
     /// picture in album order.
-    private func art(
-        ordered: [ScannedTrack], first: PlacedTrack, members: [PlacedTrack], byPath: [String: PlacedTrack]
-    ) -> AlbumArt? {
-        var folders = [first.albumDirectory]
-        for track in ordered {
-            if let placed = byPath[track.path] {
-                for folder in [placed.albumDirectory, placed.folder] where !folders.contains(folder) {
-                    folders.append(folder)
-                }
+    /// - Parameter ordered: the album's tracks in album order.
+    private func art(_ ordered: [PlacedTrack]) -> AlbumArt? {
+        var folders: [String] = []
+        for placed in ordered {
+            for folder in [placed.albumDirectory, placed.folder] where !folders.contains(folder) {
+                folders.append(folder)
             }
         }
         if let file = FolderArt.choose(in: folders, images: images) { return file }
-        let withPicture = ordered.first { byPath[$0.path]?.file.tags.hasPicture ?? false }
-        return withPicture.map { .embedded(trackPath: $0.path, picture: nil) }
+        let withPicture = ordered.first { $0.file.tags.hasPicture }
+        return withPicture.map { .embedded(trackPath: $0.file.path, picture: nil) }
     }
 
     /// The value most tracks have, compared without case; a tie goes to the one seen first.

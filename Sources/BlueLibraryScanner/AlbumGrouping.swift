@@ -61,9 +61,23 @@ enum AlbumGrouping {
         return groups
     }
 
-    /// Text as keys compare it: lowercase, with runs of spaces as one.
+    /// Text as keys compare it: lowercase, with runs of spaces as one. ASCII text, the common case, is
+    /// folded byte by byte (a rescan folds every track's artist and title).
     static func fold(_ text: String) -> String {
-        text.lowercased().split(separator: " ").joined(separator: " ")
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.lowercased().split(separator: " ").joined(separator: " ")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                if let last = bytes.last, last != 0x20 { bytes.append(byte) }
+            } else {
+                bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+            }
+        }
+        if bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private struct Bucket: Hashable, Comparable {
@@ -79,15 +93,15 @@ enum AlbumGrouping {
     private static func buckets(of tracks: [PlacedTrack]) -> [Bucket: [Int]] {
         var titles: [String: Set<String>] = [:]
         for track in tracks {
-            if let album = track.file.tags.album {
-                titles[track.albumDirectory, default: []].insert(fold(album))
+            if let album = track.albumKey {
+                titles[track.albumDirectory, default: []].insert(album)
             }
         }
         var buckets: [Bucket: [Int]] = [:]
         for (index, track) in tracks.enumerated() {
             let title: String
-            if let album = track.file.tags.album {
-                title = fold(album)
+            if let album = track.albumKey {
+                title = album
             } else if let only = titles[track.albumDirectory], only.count == 1, let first = only.first {
                 title = first
             } else {
@@ -103,11 +117,11 @@ enum AlbumGrouping {
         var byAlbumArtist: [String: [Int]] = [:]
         var byArtist: [String: [Int]] = [:]
         for member in members {
-            let tags = tracks[member].file.tags
-            if let albumArtist = tags.albumArtist {
-                byAlbumArtist[fold(albumArtist), default: []].append(member)
+            let track = tracks[member]
+            if track.file.tags.albumArtist != nil {
+                byAlbumArtist[track.artistKey, default: []].append(member)
             } else {
-                byArtist[fold(tags.artist ?? ""), default: []].append(member)
+                byArtist[track.artistKey, default: []].append(member)
             }
         }
         for (artist, tracksOfArtist) in byArtist where byAlbumArtist[artist] != nil {

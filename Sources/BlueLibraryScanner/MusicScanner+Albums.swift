@@ -3,7 +3,7 @@ import BlueLibraryCore
 extension MusicScanner {
     /// Groups the readable files into albums, sorted by folder, title and key.
     func albums(of files: [ScannedFile], walk: FolderWalk, plan: ScanPlan) -> [ScannedAlbum] {
-        let placed = files.map { PlacedTrack($0, root: walk.root) }
+        let placed = PlacedTrack.place(files, root: walk.root)
         var touchedDirectories = Set<String>()
         var touchedIDs = Set<String>()
         for file in plan.replaced {

@@ -1,5 +1,6 @@
-/// A readable file with where it sits in the folder tree, as grouping sees it.
-struct PlacedTrack: Sendable {
+/// A readable file with where it sits in the folder tree, as grouping sees it. A class, so the many
+/// arrays grouping builds share one copy of each track instead of retaining its dozen strings anew.
+final class PlacedTrack: Sendable {
     /// The file and its tags.
     let file: ScannedFile
     /// The folder that holds the file.
@@ -9,16 +10,38 @@ struct PlacedTrack: Sendable {
     let albumDirectory: String
     /// The disc number a disc folder's name gives.
     let folderDisc: Int?
+    /// The album tag, folded (``AlbumGrouping/fold(_:)``).
+    let albumKey: String?
+    /// The album artist tag, else the artist tag, folded; empty when neither is tagged.
+    let artistKey: String
 
-    /// Places `file`, found under `root`.
-    init(_ file: ScannedFile, root: String) {
+    private init(_ file: ScannedFile, location: (folder: String, album: String, disc: Int?)) {
         self.file = file
-        (folder, albumDirectory, folderDisc) = PlacedTrack.location(of: file.path, root: root)
+        (folder, albumDirectory, folderDisc) = location
+        albumKey = file.tags.album.map(AlbumGrouping.fold)
+        artistKey = AlbumGrouping.fold(file.tags.albumArtist ?? file.tags.artist ?? "")
+    }
+
+    /// Places files found under `root`, working out each folder's location once.
+    static func place(_ files: [ScannedFile], root: String) -> [PlacedTrack] {
+        var locations: [String: (folder: String, album: String, disc: Int?)] = [:]
+        return files.map { file in
+            let folder = parent(of: file.path)
+            if let known = locations[folder] { return PlacedTrack(file, location: known) }
+            let location = self.location(ofFolder: folder, root: root)
+            locations[folder] = location
+            return PlacedTrack(file, location: location)
+        }
     }
 
     /// The folder of the file at `path`, its album folder and the disc number its folder's name gives.
     static func location(of path: String, root: String) -> (folder: String, album: String, disc: Int?) {
-        let folder = parent(of: path)
+        location(ofFolder: parent(of: path), root: root)
+    }
+
+    private static func location(ofFolder folder: String, root: String) -> (
+        folder: String, album: String, disc: Int?
+    ) {
         if folder != root, let disc = discNumber(name(of: folder)) {
             return (folder, parent(of: folder), disc)
         }

@@ -12,20 +12,29 @@ struct ScanPlan: Sendable {
     /// The counts known before reading.
     private(set) var counts = ScanCounts()
 
-    /// Compares the walk with `previous`; records outside the walk's root are ignored.
+    /// Compares the walk with `previous`; records outside the walk's root are ignored. Both lists are
+    /// in path order (`previous` is sorted first if it is not), so one merge pass pairs them.
     init(walk: FolderWalk, previous: [ScannedFile]) {
         let prefix = walk.root == "/" ? "/" : walk.root + "/"
-        var known: [String: ScannedFile] = [:]
-        known.reserveCapacity(previous.count)
-        for file in previous where file.path.utf8.starts(with: prefix.utf8) {
-            known[file.path] = file
+        var known = previous.filter { $0.path.utf8.starts(with: prefix.utf8) }
+        if zip(known, known.dropFirst()).contains(where: { $0.path > $1.path }) {
+            known.sort { $0.path < $1.path }
         }
+        var next = 0
         for entry in walk.audioFiles {
-            guard let old = known.removeValue(forKey: entry.path) else {
+            while next < known.count && known[next].path < entry.path {
+                removed.append(known[next])
+                next += 1
+            }
+            guard next < known.count && known[next].path == entry.path else {
                 toRead.append(entry)
                 counts.added += 1
                 continue
             }
+            let old = known[next]
+            next += 1
+            // A caller's duplicate record of the same file is not a removal.
+            while next < known.count && known[next].path == entry.path { next += 1 }
             if old.size == entry.size && old.modified == entry.modified {
                 unchanged.append(old)
             } else {
@@ -34,7 +43,7 @@ struct ScanPlan: Sendable {
                 counts.changed += 1
             }
         }
-        removed = known.values.sorted { $0.path < $1.path }
+        removed += known[next...]
         replaced += removed
         counts.seen = walk.audioFiles.count
         counts.read = toRead.count

@@ -1,7 +1,5 @@
 /// One track of a scanned album.
 public struct ScannedTrack: Sendable, Hashable, Identifiable {
-    /// The track's stable id, derived from its path (see ``TrackID``).
-    public let id: TrackID
     /// The disc: the tag, else the number of the disc folder it sits in (`CD2`), else 1.
     public let disc: Int
     /// The track number, when tagged.
@@ -16,10 +14,7 @@ public struct ScannedTrack: Sendable, Hashable, Identifiable {
     public let path: String
 
     /// Creates a track.
-    public init(
-        id: TrackID, disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String
-    ) {
-        self.id = id
+    public init(disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String) {
         self.disc = disc
         self.number = number
         self.title = title
@@ -27,6 +22,10 @@ public struct ScannedTrack: Sendable, Hashable, Identifiable {
         self.duration = duration
         self.path = path
     }
+
+    /// The track's stable id, derived from its path (see ``TrackID``). Computed when asked for, so that
+    /// a rescan of unchanged albums, which a caller does not store again, hashes no paths.
+    public var id: TrackID { TrackID(path: path) }
 
     /// Album order: by disc, then number (untagged numbers last), then path.
     public static func inAlbumOrder(_ lhs: ScannedTrack, _ rhs: ScannedTrack) -> Bool {

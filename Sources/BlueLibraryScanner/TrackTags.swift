@@ -104,6 +104,7 @@ public struct TrackTags: Sendable, Hashable {
     /// characters; `nil` when nothing is left.
     package static func cleaned(_ text: String?) -> String? {
         guard var text else { return nil }
+        if isClean(text) { return text }
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             text = String(
                 String.UnicodeScalarView(
@@ -115,6 +116,15 @@ public struct TrackTags: Sendable, Hashable {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
         return text.isEmpty ? nil : text
+    }
+
+    /// Whether `text` is short printable ASCII without outer spaces: nothing to clean (most tags are).
+    private static func isClean(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+            bytes.count <= Album.maximumTextLength
+        else { return false }
+        return bytes.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// The number a tag such as ` 05/12` starts with, if any.

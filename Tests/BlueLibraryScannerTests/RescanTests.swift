@@ -70,6 +70,18 @@ struct RescanTests {
         #expect(again.removed.count == 2)
     }
 
+    @Test func previousRecordsMatchInAnyOrderAndADuplicateIsNoRemoval() async throws {
+        try addAlbum("A", tracks: 3)
+        try addAlbum("B", tracks: 3)
+        let first = try await library.scan()
+        library.reads.reset()
+        let shuffled = first.files.reversed() + [first.files[2]]
+        let again = try await library.scan(previous: shuffled)
+        #expect(library.reads.tagReads == 0)
+        #expect(again.removed.isEmpty)
+        #expect(again.files == first.files)
+    }
+
     @Test func recordsOutsideTheFolderAreNeitherReadNorRemoved() async throws {
         try addAlbum("A", tracks: 1)
         let elsewhere = ScannedFile(

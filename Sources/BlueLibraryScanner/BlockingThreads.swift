@@ -8,7 +8,7 @@ enum BlockingThreads {
     /// Runs `work` on a new thread and returns what it returns.
     static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result(catching: work)) }.start()
+            start { continuation.resume(with: Result(catching: work)) }
         }
     }
 
@@ -24,12 +24,12 @@ enum BlockingThreads {
         let queue = WorkQueue(count: inputs.count, workers: max(1, min(threads, inputs.count)))
         let (results, continuation) = AsyncStream.makeStream(of: (Int, Output).self)
         for _ in 0..<queue.workers {
-            Thread {
+            start {
                 while let index = queue.take() {
                     continuation.yield((index, body(inputs[index])))
                 }
                 if queue.finishWorker() { continuation.finish() }
-            }.start()
+            }
         }
         var received = 0
         await withTaskCancellationHandler {
@@ -41,6 +41,18 @@ enum BlockingThreads {
             queue.stop()
         }
         return received == inputs.count
+    }
+}
+
+extension BlockingThreads {
+    /// Starts a thread that names itself for profilers and `top`: a Linux thread otherwise keeps its
+    /// creator's name, a thread of Swift's cooperative pool. (Linux allows 15 bytes; Foundation applies a
+    /// name only to a running thread.)
+    fileprivate static func start(_ work: @escaping @Sendable () -> Void) {
+        Thread {
+            Thread.current.name = "bluelib-scan"
+            work()
+        }.start()
     }
 }
 

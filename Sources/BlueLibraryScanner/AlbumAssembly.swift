@@ -11,8 +11,8 @@ struct AlbumAssembly {
 
     /// The album of `group`; embedded art comes without its bytes (the scanner reads them afterwards).
     func album(_ group: AlbumGrouping.Group) -> ScannedAlbum {
-        let members = group.members.map { tracks[$0] }
-        let tags = members.map(\.file.tags)
+        let ordered = group.members.map { tracks[$0] }.sorted(by: PlacedTrack.inAlbumOrder)
+        let tags = ordered.map(\.file.tags)
         let artist: String
         if group.isVarious {
             artist = ScannedAlbum.variousArtists
@@ -21,14 +21,12 @@ struct AlbumAssembly {
                 AlbumAssembly.mostCommon(tags.compactMap(\.albumArtist))
                 ?? AlbumAssembly.mostCommon(tags.compactMap(\.artist)) ?? ScannedAlbum.unknownArtist
         }
-        let ordered = members.map { (track: track(of: $0, albumArtist: artist), placed: $0) }
-            .sorted { ScannedTrack.inAlbumOrder($0.track, $1.track) }
-        let first = ordered[0].placed
+        let first = ordered[0]
         let title =
             AlbumAssembly.mostCommon(tags.compactMap(\.album))
             ?? TrackTags.cleaned(PlacedTrack.name(of: first.albumDirectory)) ?? "Unknown Album"
         let isChanged =
-            members.contains { touchedDirectories.contains($0.albumDirectory) }
+            ordered.contains { touchedDirectories.contains($0.albumDirectory) }
             || group.musicBrainzAlbumID.map(touchedMusicBrainzIDs.contains) ?? false
         return ScannedAlbum(
             key: group.key, title: title, artist: artist,
@@ -37,8 +35,8 @@ struct AlbumAssembly {
             isCompilation: group.isVarious || tags.contains(where: \.isCompilation),
             musicBrainzAlbumID: group.musicBrainzAlbumID,
             musicBrainzReleaseGroupID: AlbumAssembly.mostCommon(tags.compactMap(\.musicBrainzReleaseGroupID)),
-            directory: first.albumDirectory, tracks: ordered.map(\.track), art: art(ordered.map(\.placed)),
-            isChanged: isChanged)
+            directory: first.albumDirectory, tracks: ordered.map { track(of: $0, albumArtist: artist) },
+            art: art(ordered), isChanged: isChanged)
     }
 
     private func track(of placed: PlacedTrack, albumArtist: String) -> ScannedTrack {
@@ -66,7 +64,7 @@ struct AlbumAssembly {
         return withPicture.map { .embedded(trackPath: $0.file.path, picture: nil) }
     }
 
-    /// The value most tracks have, compared without case; a tie goes to the one seen first.
+    /// The value most tracks have, compared without case; a tie goes to the one earliest in album order.
     static func mostCommon(_ values: [String]) -> String? {
         var counts: [String: (count: Int, first: Int, value: String)] = [:]
         for (index, value) in values.enumerated() {

@@ -151,7 +151,7 @@ enum AlbumGrouping {
         for (artist, artistMembers) in byAlbumArtist.merging(byArtist, uniquingKeysWith: +) {
             groups.append(
                 Group(
-                    key: "\(key)\(separator)\(artist)", members: artistMembers,
+                    key: "\(key)\(separator)\(artist)", members: artistMembers.sorted(),
                     isVarious: merged && artist == variousKey, musicBrainzAlbumID: nil))
         }
         return groups.sorted { $0.key < $1.key }

@@ -34,6 +34,14 @@ final class PlacedTrack: Sendable {
         }
     }
 
+    /// Album order, as ``ScannedTrack/inAlbumOrder(_:_:)`` has it: disc (tagged, else from the folder,
+    /// else 1), then number (untagged last), then path.
+    static func inAlbumOrder(_ lhs: PlacedTrack, _ rhs: PlacedTrack) -> Bool {
+        let left = (lhs.file.tags.disc ?? lhs.folderDisc ?? 1, lhs.file.tags.number ?? Int.max)
+        let right = (rhs.file.tags.disc ?? rhs.folderDisc ?? 1, rhs.file.tags.number ?? Int.max)
+        return left != right ? left < right : lhs.file.path < rhs.file.path
+    }
+
     /// The folder of the file at `path`, its album folder and the disc number its folder's name gives.
     static func location(of path: String, root: String) -> (folder: String, album: String, disc: Int?) {
         location(ofFolder: parent(of: path), root: root)

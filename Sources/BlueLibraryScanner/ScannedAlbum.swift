@@ -2,8 +2,12 @@ import BlueLibraryCore
 
 /// An album a scan found: its fields from the tags, its tracks in order, and its art.
 ///
-/// ``key`` says which files make the album and stays the same across scans while they do, so a caller
-/// can match a scanned album with the one it stored before (see ``AlbumGrouping`` for the rules).
+/// Tracks make one album when they share an album folder (a disc folder such as `CD2` counts as its
+/// parent), a title and an album artist (else artist); a MusicBrainz release id, when tagged, overrides
+/// the folder; tracks of several artists without an album-artist tag are one compilation by
+/// ``variousArtists`` unless they repeat track numbers. ``key`` names the group and stays the same
+/// across scans while the files and their tags do, so a caller can match a scanned album with the one
+/// it stored before.
 public struct ScannedAlbum: Sendable, Hashable, Identifiable {
     /// The grouping key: `mbid:` and the MusicBrainz release id when the tracks are tagged with one,
     /// otherwise `dir:`, the album folder, the folded title and the folded artist, separated by U+001F.

@@ -190,6 +190,15 @@ struct AlbumGroupingTests {
         #expect(converted.year == 1999 && converted.artist == "X" && converted.genre == "Rock")
     }
 
+    @Test func aTieGoesToTheEarliestTrackInAlbumOrder() async throws {
+        try library.add("Mix/b.mp3", tags("One", artist: "Ann", album: "Mix", number: 1, genre: "Pop"))
+        try library.add("Mix/a.mp3", tags("Two", artist: "Bob", album: "Mix", number: 2, genre: "Rock"))
+        let album = try #require(try await library.scan().album("Mix"))
+        #expect(album.artist == ScannedAlbum.variousArtists)
+        #expect(album.genre == "Pop")
+        #expect(album.tracks.map(\.title) == ["One", "Two"])
+    }
+
     @Test func albumsComeInFolderOrderWithStableKeys() async throws {
         try library.add("b/1.mp3", tags("1", artist: "X", album: "B"))
         try library.add("a/1.mp3", tags("1", artist: "X", album: "A"))

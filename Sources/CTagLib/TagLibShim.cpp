@@ -89,7 +89,7 @@ bool choosePicture(const List &pictures, FrontCover frontCover, bool copy, Readi
 bool id3v2Picture(TagLib::ID3v2::Tag *tag, bool copy, Reading &reading) {
     if (tag == nullptr) return false;
     std::vector<const TagLib::ID3v2::AttachedPictureFrame *> frames;
-    const TagLib::ID3v2::FrameList &list = tag->frameListMap()["APIC"];
+    const TagLib::ID3v2::FrameList list = tag->frameList("APIC");
     for (auto it = list.begin(); it != list.end(); ++it) {
         frames.push_back(dynamic_cast<const TagLib::ID3v2::AttachedPictureFrame *>(*it));
     }

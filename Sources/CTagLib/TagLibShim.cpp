@@ -26,6 +26,7 @@
 #include <taglib/mp4tag.h>
 #include <taglib/mpegfile.h>
 #include <taglib/oggfile.h>
+#include <taglib/oggpageheader.h>
 #include <taglib/tdebuglistener.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/wavfile.h>
@@ -155,6 +156,34 @@ TagLib::PropertyMap propertiesOf(TagLib::File *file) {
     return file->properties();
 }
 
+/// Whether the file is a raw AAC stream (ADTS, perhaps after an ID3v2 tag), which TagLib 1.x cannot
+/// read, so the reason given can say so.
+bool isRawAAC(const char *path) {
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return false;
+    unsigned char header[10] = {0};
+    off_t offset = 0;
+    if (pread(descriptor, header, sizeof header, 0) == sizeof header && std::memcmp(header, "ID3", 3) == 0) {
+        offset = 10 + ((header[6] & 0x7F) << 21 | (header[7] & 0x7F) << 14 | (header[8] & 0x7F) << 7 |
+                       (header[9] & 0x7F));
+    }
+    unsigned char sync[2] = {0};
+    bool adts = pread(descriptor, sync, sizeof sync, offset) == sizeof sync && sync[0] == 0xFF &&
+                (sync[1] & 0xF6) == 0xF0;
+    close(descriptor);
+    return adts;
+}
+
+/// The length of an Ogg stream from its last page's granule position, for streams whose headers do not
+/// say (ffmpeg's Ogg FLAC leaves the total sample count at zero).
+int64_t oggLengthMs(TagLib::File *file, int32_t sampleRate) {
+    auto *ogg = dynamic_cast<TagLib::Ogg::File *>(file);
+    if (ogg == nullptr || sampleRate <= 0) return 0;
+    const TagLib::Ogg::PageHeader *last = ogg->lastPageHeader();
+    if (last == nullptr || last->absoluteGranularPosition() <= 0) return 0;
+    return last->absoluteGranularPosition() * 1000 / sampleRate;
+}
+
 /// Why the file cannot even be opened, or an empty string when it can.
 std::string openProblem(const char *path) {
     int descriptor = open(path, O_RDONLY | O_CLOEXEC);
@@ -181,7 +210,8 @@ void read(const char *path, bool copyPicture, Reading &reading) {
     silenceTagLib();
     TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
     if (ref.isNull()) {
-        reading.error = "not an audio file TagLib can read (unknown format or damaged)";
+        reading.error = isRawAAC(path) ? "a raw AAC (ADTS) stream, which TagLib 1.x cannot read"
+                                       : "not an audio file TagLib can read (unknown format or damaged)";
         reading.errorCode = BL_TAGLIB_NOT_AUDIO;
         return;
     }
@@ -192,8 +222,9 @@ void read(const char *path, bool copyPicture, Reading &reading) {
         reading.errorCode = BL_TAGLIB_NOT_AUDIO;
         return;
     }
-    reading.durationMs = audio->lengthInMilliseconds();
     reading.sampleRate = audio->sampleRate();
+    reading.durationMs = audio->lengthInMilliseconds();
+    if (reading.durationMs <= 0) reading.durationMs = oggLengthMs(ref.file(), reading.sampleRate);
     reading.channels = audio->channels();
     reading.bitrate = audio->bitrate();
     const TagLib::PropertyMap map = propertiesOf(ref.file());

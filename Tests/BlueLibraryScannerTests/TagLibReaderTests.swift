@@ -94,6 +94,19 @@ struct TagLibReaderTests {
         }
     }
 
+    @Test func aRawAACStreamIsNamedAsSuch() throws {
+        // An ADTS frame header (MPEG-4 AAC LC, 44.1 kHz, stereo) and some payload.
+        let path = directory.file("raw.aac")
+        let bytes: [UInt8] = [0xFF, 0xF1, 0x50, 0x80, 0x02, 0x1F, 0xFC] + Array(repeating: 0x21, count: 64)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try reader.tags(at: path)
+        } throws: { error in
+            (error as? LibraryError)?.message
+                == "cannot read '\(path)': a raw AAC (ADTS) stream, which TagLib 1.x cannot read"
+        }
+    }
+
     @Test func aMissingFileCannotBeOpened() {
         let path = directory.file("gone.mp3")
         #expect {

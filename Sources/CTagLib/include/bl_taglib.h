@@ -15,7 +15,9 @@
 extern "C" {
 #endif
 
-/// The version of this interface; a loader compares it before trusting the struct layout.
+/// The version of this interface's struct layout. Bump it with any change to the structs; a shim built
+/// as its own shared library should carry it in its file name (libbl_taglib.so.1), so that a loader
+/// built against one layout never opens a shim with another.
 #define BL_TAGLIB_API_VERSION 1
 
 /// Flags for bl_taglib_read.

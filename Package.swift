@@ -35,7 +35,17 @@ let package = Package(
         .target(name: "CCrypto"),
         // Dedicated threads for blocking work (SQLite, files, hashing), off the cooperative pool.
         .target(name: "BlueLibraryConcurrency", swiftSettings: strict),
+        // TagLib (C++) behind a C interface of one read and one free function (Sources/CTagLib/include).
+        .target(
+            name: "CTagLib",
+            linkerSettings: [.linkedLibrary("tag")]
+        ),
         .target(name: "BlueLibraryCore", swiftSettings: strict),
+        .target(
+            name: "BlueLibraryScanner",
+            dependencies: ["BlueLibraryCore", "CTagLib"],
+            swiftSettings: strict
+        ),
         .target(
             name: "BlueLibraryCovers",
             dependencies: ["BlueLibraryCore", "BlueLibraryConcurrency", "CImageCodecs", "CCrypto"],
@@ -102,6 +112,11 @@ let package = Package(
             name: "BlueLibraryCoversTests",
             dependencies: ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryTestSupport"],
             exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlueLibraryScannerTests",
+            dependencies: ["BlueLibraryCore", "BlueLibraryScanner", "BlueLibraryTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

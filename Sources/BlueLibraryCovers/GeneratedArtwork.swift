@@ -16,21 +16,13 @@ public struct GeneratedArtwork: Sendable, Hashable {
         let words = artist.split(whereSeparator: { $0 == " " || $0 == "-" }).compactMap(\.first)
         let letters = words.prefix(2).map { BitmapFont.hasGlyph($0) ? String($0).uppercased() : "?" }
         initials = letters.isEmpty ? "?" : letters.joined()
-        let digest = Self.fingerprint("\(artist)\n\(title)")
+        let hash = StableHash.fnv1a("\(artist)\n\(title)")
+        let digest = hash ^ (hash >> 32)
         let hue = Double(digest & 0xFFFF) / 65536.0
         let offset = 0.12 + Double((digest >> 16) & 0xFF) / 255.0 * 0.25
         startColor = Self.color(hue: hue, saturation: 0.55, lightness: 0.45)
         endColor = Self.color(
             hue: (hue + offset).truncatingRemainder(dividingBy: 1), saturation: 0.65, lightness: 0.25)
-    }
-
-    /// A 64-bit FNV-1a hash of `text`'s UTF-8: colours need a stable spread, not a cryptographic digest.
-    private static func fingerprint(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash ^ (hash >> 32)
     }
 
     /// The artwork for `album`.

@@ -1,0 +1,88 @@
+import BlueLibraryCore
+import Foundation
+
+/// Scans a music folder: walks it, reads the tags of new and changed audio files, and groups the tracks
+/// into albums with their art.
+///
+/// ```swift
+/// let scanner = MusicScanner()
+/// let first = try await scanner.scan("/music")
+/// // … store first.albums and first.files …
+/// let again = try await scanner.scan("/music", previous: first.files)  // reads only what changed
+/// ```
+///
+/// The walk and the reads run on threads the scanner starts (reads on ``threads`` of them), never on
+/// Swift's cooperative pool; the results come back to the calling task, which alone keeps the scan's
+/// state. A file that cannot be read is listed in ``ScanResult/unreadable`` and the scan goes on.
+public struct MusicScanner: Sendable {
+    /// Reads the tags.
+    public let reader: any TagReader
+    /// How many files are read at once.
+    public let threads: Int
+
+    /// Creates a scanner.
+    /// - Parameters:
+    ///   - reader: reads the tags; TagLib unless a test gives a twin.
+    ///   - threads: how many files to read at once; by default one per processor.
+    public init(reader: any TagReader = TagLibReader(), threads: Int? = nil) {
+        self.reader = reader
+        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Scans `folder` and everything below it.
+    /// - Parameters:
+    ///   - folder: the music folder; a relative path is taken from the current directory.
+    ///   - previous: the ``ScanResult/files`` of an earlier scan (or what a caller stored of them). A file
+    ///     whose size and modification time match is not read again; records outside `folder` are
+    ///     ignored, so a caller may pass every file it knows.
+    ///   - progress: called on the scanning task as files are accounted for; keep it quick.
+    /// - Throws: ``LibraryError`` `noInput` when `folder` is not a readable folder; `CancellationError` when
+    ///   the task is cancelled.
+    public func scan(
+        _ folder: String, previous: [ScannedFile] = [],
+        progress: (ScanProgress) -> Void = { _ in }
+    ) async throws -> ScanResult {
+        let walk = try await BlockingThreads.run { try FolderWalk(folder: folder) }
+        let plan = ScanPlan(walk: walk, previous: previous)
+        var counts = plan.counts
+        var done = counts.unchanged
+        progress(ScanProgress(done: done, total: counts.seen))
+
+        var files = plan.unchanged
+        var unreadable = walk.problems
+        let reader = self.reader
+        let toRead = plan.toRead
+        let completed = await BlockingThreads.forEach(
+            toRead, threads: threads, { entry in Result { try reader.tags(at: entry.path) } },
+            receive: { index, outcome in
+                let entry = toRead[index]
+                switch outcome {
+                case .success(let tags):
+                    files.append(
+                        ScannedFile(path: entry.path, size: entry.size, modified: entry.modified, tags: tags))
+                case .failure(let error):
+                    unreadable.append(
+                        UnreadableFile(path: entry.path, error: MusicScanner.libraryError(error, entry.path)))
+                }
+                done += 1
+                progress(ScanProgress(done: done, total: counts.seen))
+            })
+        guard completed else { throw CancellationError() }
+        files.sort { $0.path < $1.path }
+
+        var albums = albums(of: files, walk: walk, plan: plan)
+        counts.picturesRead = try await loadPictures(&albums, unreadable: &unreadable)
+        unreadable.sort { $0.path < $1.path }
+        counts.unreadable = unreadable.count
+        return ScanResult(
+            root: walk.root, albums: albums, files: files, removed: plan.removed, unreadable: unreadable,
+            counts: counts)
+    }
+
+    /// Reads the picture embedded in a track, for an unchanged album whose art a caller needs again.
+    /// - Throws: ``LibraryError`` naming the file when it cannot be read.
+    public func picture(embeddedIn trackPath: String) async throws -> EmbeddedPicture? {
+        let reader = self.reader
+        return try await BlockingThreads.run { try reader.picture(at: trackPath) }
+    }
+}

@@ -1,0 +1,311 @@
+// The implementation of bl_taglib.h over TagLib 1.x's C++ API. Headers are included as <taglib/...>,
+// which on Debian names the same directory that `pkg-config --cflags taglib` adds (/usr/include/taglib).
+// No C++ exception and no C++ type crosses the C interface: everything a caller gets is packed into one
+// malloc'd block that bl_taglib_free releases.
+#include "bl_taglib.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <new>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+#include <taglib/aifffile.h>
+#include <taglib/attachedpictureframe.h>
+#include <taglib/fileref.h>
+#include <taglib/flacfile.h>
+#include <taglib/flacpicture.h>
+#include <taglib/id3v2tag.h>
+#include <taglib/mp4coverart.h>
+#include <taglib/mp4file.h>
+#include <taglib/mp4tag.h>
+#include <taglib/mpegfile.h>
+#include <taglib/oggfile.h>
+#include <taglib/oggpageheader.h>
+#include <taglib/tdebuglistener.h>
+#include <taglib/tpropertymap.h>
+#include <taglib/wavfile.h>
+#include <taglib/xiphcomment.h>
+
+namespace {
+
+/// TagLib prints what it dislikes about a file to stderr; the scanner reports reasons itself.
+class SilentListener : public TagLib::DebugListener {
+public:
+    void printMessage(const TagLib::String &) override {}
+};
+
+void silenceTagLib() {
+    static SilentListener listener;
+    static const bool installed = [] {
+        TagLib::setDebugListener(&listener);
+        return true;
+    }();
+    (void)installed;
+}
+
+/// What one read found, in C++ types, before it is packed for C.
+struct Reading {
+    std::string error;
+    int32_t errorCode = BL_TAGLIB_OK;
+    int64_t durationMs = 0;
+    int32_t sampleRate = 0;
+    int32_t channels = 0;
+    int32_t bitrate = 0;
+    bool hasPicture = false;
+    std::vector<std::pair<std::string, std::string>> properties;
+    TagLib::ByteVector picture;
+    std::string pictureMIMEType;
+};
+
+TagLib::ByteVector bytesOf(const TagLib::ID3v2::AttachedPictureFrame *frame) { return frame->picture(); }
+TagLib::ByteVector bytesOf(const TagLib::FLAC::Picture *picture) { return picture->data(); }
+
+/// Finds the front cover among pictures (else the first one); copies it when asked.
+template <typename Picture, typename List, typename FrontCover>
+bool choosePicture(const List &pictures, FrontCover frontCover, bool copy, Reading &reading) {
+    const Picture *chosen = nullptr;
+    for (auto it = pictures.begin(); it != pictures.end(); ++it) {
+        const Picture *picture = *it;
+        if (picture == nullptr) continue;
+        if (chosen == nullptr) chosen = picture;
+        if (picture->type() == frontCover) {
+            chosen = picture;
+            break;
+        }
+    }
+    if (chosen == nullptr) return false;
+    if (copy) {
+        reading.picture = bytesOf(chosen);
+        reading.pictureMIMEType = chosen->mimeType().to8Bit(true);
+    }
+    return true;
+}
+
+bool id3v2Picture(TagLib::ID3v2::Tag *tag, bool copy, Reading &reading) {
+    if (tag == nullptr) return false;
+    std::vector<const TagLib::ID3v2::AttachedPictureFrame *> frames;
+    const TagLib::ID3v2::FrameList list = tag->frameList("APIC");
+    for (auto it = list.begin(); it != list.end(); ++it) {
+        frames.push_back(dynamic_cast<const TagLib::ID3v2::AttachedPictureFrame *>(*it));
+    }
+    return choosePicture<TagLib::ID3v2::AttachedPictureFrame>(
+        frames, TagLib::ID3v2::AttachedPictureFrame::FrontCover, copy, reading);
+}
+
+bool flacPicture(const TagLib::List<TagLib::FLAC::Picture *> &list, bool copy, Reading &reading) {
+    return choosePicture<TagLib::FLAC::Picture>(list, TagLib::FLAC::Picture::FrontCover, copy, reading);
+}
+
+bool mp4Picture(TagLib::MP4::Tag *tag, bool copy, Reading &reading) {
+    if (tag == nullptr || !tag->contains("covr")) return false;
+    const TagLib::MP4::CoverArtList covers = tag->item("covr").toCoverArtList();
+    if (covers.isEmpty()) return false;
+    if (copy) {
+        const TagLib::MP4::CoverArt &cover = covers.front();
+        reading.picture = cover.data();
+        switch (cover.format()) {
+        case TagLib::MP4::CoverArt::JPEG: reading.pictureMIMEType = "image/jpeg"; break;
+        case TagLib::MP4::CoverArt::PNG: reading.pictureMIMEType = "image/png"; break;
+        case TagLib::MP4::CoverArt::BMP: reading.pictureMIMEType = "image/bmp"; break;
+        case TagLib::MP4::CoverArt::GIF: reading.pictureMIMEType = "image/gif"; break;
+        default: reading.pictureMIMEType = ""; break;
+        }
+    }
+    return true;
+}
+
+/// Looks for the embedded picture where each format keeps it.
+bool findPicture(TagLib::File *file, bool copy, Reading &reading) {
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) {
+        return mpeg->hasID3v2Tag() && id3v2Picture(mpeg->ID3v2Tag(), copy, reading);
+    }
+    if (auto *flac = dynamic_cast<TagLib::FLAC::File *>(file)) {
+        if (flacPicture(flac->pictureList(), copy, reading)) return true;
+        if (flac->hasXiphComment() && flacPicture(flac->xiphComment()->pictureList(), copy, reading)) {
+            return true;
+        }
+        return flac->hasID3v2Tag() && id3v2Picture(flac->ID3v2Tag(), copy, reading);
+    }
+    if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(file)) {
+        return mp4->hasMP4Tag() && mp4Picture(mp4->tag(), copy, reading);
+    }
+    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) {
+        return wav->hasID3v2Tag() && id3v2Picture(wav->ID3v2Tag(), copy, reading);
+    }
+    if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(file)) {
+        return aiff->hasID3v2Tag() && id3v2Picture(aiff->tag(), copy, reading);
+    }
+    if (dynamic_cast<TagLib::Ogg::File *>(file) != nullptr) {
+        auto *xiph = dynamic_cast<TagLib::Ogg::XiphComment *>(file->tag());
+        return xiph != nullptr && flacPicture(xiph->pictureList(), copy, reading);
+    }
+    return false;
+}
+
+/// The file's tags; a WAV file without an ID3v2 chunk falls back to its RIFF INFO chunk.
+TagLib::PropertyMap propertiesOf(TagLib::File *file) {
+    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) {
+        if (!wav->hasID3v2Tag() && wav->hasInfoTag()) return wav->InfoTag()->properties();
+    }
+    return file->properties();
+}
+
+/// Whether the file is a raw AAC stream (ADTS, perhaps after an ID3v2 tag), which TagLib 1.x cannot
+/// read, so the reason given can say so.
+bool isRawAAC(const char *path) {
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return false;
+    unsigned char header[10] = {0};
+    off_t offset = 0;
+    if (pread(descriptor, header, sizeof header, 0) == sizeof header && std::memcmp(header, "ID3", 3) == 0) {
+        offset = 10 + ((header[6] & 0x7F) << 21 | (header[7] & 0x7F) << 14 | (header[8] & 0x7F) << 7 |
+                       (header[9] & 0x7F));
+    }
+    unsigned char sync[2] = {0};
+    bool adts = pread(descriptor, sync, sizeof sync, offset) == sizeof sync && sync[0] == 0xFF &&
+                (sync[1] & 0xF6) == 0xF0;
+    close(descriptor);
+    return adts;
+}
+
+/// The length of an Ogg stream from its last page's granule position, for streams whose headers do not
+/// say (ffmpeg's Ogg FLAC leaves the total sample count at zero).
+int64_t oggLengthMs(TagLib::File *file, int32_t sampleRate) {
+    auto *ogg = dynamic_cast<TagLib::Ogg::File *>(file);
+    if (ogg == nullptr || sampleRate <= 0) return 0;
+    const TagLib::Ogg::PageHeader *last = ogg->lastPageHeader();
+    if (last == nullptr || last->absoluteGranularPosition() <= 0) return 0;
+    return last->absoluteGranularPosition() * 1000 / sampleRate;
+}
+
+/// Why the file cannot even be opened, or an empty string when it can.
+std::string openProblem(const char *path) {
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) {
+        char buffer[256];
+        return std::string("cannot open the file: ") + strerror_r(errno, buffer, sizeof buffer);
+    }
+    struct stat status;
+    std::string problem;
+    if (fstat(descriptor, &status) == 0) {
+        if (!S_ISREG(status.st_mode)) problem = "not a regular file";
+        else if (status.st_size == 0) problem = "the file is empty";
+    }
+    close(descriptor);
+    return problem;
+}
+
+void read(const char *path, bool copyPicture, Reading &reading) {
+    reading.error = openProblem(path);
+    if (!reading.error.empty()) {
+        reading.errorCode = BL_TAGLIB_CANNOT_OPEN;
+        return;
+    }
+    silenceTagLib();
+    TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
+    if (ref.isNull()) {
+        reading.error = isRawAAC(path) ? "a raw AAC (ADTS) stream, which TagLib 1.x cannot read"
+                                       : "not an audio file TagLib can read (unknown format or damaged)";
+        reading.errorCode = BL_TAGLIB_NOT_AUDIO;
+        return;
+    }
+    // TagLib takes any file named .mp3 for MPEG audio, even text; such a file has no sample rate.
+    TagLib::AudioProperties *audio = ref.audioProperties();
+    if (audio == nullptr || audio->sampleRate() <= 0) {
+        reading.error = "not an audio file TagLib can read (no audio stream found)";
+        reading.errorCode = BL_TAGLIB_NOT_AUDIO;
+        return;
+    }
+    reading.sampleRate = audio->sampleRate();
+    reading.durationMs = audio->lengthInMilliseconds();
+    if (reading.durationMs <= 0) reading.durationMs = oggLengthMs(ref.file(), reading.sampleRate);
+    reading.channels = audio->channels();
+    reading.bitrate = audio->bitrate();
+    const TagLib::PropertyMap map = propertiesOf(ref.file());
+    for (auto entry = map.begin(); entry != map.end(); ++entry) {
+        const std::string key = entry->first.to8Bit(true);
+        for (auto value = entry->second.begin(); value != entry->second.end(); ++value) {
+            reading.properties.emplace_back(key, value->to8Bit(true));
+        }
+    }
+    reading.hasPicture = findPicture(ref.file(), copyPicture, reading);
+}
+
+/// Copies a string into the block at `cursor` and returns where it starts.
+const char *place(const std::string &text, char *&cursor) {
+    char *start = cursor;
+    std::memcpy(cursor, text.c_str(), text.size() + 1);
+    cursor += text.size() + 1;
+    return start;
+}
+
+/// Packs a reading into one allocation: the struct, the property array, then the bytes.
+bl_taglib_file *pack(const Reading &reading) {
+    size_t size = sizeof(bl_taglib_file) + reading.properties.size() * sizeof(bl_taglib_property);
+    for (const auto &property : reading.properties) {
+        size += property.first.size() + property.second.size() + 2;
+    }
+    size += reading.picture.size() + reading.pictureMIMEType.size() + 1 + reading.error.size() + 1;
+    auto *file = static_cast<bl_taglib_file *>(std::calloc(1, size));
+    if (file == nullptr) return nullptr;
+    auto *properties = reinterpret_cast<bl_taglib_property *>(file + 1);
+    char *cursor = reinterpret_cast<char *>(properties + reading.properties.size());
+    if (!reading.error.empty()) {
+        file->error = place(reading.error, cursor);
+        file->error_code = reading.errorCode;
+        return file;
+    }
+    file->duration_ms = reading.durationMs;
+    file->sample_rate = reading.sampleRate;
+    file->channels = reading.channels;
+    file->bitrate = reading.bitrate;
+    file->has_picture = reading.hasPicture ? 1 : 0;
+    for (size_t index = 0; index < reading.properties.size(); index++) {
+        properties[index].key = place(reading.properties[index].first, cursor);
+        properties[index].value = place(reading.properties[index].second, cursor);
+    }
+    file->properties = properties;
+    file->property_count = reading.properties.size();
+    if (!reading.picture.isEmpty()) {
+        std::memcpy(cursor, reading.picture.data(), reading.picture.size());
+        file->picture = reinterpret_cast<const uint8_t *>(cursor);
+        file->picture_size = reading.picture.size();
+        cursor += reading.picture.size();
+        file->picture_mime_type = place(reading.pictureMIMEType, cursor);
+    }
+    return file;
+}
+
+}  // namespace
+
+extern "C" bl_taglib_file *bl_taglib_read(const char *path, int32_t flags) {
+    try {
+        Reading reading;
+        if (path == nullptr) {
+            reading.error = "no path";
+            reading.errorCode = BL_TAGLIB_CANNOT_OPEN;
+        } else {
+            read(path, (flags & BL_TAGLIB_READ_PICTURE) != 0, reading);
+        }
+        return pack(reading);
+    } catch (const std::bad_alloc &) {
+        return nullptr;
+    } catch (...) {
+        Reading failure;
+        failure.error = "TagLib failed while reading the file";
+        failure.errorCode = BL_TAGLIB_FAILED;
+        try {
+            return pack(failure);
+        } catch (...) {
+            return nullptr;
+        }
+    }
+}
+
+extern "C" void bl_taglib_free(bl_taglib_file *file) { std::free(file); }

@@ -19,7 +19,9 @@ run: release
 	$(BIN) serve
 
 lint: setup
+	@scripts/setup.sh eslint python3-tinycss2
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
+	scripts/lint-page.sh
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift

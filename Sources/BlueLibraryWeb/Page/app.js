@@ -1,6 +1,8 @@
-"use strict";
 // The browser view of BlueLibrary: it renders what the JSON API says and sends the user's actions
-// back. Album text is only ever set with textContent.
+// back. Album text is only ever set with textContent. Everything lives in one function scope, so the
+// page adds nothing to the global object.
+(function () {
+"use strict";
 const state = { albums: [], current: null, canUndo: false, canDelete: false, query: "" };
 const token = new URLSearchParams(location.search).get("token");
 const $ = (id) => document.getElementById(id);
@@ -17,10 +19,14 @@ async function api(method, path, body) {
 
 function say(text) { $("status").textContent = text || ""; }
 
+let latestLoad = 0;
+
 async function load() {
+  const thisLoad = ++latestLoad;
   try {
     const path = "/api/albums" + (state.query ? "?q=" + encodeURIComponent(state.query) : "");
     const [albums, libraryState] = await Promise.all([api("GET", path), api("GET", "/api/state")]);
+    if (thisLoad !== latestLoad) return;  // a newer load is under way: its answer wins
     state.albums = albums;
     applyState(libraryState);
     render();
@@ -163,3 +169,4 @@ const events = new EventSource("/events");
 events.addEventListener("change", () => load());
 
 load();
+})();

@@ -26,6 +26,10 @@ public final class LibraryController {
     /// The last refresh queued: each refresh waits for the one before it.
     private var lastRefresh: Task<Void, Never>?
     private var following: Task<Void, Never>?
+    /// Whether a view draws ``screen`` (after ``load()``): only then is it kept up to date. A face that
+    /// draws nothing itself, as the web (the page keeps its own), uses the actions alone and so never
+    /// holds the whole library in memory.
+    public private(set) var isShowingScreen = false
     /// Who waits for the screen to show a change (``waitUntilShowing(_:)``).
     private var waiters: [Waiter] = []
 
@@ -46,6 +50,7 @@ public final class LibraryController {
     /// change to the library — from this controller or any other — until ``stop()``.
     public func load() async throws {
         let changes = library.changes.stream()
+        isShowingScreen = true
         try await reload(after: nil)
         following?.cancel()
         following = Task { [weak self] in
@@ -60,6 +65,7 @@ public final class LibraryController {
     public func stop() {
         following?.cancel()
         following = nil
+        isShowingScreen = false
         let pending = waiters
         waiters = []
         for waiter in pending { waiter.continuation.resume() }
@@ -217,7 +223,7 @@ public final class LibraryController {
     {
         do {
             let (change, message) = try await action(library)
-            if let change { try await reload(after: change) }
+            if let change, isShowingScreen { try await reload(after: change) }
             setMessage(message)
             return change
         } catch let error as LibraryError {

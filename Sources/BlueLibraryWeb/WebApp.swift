@@ -30,7 +30,8 @@ public final class WebApp: Sendable {
         @Sendable (WebRequest, _ next: @Sendable (WebRequest) async -> WebResponse) async ->
         WebResponse
 
-    /// Creates the web face of a controller (loaded, so it follows the library's changes).
+    /// Creates the web face of a controller. The page keeps its own screen, so the controller need not
+    /// be loaded; when another face in the process draws it, that face loads it.
     public init(controller: LibraryController, covers: CoverService? = nil, writeToken: String? = nil) {
         self.controller = controller
         library = controller.library
@@ -40,14 +41,12 @@ public final class WebApp: Sendable {
     }
 
     /// Creates the web face with its own controller over `library`.
-    /// - Throws: when the library cannot be read.
-    @MainActor
+    /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
     public convenience init(library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil)
         async throws
     {
-        let controller = LibraryController(library: library)
-        try await controller.load()
-        self.init(controller: controller, covers: covers, writeToken: writeToken)
+        _ = try await library.state()
+        self.init(controller: LibraryController(library: library), covers: covers, writeToken: writeToken)
     }
 
     /// Tells the app the address it is served on: from then on only `Host` values naming it are

@@ -19,9 +19,8 @@ extension Tool {
         }
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacingOccurrences(of: "-", with: "")
-        let controller = LibraryController(library: root.library)
-        try await controller.load()  // reads the library: a bad file fails here
-        let app = WebApp(controller: controller, covers: root.covers, writeToken: token)
+        // Reads the library first: a damaged or foreign file fails here, before anything listens.
+        let app = try await WebApp(library: root.library, covers: root.covers, writeToken: token)
         let server = MicroHTTPServer(
             host: host, log: StandardError.line, handler: { await app.respond(to: $0) })
         let bound = try server.start(port: port)
@@ -38,7 +37,6 @@ extension Tool {
         if let covers = root.covers { services.append(covers) }
         if let sync = root.sync { services.append(sync) }
         try await ServiceGroup(services).run()
-        controller.stop()
         out.line("Stopped.")
         return 0
     }

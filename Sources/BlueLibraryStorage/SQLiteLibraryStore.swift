@@ -16,14 +16,19 @@ package final class SQLiteLibraryStore: LibraryStore {
     /// The database file.
     package let path: String
     private let busyTimeout: Int32
+    /// The target number of albums per bucket of positions (see ``AlbumPositions``).
+    private let bucketCapacity: Int
     private let writer: ConnectionOwner
     private let reader: ConnectionOwner
 
     /// A store for the database at `path`, opened on first use.
-    /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
-    package init(path: String, busyTimeout: Int32 = 5000) {
+    /// - Parameters:
+    ///   - busyTimeout: how long to wait for another process's lock, in milliseconds.
+    ///   - bucketCapacity: albums per bucket of positions (tests make it small to split and merge often).
+    package init(path: String, busyTimeout: Int32 = 5000, bucketCapacity: Int = 512) {
         self.path = path
         self.busyTimeout = busyTimeout
+        self.bucketCapacity = bucketCapacity
         writer = ConnectionOwner(name: "library-writer")
         reader = ConnectionOwner(name: "library-reader")
     }
@@ -35,11 +40,11 @@ package final class SQLiteLibraryStore: LibraryStore {
     {
         LibraryTransaction.checkNotNested(path)
         try await prepare()
-        let (path, busyTimeout) = (path, busyTimeout)
+        let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
         return try await reader.run { slot in
             let connection = try slot.open(path: path, busyTimeout: busyTimeout, role: .reader)
             return try connection.readTransaction {
-                try LibraryTransaction.run { try body(SQLiteAlbums(connection)) }
+                try LibraryTransaction.run { try body(SQLiteAlbums(connection, bucketCapacity: capacity)) }
             }
         }
     }
@@ -49,11 +54,11 @@ package final class SQLiteLibraryStore: LibraryStore {
         -> T
     {
         LibraryTransaction.checkNotNested(path)
-        let (path, busyTimeout) = (path, busyTimeout)
+        let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
         return try await writer.run { slot in
             let connection = try slot.open(path: path, busyTimeout: busyTimeout, role: .writer)
             return try connection.transaction {
-                try LibraryTransaction.run { try body(SQLiteAlbums(connection)) }
+                try LibraryTransaction.run { try body(SQLiteAlbums(connection, bucketCapacity: capacity)) }
             }
         }
     }

@@ -135,7 +135,7 @@ struct CLIBadInputTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (2); upgrade bluelibrary\n"
+                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (3); upgrade bluelibrary\n"
         )
     }
 

@@ -60,10 +60,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The terminal toolkit both terminal apps share: raw-mode session, screen, frame diffing, keys,
+        // colour strategies and a few retained widgets.
+        .target(name: "TerminalKit", swiftSettings: strict),
         .target(
             name: "BlueLibraryTerminal",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices", "BlueLibraryPresentation",
+                "TerminalKit",
             ],
             swiftSettings: strict
         ),
@@ -71,7 +75,7 @@ let package = Package(
             name: "bluelibrary",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
-                "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb",
+                "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb", "TerminalKit",
             ],
             swiftSettings: strict
         ),
@@ -121,6 +125,7 @@ let package = Package(
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
                 "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb", "BlueLibraryTestSupport",
+                "TerminalKit",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strict

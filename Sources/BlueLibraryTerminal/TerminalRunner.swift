@@ -1,6 +1,8 @@
+import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
 import Foundation
+import TerminalKit
 
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.
 @MainActor
@@ -8,8 +10,11 @@ public enum TerminalRunner {
     /// Opens the album screen for `library` and returns the exit status.
     /// - Throws: `usage` when standard input or output is not a terminal.
     public static func run(library: LibraryAPI, environment: [String: String]) async throws -> Int32 {
-        let session = try TerminalSession()
-        let mode = TerminalArt.colorMode(environment: environment)
+        guard TerminalSession.isAvailable else {
+            throw LibraryError(.usage, "tui needs a terminal: standard input and output must both be one")
+        }
+        let session = TerminalSession()
+        let mode = TerminalColors.strategy(environment: environment)
         let size = session.size
         let app = TerminalApp(
             controller: LibraryController(library: library), coverCenter: library.coverCenter, mode: mode,

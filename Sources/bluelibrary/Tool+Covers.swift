@@ -2,8 +2,10 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryPresentation
 import BlueLibraryServices
+import BlueLibraryTerminal
 import Foundation
 import Synchronization
+import TerminalKit
 
 /// `bluelibrary covers fetch|show|clear`.
 extension Tool {
@@ -81,7 +83,7 @@ extension Tool {
             } ?? 32
         let (album, _) = try library.locate(reference)
         let result = waitForAsync { await library.cover(for: album) }
-        let mode = TerminalArt.colorMode(environment: environment)
+        let mode = TerminalColors.strategy(environment: environment)
         for line in TerminalArt.render(result.image, width: columns, mode: mode) { out.line(line) }
         if let failure = result.failure {
             out.flush()

@@ -4,6 +4,7 @@ import BlueLibraryServices
 import BlueLibraryStorage
 import BlueLibraryTerminal
 import BlueLibraryTestSupport
+import TerminalKit
 import Testing
 
 /// The terminal face driven by scripted keys and read back from its in-memory screen. Frames are drawn
@@ -17,7 +18,7 @@ struct TerminalAppTests {
         let center = CoverCenter()
         library = LibraryAPI(store: InMemoryLibraryStore(), coverCenter: center)
         app = TerminalApp(
-            controller: LibraryController(library: library), coverCenter: center, mode: .none, width: 80,
+            controller: LibraryController(library: library), coverCenter: center, mode: .noColor, width: 80,
             height: 24)
         try app.start()
     }
@@ -159,7 +160,7 @@ struct TerminalLiveTests {
         let center = CoverCenter()
         let library = LibraryAPI(store: SQLiteLibraryStore(path: path), coverCenter: center)
         let app = TerminalApp(
-            controller: LibraryController(library: library), coverCenter: center, mode: .none, width: 80,
+            controller: LibraryController(library: library), coverCenter: center, mode: .noColor, width: 80,
             height: 24)
         try app.start()
         #expect(try library.checkForExternalChanges() == false)

@@ -84,6 +84,25 @@ let package = Package(
             dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices"],
             swiftSettings: strict
         ),
+        // Recordings: the voice-notes app of the architecture book, one model, one audio module, the
+        // shared terminal toolkit, and five modules — one per architecture — that never import each other.
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .target(name: "RecordingsModel", swiftSettings: strict),
+        .target(name: "RecordingsAudio", dependencies: ["CALSA"], swiftSettings: strict),
+        .testTarget(
+            name: "RecordingsModelTests",
+            dependencies: ["RecordingsModel", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "RecordingsAudioTests",
+            dependencies: ["RecordingsAudio", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
         // The design-pattern catalog: one runnable example system per pattern, and its runner.
         .target(name: "DesignPatterns", swiftSettings: strict),
         .executableTarget(name: "patterns", dependencies: ["DesignPatterns"], swiftSettings: strict),

@@ -8,12 +8,19 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+/// What every Recordings architecture module may use: the model, audio, the shared interface facts and
+/// the toolkit — never another architecture.
+let recordingsArchitecture: [Target.Dependency] = [
+    "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit",
+]
+
 let package = Package(
     name: "BlueLibrary",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bluelibrary", targets: ["bluelibrary"]),
         .executable(name: "patterns", targets: ["patterns"]),
+        .executable(name: "recordings", targets: ["recordings"]),
     ],
     targets: [
         .systemLibrary(
@@ -93,6 +100,22 @@ let package = Package(
         ),
         .target(name: "RecordingsModel", swiftSettings: strict),
         .target(name: "RecordingsAudio", dependencies: ["CALSA"], swiftSettings: strict),
+        // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
+        // restoration, and the protocol the runner and the acceptance suite drive.
+        .target(
+            name: "RecordingsUI",
+            dependencies: ["RecordingsModel", "RecordingsAudio", "TerminalKit"],
+            swiftSettings: strict
+        ),
+        .target(name: "RecordingsMVC", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(
+            name: "RecordingsLauncher",
+            dependencies: [
+                "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit", "RecordingsMVC",
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "recordings", dependencies: ["RecordingsLauncher"], swiftSettings: strict),
         .testTarget(
             name: "RecordingsModelTests",
             dependencies: ["RecordingsModel", "BlueLibraryTestSupport"],
@@ -103,6 +126,21 @@ let package = Package(
             dependencies: ["RecordingsAudio", "BlueLibraryTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "RecordingsAcceptanceTests",
+            dependencies: [
+                "RecordingsModel", "RecordingsAudio", "RecordingsUI", "RecordingsLauncher", "TerminalKit",
+                "BlueLibraryTestSupport",
+            ],
+            exclude: ["Snapshots"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "RecordingsCLITests",
+            dependencies: ["RecordingsLauncher", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strict),
         // The design-pattern catalog: one runnable example system per pattern, and its runner.
         .target(name: "DesignPatterns", swiftSettings: strict),
         .executableTarget(name: "patterns", dependencies: ["DesignPatterns"], swiftSettings: strict),

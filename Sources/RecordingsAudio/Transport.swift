@@ -24,9 +24,10 @@ package struct Transport: Sendable, Equatable {
         return anchor + (now - anchorTime) < duration
     }
 
-    /// Starts or resumes at `now`.
+    /// Starts or resumes at `now`; from the very end it starts again at the beginning.
     package mutating func play(at now: Double) {
-        anchor = position(at: now)
+        let position = position(at: now)
+        anchor = position >= duration ? 0 : position
         anchorTime = now
     }
 

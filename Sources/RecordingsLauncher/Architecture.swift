@@ -1,0 +1,17 @@
+import RecordingsMVC
+import RecordingsUI
+
+/// The five implementations of the same app, by the name `--architecture` takes. This table is the
+/// only place that knows them all.
+public enum Architecture: String, CaseIterable, Sendable {
+    /// Model-View-Controller (the default).
+    case mvc
+
+    /// Makes the app of this architecture.
+    @MainActor
+    public var factory: RecordingsAppFactory {
+        switch self {
+        case .mvc: { MVCApp(environment: $0, width: $1, height: $2) }
+        }
+    }
+}

@@ -108,10 +108,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "RecordingsMVC", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(name: "RecordingsMVVMC", dependencies: recordingsArchitecture, swiftSettings: strict),
         .target(
             name: "RecordingsLauncher",
             dependencies: [
                 "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit", "RecordingsMVC",
+                "RecordingsMVVMC",
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import RecordingsMVC
+import RecordingsMVVMC
 import RecordingsUI
 
 /// The five implementations of the same app, by the name `--architecture` takes. This table is the
@@ -6,12 +7,15 @@ import RecordingsUI
 public enum Architecture: String, CaseIterable, Sendable {
     /// Model-View-Controller (the default).
     case mvc
+    /// Model-View-ViewModel with a Coordinator.
+    case mvvmC = "mvvm-c"
 
     /// Makes the app of this architecture.
     @MainActor
     public var factory: RecordingsAppFactory {
         switch self {
         case .mvc: { MVCApp(environment: $0, width: $1, height: $2) }
+        case .mvvmC: { MVVMCApp(environment: $0, width: $1, height: $2) }
         }
     }
 }

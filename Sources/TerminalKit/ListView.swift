@@ -41,6 +41,7 @@ public final class ListView: View, KeyResponder {
     /// ← or Backspace.
     public var onBack: (() -> Void)?
     private var top = 0
+    private var identifiers: [AnyHashable] = []
 
     /// Creates an empty list.
     public init() {}
@@ -52,6 +53,25 @@ public final class ListView: View, KeyResponder {
             selectedIndex = nil
         } else {
             selectedIndex = selectedIndex ?? 0
+        }
+    }
+
+    /// Replaces every row, each with an identifier: the selection stays on the row with the same
+    /// identifier, or — when that row is gone — on the row that took its place (as a table view that
+    /// animates a diff would leave it).
+    public func setRows(_ rows: [ListRow], identifiers: [AnyHashable]) {
+        let selectedID = selectedIndex.flatMap {
+            self.identifiers.indices.contains($0) ? self.identifiers[$0] : nil
+        }
+        let previous = selectedIndex
+        self.rows = rows
+        self.identifiers = identifiers
+        if rows.isEmpty {
+            selectedIndex = nil
+        } else if let selectedID, let index = identifiers.firstIndex(of: selectedID) {
+            selectedIndex = index
+        } else {
+            selectedIndex = min(previous ?? 0, rows.count - 1)
         }
     }
 

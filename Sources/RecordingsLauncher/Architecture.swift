@@ -1,4 +1,5 @@
 import RecordingsMVC
+import RecordingsMVCVS
 import RecordingsMVVMC
 import RecordingsUI
 
@@ -9,6 +10,8 @@ public enum Architecture: String, CaseIterable, Sendable {
     case mvc
     /// Model-View-ViewModel with a Coordinator.
     case mvvmC = "mvvm-c"
+    /// MVC with the view state in a model-layer store.
+    case mvcVS = "mvc-vs"
 
     /// Makes the app of this architecture.
     @MainActor
@@ -16,6 +19,7 @@ public enum Architecture: String, CaseIterable, Sendable {
         switch self {
         case .mvc: { MVCApp(environment: $0, width: $1, height: $2) }
         case .mvvmC: { MVVMCApp(environment: $0, width: $1, height: $2) }
+        case .mvcVS: { MVCVSApp(environment: $0, width: $1, height: $2) }
         }
     }
 }

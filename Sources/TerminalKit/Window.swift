@@ -38,7 +38,9 @@ public final class Window {
         canvas.write(hints, x: 1, y: height - 1, style: CellStyle(dim: true), maxWidth: width - 2)
         if let overlay {
             let size = overlay.preferredSize
-            overlay.draw(in: area.centered(width: size.width, height: size.height), on: &canvas)
+            var frame = area.centered(width: size.width, height: size.height)
+            if overlay.placement == .bottom { frame.y = area.y + area.height - frame.height }
+            overlay.draw(in: frame, on: &canvas)
         }
         return canvas.screen
     }

@@ -110,11 +110,12 @@ let package = Package(
         .target(name: "RecordingsMVC", dependencies: recordingsArchitecture, swiftSettings: strict),
         .target(name: "RecordingsMVVMC", dependencies: recordingsArchitecture, swiftSettings: strict),
         .target(name: "RecordingsMVCVS", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(name: "RecordingsMAVB", dependencies: recordingsArchitecture, swiftSettings: strict),
         .target(
             name: "RecordingsLauncher",
             dependencies: [
                 "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit", "RecordingsMVC",
-                "RecordingsMVVMC", "RecordingsMVCVS",
+                "RecordingsMVVMC", "RecordingsMVCVS", "RecordingsMAVB",
             ],
             swiftSettings: strict
         ),

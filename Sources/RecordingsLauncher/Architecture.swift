@@ -1,3 +1,4 @@
+import RecordingsMAVB
 import RecordingsMVC
 import RecordingsMVCVS
 import RecordingsMVVMC
@@ -12,6 +13,8 @@ public enum Architecture: String, CaseIterable, Sendable {
     case mvvmC = "mvvm-c"
     /// MVC with the view state in a model-layer store.
     case mvcVS = "mvc-vs"
+    /// Model-Adapter-View-Binder.
+    case mavb
 
     /// Makes the app of this architecture.
     @MainActor
@@ -20,6 +23,7 @@ public enum Architecture: String, CaseIterable, Sendable {
         case .mvc: { MVCApp(environment: $0, width: $1, height: $2) }
         case .mvvmC: { MVVMCApp(environment: $0, width: $1, height: $2) }
         case .mvcVS: { MVCVSApp(environment: $0, width: $1, height: $2) }
+        case .mavb: { MAVBApp(environment: $0, width: $1, height: $2) }
         }
     }
 }

@@ -111,11 +111,12 @@ let package = Package(
         .target(name: "RecordingsMVVMC", dependencies: recordingsArchitecture, swiftSettings: strict),
         .target(name: "RecordingsMVCVS", dependencies: recordingsArchitecture, swiftSettings: strict),
         .target(name: "RecordingsMAVB", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(name: "RecordingsTEA", dependencies: recordingsArchitecture, swiftSettings: strict),
         .target(
             name: "RecordingsLauncher",
             dependencies: [
                 "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit", "RecordingsMVC",
-                "RecordingsMVVMC", "RecordingsMVCVS", "RecordingsMAVB",
+                "RecordingsMVVMC", "RecordingsMVCVS", "RecordingsMAVB", "RecordingsTEA",
             ],
             swiftSettings: strict
         ),

@@ -2,6 +2,7 @@ import RecordingsMAVB
 import RecordingsMVC
 import RecordingsMVCVS
 import RecordingsMVVMC
+import RecordingsTEA
 import RecordingsUI
 
 /// The five implementations of the same app, by the name `--architecture` takes. This table is the
@@ -15,6 +16,8 @@ public enum Architecture: String, CaseIterable, Sendable {
     case mvcVS = "mvc-vs"
     /// Model-Adapter-View-Binder.
     case mavb
+    /// The Elm Architecture.
+    case tea
 
     /// Makes the app of this architecture.
     @MainActor
@@ -24,6 +27,7 @@ public enum Architecture: String, CaseIterable, Sendable {
         case .mvvmC: { MVVMCApp(environment: $0, width: $1, height: $2) }
         case .mvcVS: { MVCVSApp(environment: $0, width: $1, height: $2) }
         case .mavb: { MAVBApp(environment: $0, width: $1, height: $2) }
+        case .tea: { TEAApp(environment: $0, width: $1, height: $2) }
         }
     }
 }

@@ -17,16 +17,39 @@ struct RecordingsTerminalTests {
         /// tmux client exit once it has forked the server).
         @discardableResult
         func callAsFunction(_ arguments: String...) -> String {
+            run(arguments, recordingFailure: true).output
+        }
+
+        /// Starts the session; tries again when the tmux server dies while starting, which happens now
+        /// and then when several servers start at once on a loaded machine.
+        func newSession(_ command: String) {
+            for _ in 0..<5 {
+                let arguments = ["new-session", "-d", "-s", "rec", "-x", "100", "-y", "30", command]
+                if run(arguments, recordingFailure: false).status == 0 { return }
+                Thread.sleep(forTimeInterval: 0.3)
+            }
+            self("new-session", "-d", "-s", "rec", "-x", "100", "-y", "30", command)
+        }
+
+        private func run(_ arguments: [String], recordingFailure: Bool) -> (output: String, status: Int32) {
             let file = scratch.file("tmux-\(UUID().uuidString.prefix(6)).out")
-            defer { try? FileManager.default.removeItem(atPath: file) }
+            let errors = file + ".err"
+            defer {
+                try? FileManager.default.removeItem(atPath: file)
+                try? FileManager.default.removeItem(atPath: errors)
+            }
             let quoted = (["/usr/bin/tmux", "-L", socket] + arguments).map {
                 "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
             }
-            let status = system(quoted.joined(separator: " ") + " >" + file + " 2>/dev/null </dev/null")
-            if status != 0 && arguments.first != "kill-server" {
-                Issue.record("tmux \(arguments.first ?? "") failed with status \(status)")
+            let status = system(quoted.joined(separator: " ") + " >" + file + " 2>" + errors + " </dev/null")
+            if recordingFailure && status != 0 && arguments.first != "kill-server" {
+                let message = String(
+                    decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)
+                Issue.record("tmux \(arguments.first ?? "") failed with status \(status): \(message)")
             }
-            return String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+            return (
+                String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self), status
+            )
         }
 
         var screen: String { self("capture-pane", "-t", "rec", "-p") }
@@ -50,7 +73,7 @@ struct RecordingsTerminalTests {
         let command =
             "env LANG=C.UTF-8 TERM=xterm-256color \(binary) --architecture \(architecture.rawValue) --store \(store)"
             + " --device null; echo EXITED $?; sleep 60"
-        tmux("new-session", "-d", "-s", "rec", "-x", "100", "-y", "30", command)
+        tmux.newSession(command)
     }
 
     @Test(.timeLimit(.minutes(2)), arguments: Architecture.allCases)

@@ -1,14 +1,13 @@
-/// A button drawn as `[ Title ]`; its owner calls ``press()`` for the key that means it.
+/// A button drawn as `[ Title ]`. The key that presses it is its owner's (Space for Play, Enter for
+/// Stop), so the button only shows its title, whether it can be used and whether its pane has the focus.
 @MainActor
 public final class Button: View {
     /// The title.
     public var title: String
-    /// A disabled button is dimmed and does nothing.
+    /// A disabled button is drawn dimmed.
     public var isEnabled = true
     /// Drawn highlighted when the pane it is in has the focus.
     public var isFocused = false
-    /// Runs on ``press()``.
-    public var onPress: (() -> Void)?
 
     /// Creates a button.
     public init(_ title: String) {
@@ -17,11 +16,6 @@ public final class Button: View {
 
     /// The button's width in columns.
     public var width: Int { title.count + 4 }
-
-    /// Presses the button when it is enabled.
-    public func press() {
-        if isEnabled { onPress?() }
-    }
 
     public func draw(in rect: Rect, on canvas: inout Canvas) {
         let style = CellStyle(bold: isEnabled, dim: !isEnabled, inverse: isFocused && isEnabled)

@@ -68,12 +68,27 @@ struct RecordingsTerminalTests {
         }
     }
 
-    private func start(_ tmux: Tmux, _ architecture: Architecture, store: String) {
+    private func start(_ tmux: Tmux, _ architecture: Architecture, store: String, device: String = "null") {
         let binary = BinaryRunner.productsDirectory + "/recordings"
         let command =
             "env LANG=C.UTF-8 TERM=xterm-256color \(binary) --architecture \(architecture.rawValue) --store \(store)"
-            + " --device null; echo EXITED $?; sleep 60"
+            + " --device \(device); echo EXITED $?; sleep 60"
         tmux.newSession(command)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aMissingDeviceIsOneMessageAndALSAWritesNothingOnTheScreen() throws {
+        let tmux = Tmux(socket: "recordings-test-device-\(UUID().uuidString.prefix(6))", scratch: home)
+        defer { tmux("kill-server") }
+        let store = home.file("nodevice")
+        start(tmux, .mvc, store: store, device: "no-such-device")
+        tmux.waitFor("No recording selected")
+        tmux.keys("r")
+        tmux.waitFor("Can't record: no audio device 'no-such-device' for recording")
+        #expect(!tmux.screen.contains("ALSA lib"), "ALSA's own diagnostics are routed into the message")
+        #expect(!tmux.screen.contains("[ Stop ]"))
+        tmux.keys("q")
+        tmux.waitFor("EXITED 0")
+        #expect(!FileManager.default.fileExists(atPath: store + "/store.json"), "the store is unchanged")
     }
 
     @Test(.timeLimit(.minutes(2)), arguments: Architecture.allCases)

@@ -37,10 +37,16 @@ package struct Transport: Sendable, Equatable {
         anchorTime = nil
     }
 
-    /// Moves to `seconds` at `now`, playing on if it was playing.
+    /// Moves to `seconds` at `now`, playing on if it was playing. Playing past the end ends playback,
+    /// as reaching the end does; paused, the position stops at the end.
     package mutating func seek(to seconds: Double, at now: Double) {
         let playing = isPlaying(at: now)
-        anchor = min(max(seconds, 0), duration)
+        let target = min(max(seconds, 0), duration)
+        if playing && target >= duration {
+            (anchor, anchorTime) = (0, nil)
+            return
+        }
+        anchor = target
         anchorTime = playing ? now : nil
     }
 }

@@ -53,6 +53,13 @@ struct WAVTests {
         clock.advance(by: 5)
         #expect(!player.isPlaying)
         #expect(player.position == 0)
+
+        player.seek(to: 20)
+        #expect(player.position == 10, "paused, a seek stops at the end")
+        try player.play()
+        #expect(player.isPlaying, "and playing from the end starts again")
+        player.seek(to: 30)
+        #expect(!player.isPlaying && player.position == 0, "playing past the end ends playback")
     }
 
     @Test func aMissingOrForeignFileIsAClearError() throws {

@@ -29,7 +29,12 @@ final class ALSAPlayer: AudioPlayer {
 
     var position: Double { shared.transport.withLock { $0.position(at: clock.now()) } }
     var isPlaying: Bool { shared.transport.withLock { $0.isPlaying(at: clock.now()) } }
-    var failure: AudioError? { shared.failure.withLock { $0 } }
+    func takeFailure() -> AudioError? {
+        shared.failure.withLock { failure in
+            defer { failure = nil }
+            return failure
+        }
+    }
 
     func play() throws(AudioError) {
         guard !isPlaying else { return }

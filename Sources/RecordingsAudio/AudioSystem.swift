@@ -30,8 +30,9 @@ public protocol AudioPlayer: AnyObject {
     var position: Double { get }
     /// Whether it is playing now (it stops by itself at the end, back at the start).
     var isPlaying: Bool { get }
-    /// A device error that paused playback, if any.
-    var failure: AudioError? { get }
+    /// The device error that paused playback, if there was one since the last call: each failure is
+    /// handed out once, so the app shows it once.
+    func takeFailure() -> AudioError?
     /// Starts or resumes playing from ``position``.
     func play() throws(AudioError)
     /// Pauses, keeping the position.

@@ -6,6 +6,7 @@ import Synchronization
 public final class AudioTwin: AudioSystem {
     private let clock: any MonotonicClock
     private let nextFailure = Mutex<AudioError?>(nil)
+    private let playbackFailure = Mutex<AudioError?>(nil)
 
     /// A twin timed by `clock` (usually a ``ManualClock``).
     public init(clock: any MonotonicClock) {
@@ -15,6 +16,18 @@ public final class AudioTwin: AudioSystem {
     /// Makes the next recording or playback fail to start with `error` (once).
     public func failNext(with error: AudioError) {
         nextFailure.withLock { $0 = error }
+    }
+
+    /// Makes the device fail under whatever is playing now (once), as a device error would.
+    public func failPlayback(with error: AudioError) {
+        playbackFailure.withLock { $0 = error }
+    }
+
+    private func takePlaybackFailure() -> AudioError? {
+        playbackFailure.withLock { failure in
+            defer { failure = nil }
+            return failure
+        }
     }
 
     private func takeFailure() -> AudioError? {
@@ -31,7 +44,9 @@ public final class AudioTwin: AudioSystem {
 
     public func player(for path: String) throws(AudioError) -> any AudioPlayer {
         let duration = try WAVFile.duration(of: path)
-        return TwinPlayer(duration: duration, clock: clock, startFailure: { [self] in takeFailure() })
+        return TwinPlayer(
+            duration: duration, clock: clock, startFailure: { [self] in takeFailure() },
+            deviceFailure: { [self] in takePlaybackFailure() })
     }
 }
 
@@ -69,12 +84,23 @@ final class TwinPlayer: AudioPlayer {
     private var transport: Transport
     private let clock: any MonotonicClock
     private let startFailure: () -> AudioError?
-    private(set) var failure: AudioError?
+    private let deviceFailure: () -> AudioError?
 
-    init(duration: Double, clock: any MonotonicClock, startFailure: @escaping () -> AudioError?) {
+    init(
+        duration: Double, clock: any MonotonicClock, startFailure: @escaping () -> AudioError?,
+        deviceFailure: @escaping () -> AudioError?
+    ) {
         transport = Transport(duration: duration)
         self.clock = clock
         self.startFailure = startFailure
+        self.deviceFailure = deviceFailure
+    }
+
+    /// A failure the twin was told of pauses playback, as a failing device does.
+    func takeFailure() -> AudioError? {
+        guard isPlaying, let error = deviceFailure() else { return nil }
+        pause()
+        return error
     }
 
     var duration: Double { transport.duration }

@@ -38,10 +38,10 @@ final class PlayerAdapter {
     /// Publishes the player's state (every tick).
     func refresh() {
         guard let player else { return playback.send(Playback()) }
+        if let failure = player.takeFailure() { onFailure?(Strings.cannotPlay(failure.message)) }
         let now = Playback(
             isLoaded: true, duration: player.duration, position: player.position, isPlaying: player.isPlaying)
         if now != playback.value { playback.send(now) }
-        if let failure = player.failure { onFailure?(Strings.cannotPlay(failure.message)) }
     }
 
     func togglePlay() {

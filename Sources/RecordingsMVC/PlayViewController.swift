@@ -59,6 +59,7 @@ final class PlayViewController {
             pane.notice.text = recording == nil ? "" : Strings.unavailableNotice
             return
         }
+        if let failure = player.takeFailure() { app?.show(message: Strings.cannotPlay(failure.message)) }
         let position = player.position
         pane.playButton.title = Strings.playButtonTitle(isPlaying: player.isPlaying, position: position)
         pane.playButton.isEnabled = true
@@ -66,7 +67,6 @@ final class PlayViewController {
         pane.elapsedLabel.text = TimeFormat.string(position)
         pane.durationLabel.text = TimeFormat.string(player.duration)
         pane.notice.text = ""
-        if let failure = player.failure { app?.show(message: Strings.cannotPlay(failure.message)) }
     }
 
     // MARK: Actions

@@ -67,11 +67,13 @@ final class PlayViewController {
             pane.notice.text = playerRecording == nil ? "" : Strings.unavailableNotice
             return
         }
+        let failure = player.takeFailure()
         if viewState.state.play.isPlaying && !player.isPlaying {
             viewState.apply {
                 $0.play.isPlaying = false
                 $0.play.position = player.position
                 $0.play.revision += 1
+                if let failure { $0.message = Strings.cannotPlay(failure.message) }
             }
         }
         let position = player.position

@@ -147,7 +147,8 @@ final class Coordinator {
                 show(message: failure)
             }
         }
-        if let failure = playViewController.viewModel.failure, window.message == nil {
+        if let failure = playViewController.viewModel.failure {
+            playViewController.viewModel.acknowledgeFailure()
             show(message: failure)
         }
         top?.listView.isFocused = split.focus == .master

@@ -27,7 +27,7 @@ final class PlayViewModel {
     private(set) var elapsedText = TimeFormat.string(0)
     private(set) var durationText = TimeFormat.string(0)
     private(set) var notice = ""
-    /// A playback failure to show, once.
+    /// A playback failure for the coordinator to show.
     private(set) var failure: String?
     @ObservationIgnored private var player: (any AudioPlayer)?
     @ObservationIgnored private let environment: RecordingsEnvironment
@@ -58,6 +58,7 @@ final class PlayViewModel {
             notice = recording == nil ? "" : Strings.unavailableNotice
             return
         }
+        if let error = player.takeFailure() { failure = Strings.cannotPlay(error.message) }
         let position = player.position
         let title = Strings.playButtonTitle(isPlaying: player.isPlaying, position: position)
         if playButtonTitle != title { playButtonTitle = title }
@@ -68,7 +69,6 @@ final class PlayViewModel {
         if elapsedText != elapsed { elapsedText = elapsed }
         durationText = TimeFormat.string(player.duration)
         notice = ""
-        if let error = player.failure, failure == nil { failure = Strings.cannotPlay(error.message) }
     }
 
     /// Play or pause; returns a message when playback cannot start.
@@ -105,6 +105,9 @@ final class PlayViewModel {
         guard let recording else { return }
         try environment.store.rename(recording.id, to: name)
     }
+
+    /// The failure was shown.
+    func acknowledgeFailure() { failure = nil }
 
     /// Stops playback for good.
     func stop() { player?.stop() }

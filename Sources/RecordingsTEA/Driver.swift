@@ -85,7 +85,7 @@ final class Driver {
         environment.store.reloadIfChangedOnDisk()
         let active = subscriptions(state)
         if active.contains(.playbackClock), let player {
-            if let failure = player.failure { send(.playbackFailed(failure.message)) }
+            if let failure = player.takeFailure() { send(.playbackFailed(failure.message)) }
             send(.playbackProgressed(position: player.position, isPlaying: player.isPlaying))
         }
         if active.contains(.recordingClock), let recording = recorder?.recorder {

@@ -36,7 +36,7 @@ struct ALSATests {
         clock.advance(by: 1)
         #expect(!player.isPlaying)
         player.stop()
-        #expect(player.failure == nil)
+        #expect(player.takeFailure() == nil)
     }
 
     @Test func aDeviceThatDoesNotExistIsAClearError() throws {

@@ -7,6 +7,7 @@ public final class AudioTwin: AudioSystem {
     private let clock: any MonotonicClock
     private let nextFailure = Mutex<AudioError?>(nil)
     private let playbackFailure = Mutex<AudioError?>(nil)
+    private let recordingFailure = Mutex<AudioError?>(nil)
 
     /// A twin timed by `clock` (usually a ``ManualClock``).
     public init(clock: any MonotonicClock) {
@@ -21,6 +22,18 @@ public final class AudioTwin: AudioSystem {
     /// Makes the device fail under whatever is playing now (once), as a device error would.
     public func failPlayback(with error: AudioError) {
         playbackFailure.withLock { $0 = error }
+    }
+
+    /// Makes the device fail under the recording in progress (once), as a device error would.
+    public func failRecording(with error: AudioError) {
+        recordingFailure.withLock { $0 = error }
+    }
+
+    private func takeRecordingFailure() -> AudioError? {
+        recordingFailure.withLock { failure in
+            defer { failure = nil }
+            return failure
+        }
     }
 
     private func takePlaybackFailure() -> AudioError? {
@@ -39,7 +52,9 @@ public final class AudioTwin: AudioSystem {
 
     public func startRecording(to path: String) throws(AudioError) -> any AudioRecorder {
         if let failure = takeFailure() { throw failure }
-        return TwinRecorder(writer: try WAVWriter(path: path), clock: clock)
+        return TwinRecorder(
+            writer: try WAVWriter(path: path), clock: clock,
+            deviceFailure: { [self] in takeRecordingFailure() })
     }
 
     public func player(for path: String) throws(AudioError) -> any AudioPlayer {
@@ -56,15 +71,26 @@ final class TwinRecorder: AudioRecorder {
     private let clock: any MonotonicClock
     private let started: Double
     private var stoppedAt: Double?
+    private let deviceFailure: () -> AudioError?
+    private var failed: AudioError?
 
-    init(writer: WAVWriter, clock: any MonotonicClock) {
+    init(writer: WAVWriter, clock: any MonotonicClock, deviceFailure: @escaping () -> AudioError?) {
         self.writer = writer
         self.clock = clock
+        self.deviceFailure = deviceFailure
         started = clock.now()
     }
 
     var elapsed: Double { (stoppedAt ?? clock.now()) - started }
-    var failure: AudioError? { nil }
+
+    /// A failure the twin was told of ends the recording, as a failing device does.
+    var failure: AudioError? {
+        if failed == nil, stoppedAt == nil, let error = deviceFailure() {
+            failed = error
+            stoppedAt = clock.now()
+        }
+        return failed
+    }
 
     func stop() throws(AudioError) -> Double {
         stoppedAt = clock.now()

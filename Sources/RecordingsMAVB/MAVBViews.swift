@@ -80,8 +80,9 @@ final class MAVBViews {
 
     private func makeWindow() -> Window {
         let stack = NavigationStack.bound(
-            entries: state.combine(adapters.store.changes).map { [unowned self] state, _ in
-                state.folders.map { id in
+            entries: state.combine(adapters.store.changes).map { [weak self] state, _ in
+                guard let self else { return [] }
+                return state.folders.map { id in
                     (adapters.store.store.item(id).map(Strings.title(of:)) ?? "", folderList(id) as any View)
                 }
             })
@@ -100,7 +101,7 @@ final class MAVBViews {
                 state.combine(size).map { state, size in
                     Keymap.hints(for: Self.context(of: state), glyphs: glyphs, width: size.width)
                 }),
-            .overlay(state.map { [unowned self] in overlay(for: $0.presentation) }))
+            .overlay(state.map { [weak self] in self?.overlay(for: $0.presentation) }))
     }
 
     static func context(of state: SplitViewState) -> Keymap.Context {

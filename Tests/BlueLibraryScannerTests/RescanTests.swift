@@ -1,7 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryScanner
-import Foundation
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 

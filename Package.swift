@@ -117,7 +117,7 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "RecordingsModel", swiftSettings: strict),
+        .target(name: "RecordingsModel", dependencies: ["BlueLibraryCore"], swiftSettings: strict),
         .target(name: "RecordingsAudio", dependencies: ["CALSA"], swiftSettings: strict),
         // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
         // restoration, and the protocol the runner and the acceptance suite drive.

@@ -107,7 +107,9 @@ let package = Package(
         ),
         .target(
             name: "BlueLibraryTestSupport",
-            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices"],
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryServices",
+            ],
             swiftSettings: strict
         ),
         // Recordings: the voice-notes app of the architecture book, one model, one audio module, the

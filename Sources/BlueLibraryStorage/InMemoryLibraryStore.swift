@@ -98,9 +98,9 @@ private final class MemoryWriter: LibraryWriter {
         return index
     }
 
-    func append(_ albums: [Album]) throws -> Int {
+    func append(_ albums: [Album]) throws -> [Album] {
         var present = Dictionary(snapshot.albums.map { ($0.id, $0) }) { first, _ in first }
-        var added = 0
+        var added: [Album] = []
         for album in albums {
             if let existing = present[album.id] {
                 guard existing == album else { throw conflictingAlbum(album) }
@@ -108,9 +108,17 @@ private final class MemoryWriter: LibraryWriter {
             }
             snapshot.albums.append(album)
             present[album.id] = album
-            added += 1
+            added.append(album)
         }
         return added
+    }
+
+    func insertAll(_ items: [(album: Album, index: Int)]) throws {
+        try insertEach(items)
+    }
+
+    func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
+        try removeEach(ids)
     }
 
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) {

@@ -75,10 +75,10 @@ extension SQLiteAlbums {
         }
     }
 
-    func append(_ albums: [Album]) throws -> Int {
+    func append(_ albums: [Album]) throws -> [Album] {
         var map = try bucketMap()
         var last = map.buckets.last ?? Bucket(key: AlbumPositions.firstKey, count: 0)
-        var added = 0
+        var added: [Album] = []
         for album in albums {
             if last.count >= positions.capacity {
                 try setBucket(last)
@@ -88,7 +88,7 @@ extension SQLiteAlbums {
             do {
                 try writeRow(album, position: AlbumPositions.position(key: last.key, slot: last.count))
                 last.count += 1
-                added += 1
+                added.append(album)
             } catch let error as LibraryError where error.code == .conflict {
                 guard try locate(album.id)?.album == album else { throw conflictingAlbum(album) }
             }
@@ -173,5 +173,70 @@ extension SQLiteAlbums {
             moved[bucket.key] = key
         }
         return moved
+    }
+}
+
+/// Many albums at once: an import's run at the end, and the removal of many (an undone import, a bulk
+/// remove), which compacts only the buckets it touched.
+extension SQLiteAlbums {
+    func insertAll(_ items: [(album: Album, index: Int)]) throws {
+        let total = try count()
+        let isRunAtTheEnd = items.enumerated().allSatisfy { offset, item in item.index == total + offset }
+        guard isRunAtTheEnd else { return try insertEach(items) }
+        let added = try append(items.map(\.album))
+        guard added.count == items.count else {
+            throw LibraryError(.conflict, "some of the albums are already in the library")
+        }
+    }
+
+    func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
+        let map = try bucketMap()
+        let found = try ids.map { id in
+            guard let (album, position) = try locateRow(id) else { throw missingAlbum(id) }
+            return (album: album, position: position, index: map.index(of: position))
+        }
+        let ordered = found.sorted { $0.index > $1.index }
+        guard let lowest = ordered.last else { return [] }
+        if lowest.index == map.total - found.count {
+            // The whole tail (an import being undone): cut it off by position.
+            try connection.run("DELETE FROM albums WHERE position >= ?", [.integer(lowest.position)])
+            let key = AlbumPositions.key(of: lowest.position)
+            try connection.run("DELETE FROM buckets WHERE key > ?", [.integer(key)])
+            try compact(keys: [key])
+        } else {
+            for album in ordered {
+                try connection.run("DELETE FROM albums WHERE id = ?", [.text(album.album.id.rawValue)])
+            }
+            try compact(keys: Set(ordered.map { AlbumPositions.key(of: $0.position) }))
+        }
+        return ordered.map { ($0.album, $0.index) }
+    }
+
+    /// Renumbers the slots of these buckets 0, 1, 2… in order and corrects their counts (dropping the
+    /// empty ones), after albums were removed from them.
+    private func compact(keys: Set<Int64>) throws {
+        for key in keys {
+            let (start, end) = (AlbumPositions.start(of: key), AlbumPositions.end(of: key))
+            try connection.run(
+                """
+                UPDATE albums SET position = renumbered.position FROM (
+                    SELECT id, ?1 + row_number() OVER (ORDER BY position) - 1 AS position
+                    FROM albums WHERE position >= ?1 AND position < ?2
+                ) AS renumbered
+                WHERE albums.id = renumbered.id
+                """, [.integer(start), .integer(end)])
+            let count =
+                try connection.integer(
+                    "SELECT count(*) FROM albums WHERE position >= ? AND position < ?",
+                    [.integer(start), .integer(end)])
+                ?? 0
+            if count == 0 {
+                try connection.run("DELETE FROM buckets WHERE key = ?", [.integer(key)])
+            } else {
+                try connection.run(
+                    "INSERT OR REPLACE INTO buckets (key, count) VALUES (?, ?)",
+                    [.integer(key), .integer(Int64(count))])
+            }
+        }
     }
 }

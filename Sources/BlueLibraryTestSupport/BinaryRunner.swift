@@ -27,9 +27,16 @@ package enum BinaryRunner {
         return directory.path
     }
 
-    /// Runs `name` with `arguments`, an environment and optional standard input, and waits for it.
+    /// Runs `name` with `arguments`, an environment and optional standard input, and waits for it —
+    /// on a test thread, so the test's own in-process work (a server, a store) keeps its threads.
     package static func run(
         _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+    ) async throws -> ProcessResult {
+        try await TestThreads.run { try runBlocking(name, arguments, environment: environment, stdin: stdin) }
+    }
+
+    private static func runBlocking(
+        _ name: String, _ arguments: [String], environment: [String: String], stdin: String?
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: productsDirectory).appendingPathComponent(name)

@@ -7,11 +7,11 @@ import Testing
 struct ALSATests {
     let directory = TemporaryDirectory("recordings-alsa")
 
-    @Test(.timeLimit(.minutes(1))) func twoSecondsOnTheNullDeviceMakeAWAVOfAboutTwoSeconds() throws {
+    @Test(.timeLimit(.minutes(1))) func twoSecondsOnTheNullDeviceMakeAWAVOfAboutTwoSeconds() async throws {
         let audio = ALSAAudio(device: "null")
         let path = directory.file("null.wav")
         let recorder = try audio.startRecording(to: path)
-        Thread.sleep(forTimeInterval: 2)
+        try await Task.sleep(for: .seconds(2))
         let length = try recorder.stop()
         #expect((1.5...3).contains(length))
         let file = try WAVFile.read(path)
@@ -20,7 +20,7 @@ struct ALSATests {
         #expect(file.samples.allSatisfy { $0 == 0 }, "the null device captures silence")
     }
 
-    @Test(.timeLimit(.minutes(1))) func playbackOnTheNullDeviceKeepsTheAppsTime() throws {
+    @Test(.timeLimit(.minutes(1))) func playbackOnTheNullDeviceKeepsTheAppsTime() async throws {
         let clock = ManualClock()
         let path = directory.file("play.wav")
         let recorder = try AudioTwin(clock: clock).startRecording(to: path)
@@ -28,7 +28,7 @@ struct ALSATests {
         _ = try recorder.stop()
         let player = try ALSAAudio(device: "null", clock: clock).player(for: path)
         try player.play()
-        Thread.sleep(forTimeInterval: 0.2)
+        try await Task.sleep(for: .milliseconds(200))
         #expect(player.position == 0, "the null device swallows samples at once, but time is the clock's")
         clock.advance(by: 1.5)
         #expect(player.position == 1.5)

@@ -20,6 +20,10 @@ package final class InMemoryLibraryStore: LibraryStore {
 
     package func close() {}
 
+    package func backup(to path: String) async throws {
+        throw LibraryError(.usage, "the library in memory has no file to back up")
+    }
+
     package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws
         -> T
     {

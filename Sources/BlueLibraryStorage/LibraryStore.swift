@@ -22,6 +22,9 @@ package protocol LibraryStore: Sendable {
     /// Closes the library (a later use opens it again); for SQLite this also checkpoints the WAL into
     /// the database file, so the file alone holds every change.
     func close() async
+    /// Writes a consistent copy of the whole library to a new database file at `path` (atomically:
+    /// `path` appears complete or not at all), while the library stays in use.
+    func backup(to path: String) async throws
     /// Runs `body` with a consistent view of the library.
     func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws -> T
     /// Runs `body` as one atomic, durable transaction; nothing is kept if it throws.

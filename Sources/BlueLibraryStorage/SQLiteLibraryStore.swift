@@ -2,6 +2,10 @@ import BlueLibraryConcurrency
 import BlueLibraryCore
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The durable store: one SQLite database file per library (the tutorial's `PersistencyManager`,
 /// which archived albums to disk; here every change is committed at once).
 ///
@@ -78,6 +82,29 @@ package final class SQLiteLibraryStore: LibraryStore {
     package func close() async {
         await reader.close()
         await writer.close()
+    }
+
+    /// Copies the library through the reader's connection into a temporary file beside `path`, then
+    /// renames it into place.
+    package func backup(to path: String) async throws {
+        try await prepare()
+        let (source, busyTimeout) = (self.path, self.busyTimeout)
+        let temporary = path + ".tmp-\(getpid())"
+        try await reader.run { slot in
+            let connection = try slot.open(path: source, busyTimeout: busyTimeout, role: .reader)
+            unlink(temporary)
+            do {
+                try connection.backup(to: temporary)
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw LibraryError(.io, "cannot write the backup \(path): \(reason)")
+            }
+        }
     }
 
     /// Opens the file now, so a bad file is reported before any other work.

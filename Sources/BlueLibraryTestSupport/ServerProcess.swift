@@ -21,7 +21,9 @@ package final class ServerProcess: Sendable {
         let output = Pipe()
         process.standardOutput = output
         if let stderr {
-            _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+            if !FileManager.default.fileExists(atPath: stderr) {
+                _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+            }
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
         } else {
             process.standardError = FileHandle.nullDevice

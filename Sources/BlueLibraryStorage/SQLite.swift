@@ -123,7 +123,8 @@ package final class SQLiteConnection: @unchecked Sendable {
             throw LibraryError(.io, "cannot write the backup \(path): cannot create it")
         }
         guard let backup = sqlite3_backup_init(target, "main", handle, "main") else {
-            throw LibraryError(.io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
+            throw LibraryError(
+                .io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
         }
         var status: Int32
         repeat {
@@ -132,7 +133,8 @@ package final class SQLiteConnection: @unchecked Sendable {
         } while status == SQLITE_OK || status == SQLITE_BUSY || status == SQLITE_LOCKED
         let finished = sqlite3_backup_finish(backup)
         guard status == SQLITE_DONE, finished == SQLITE_OK else {
-            throw LibraryError(.io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
+            throw LibraryError(
+                .io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
         }
     }
 

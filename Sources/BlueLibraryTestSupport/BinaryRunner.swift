@@ -46,7 +46,8 @@ package enum BinaryRunner {
     {
         let environment = environment.merging(["BIN": productsDirectory]) { $1 }
         return try await TestThreads.run {
-            try runBlocking(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment, stdin: nil)
+            try runBlocking(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment, stdin: nil)
         }
     }
 

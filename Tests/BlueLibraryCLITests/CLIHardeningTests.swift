@@ -29,7 +29,8 @@ struct CLIHardeningTests {
             #expect(result.stdout == "status 65\n", "\(redirect)")
         }
         // A pipe whose reader has gone: the write fails with EPIPE, the process does not die of it.
-        let gone = try await shell("{ (sleep 0.2; $BIN/bluelibrary show 99 2>&1; echo \"status $?\" >&3) | true; } 3>&1")
+        let gone = try await shell(
+            "{ (sleep 0.2; $BIN/bluelibrary show 99 2>&1; echo \"status $?\" >&3) | true; } 3>&1")
         #expect(gone.stdout == "status 65\n")
     }
 

@@ -12,6 +12,7 @@ public enum AlbumCoding {
             ("id", .string(album.id.rawValue)), ("title", .string(album.title)),
             ("artist", .string(album.artist)), ("genre", .string(album.genre)),
             ("year", album.year.map { .number(String($0)) } ?? .null), ("cover_url", .string(album.coverURL)),
+            ("mbid", .string(album.mbid)),
         ]
         if let index { members.append(("index", .number(String(index)))) }
         return .object(members)
@@ -50,10 +51,11 @@ public enum AlbumCoding {
             case ("artist", .string(let text)): patch.artist = text
             case ("genre", .string(let text)): patch.genre = text
             case ("cover_url", .string(let text)): patch.coverURL = text
+            case ("mbid", .string(let text)): patch.mbid = text
             case ("year", _): patch.year = .some(try year(from: value))
             case ("id", .string(let text)) where AlbumID(text) == id: continue
             case ("id", _): throw LibraryError(.malformedInput, "\"id\" cannot be changed")
-            case ("title", _), ("artist", _), ("genre", _), ("cover_url", _):
+            case ("title", _), ("artist", _), ("genre", _), ("cover_url", _), ("mbid", _):
                 throw LibraryError(.malformedInput, "\"\(key)\" has the wrong type (\(value.typeName))")
             default:
                 throw LibraryError(.malformedInput, "unknown or unchangeable key \"\(key)\"")
@@ -109,8 +111,7 @@ public enum AlbumCoding {
         }
         return try Album(
             id: id, title: text(.title) ?? "", artist: text(.artist) ?? "", genre: text(.genre) ?? "",
-            year: year,
-            coverURL: text(.coverURL) ?? "")
+            year: year, coverURL: text(.coverURL) ?? "", mbid: text(.mbid) ?? "")
     }
 
     private static let fieldIndex = Dictionary(

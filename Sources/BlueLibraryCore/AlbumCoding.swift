@@ -18,6 +18,26 @@ public enum AlbumCoding {
         return .object(members)
     }
 
+    /// A track's external form: `{"id", "disc", "number", "title", "artist", "duration", "path"}`
+    /// (`show --json`, the web's album details).
+    public static func json(_ track: Track) -> JSONValue {
+        .object([
+            ("id", .string(track.id)), ("disc", .number(String(track.disc))),
+            ("number", track.number.map { .number(String($0)) } ?? .null), ("title", .string(track.title)),
+            ("artist", .string(track.artist)), ("duration", .number(String(format3(track.duration)))),
+            ("path", .string(track.path)),
+        ])
+    }
+
+    /// Seconds with at most three decimals, as JSON writes them.
+    private static func format3(_ seconds: Double) -> String {
+        let millis = Int((seconds * 1000).rounded())
+        let fraction = millis % 1000
+        guard fraction != 0 else { return String(millis / 1000) }
+        let digits = String(fraction + 1000).dropFirst()
+        return "\(millis / 1000).\(digits.reversed().drop { $0 == "0" }.reversed().map(String.init).joined())"
+    }
+
     /// Appends the album's ``json(_:index:)`` compactly to `output`.
     public static func appendJSON(_ album: Album, index: Int? = nil, to output: inout [UInt8]) {
         JSONWriter.append(json(album, index: index), to: &output)

@@ -17,7 +17,9 @@ public struct Track: Sendable, Hashable, Identifiable {
     public let path: String
 
     /// Creates a track.
-    public init(id: String, disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String) {
+    public init(
+        id: String, disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String
+    ) {
         self.id = id
         self.disc = disc
         self.number = number

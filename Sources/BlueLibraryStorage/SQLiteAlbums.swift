@@ -111,14 +111,16 @@ struct SQLiteAlbums: LibraryWriter {
     func replace(_ album: Album) throws -> Int? {
         guard let (before, position) = try locateRow(album.id) else { return nil }
         // Fields changed by hand are remembered, so a rescan of the album's folder keeps them.
-        let changed = Set(EditableField.allCases.filter { before.text(of: $0.field) != album.text(of: $0.field) })
+        let changed = Set(
+            EditableField.allCases.filter { before.text(of: $0.field) != album.text(of: $0.field) })
         try update(album, markingEdited: changed)
         return try index(of: position)
     }
 
     /// Writes an album's fields over its row, adding `edited` to the fields marked as edited by hand.
     func update(_ album: Album, markingEdited edited: Set<EditableField>) throws {
-        let previous = try connection.text("SELECT edited FROM albums WHERE id = ?", [.text(album.id.rawValue)])
+        let previous = try connection.text(
+            "SELECT edited FROM albums WHERE id = ?", [.text(album.id.rawValue)])
         let marks = EditableField.parse(previous ?? "").union(edited)
         try connection.run(
             """

@@ -4,7 +4,7 @@
 #              (Swift Testing suites, then the browser suite in headless Chromium)
 
 SWIFT ?= swift
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -lcurl
+RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
 .PHONY: setup run release test lint format bench bench-web clean

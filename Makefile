@@ -7,7 +7,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run release test lint format bench bench-web clean
+.PHONY: setup run release test lint format bench bench-startup bench-web clean
 
 setup:
 	@scripts/setup.sh
@@ -34,6 +34,10 @@ test: lint
 
 bench: release
 	bench/list-and-query.sh
+
+bench-startup: release
+	@scripts/setup.sh hyperfine sqlite3
+	bench/startup.sh $(BIN)
 
 bench-web: release
 	bench/web-vs-beets.sh

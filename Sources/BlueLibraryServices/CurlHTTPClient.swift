@@ -1,5 +1,6 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
+import Synchronization
 
 /// The real ``HTTPClient``, over libcurl loaded with `dlopen` on first use (the `CCurl` target), so a
 /// command that never touches the network never loads libcurl and its dependencies.
@@ -18,9 +19,11 @@ public final class CurlHTTPClient: HTTPClient {
     public let configuration: HTTPClientConfiguration
     /// The file name `dlopen` loads on the first request.
     public let library: String
-    private let pool: BlockingPool
+    private let maximumConcurrent: Int
+    /// The threads transfers run on, started by the first request.
+    private let threads = Mutex<BlockingPool?>(nil)
 
-    /// Creates a client; nothing is loaded until the first request.
+    /// Creates a client; nothing is loaded and no thread started until the first request.
     /// - Parameters:
     ///   - library: the libcurl to load (tests name a missing one to see how the app copes).
     ///   - maximumConcurrent: how many requests run at once; more wait their turn.
@@ -30,7 +33,16 @@ public final class CurlHTTPClient: HTTPClient {
     ) {
         self.configuration = configuration
         self.library = library
-        pool = BlockingPool(threads: maximumConcurrent, name: "bluelib-http")
+        self.maximumConcurrent = maximumConcurrent
+    }
+
+    private var pool: BlockingPool {
+        threads.withLock { threads in
+            if let threads { return threads }
+            let started = BlockingPool(threads: maximumConcurrent, name: "bluelib-http")
+            threads = started
+            return started
+        }
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -39,7 +51,7 @@ public final class CurlHTTPClient: HTTPClient {
         guard let transfer = CurlTransfer() else {
             throw LibraryError(.unavailable, "\(label): out of memory")
         }
-        let (library, configuration) = (library, configuration)
+        let (library, configuration, pool) = (library, configuration, pool)
         let result = await withTaskCancellationHandler {
             await pool.run {
                 transfer.perform(request, headerLines: lines, library: library, configuration: configuration)

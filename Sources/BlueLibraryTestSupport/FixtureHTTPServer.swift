@@ -98,8 +98,10 @@ package final class FixtureHTTPServer: Sendable {
                 return !stopped
             })
         else { return }
+        // Shutting the socket down refuses new connections and wakes the accept loop, which closes
+        // it: closing it here could hand its number to another server's socket while the loop still
+        // accepts on that number, serving that server's clients with this server's routes.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     deinit { stop() }
@@ -108,7 +110,10 @@ package final class FixtureHTTPServer: Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
-                if stopped.withLock({ $0 }) { return }
+                if stopped.withLock({ $0 }) {
+                    close(listener)
+                    return
+                }
                 continue
             }
             let thread = Thread { [self] in serve(connection, route: route) }
@@ -149,18 +154,22 @@ package final class FixtureHTTPServer: Sendable {
             active.now += 1
             active.peak = max(active.peak, active.now)
         }
-        defer { active.withLock { $0.now -= 1 } }
         reply(route(path), to: path, on: connection)
     }
 
+    /// Answers, and counts the request as served from the moment a whole answer is on its way (its
+    /// client may send the next request as soon as it has read it) or when the reply gives up.
     private func reply(_ reply: Reply, to path: String, on connection: Int32) {
+        let served = { self.active.withLock { $0.now -= 1 } }
         switch reply {
         case .response(let status, let headers, let body):
             var text = "HTTP/1.1 \(status) Fixture\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers { text += "\(name): \(value)\r\n" }
+            served()
             transmit(connection, Array((text + "\r\n").utf8) + body)
         case .hang:
             while !stopped.withLock({ $0 }) { usleep(20_000) }
+            served()
         case .endless(let count):
             transmit(
                 connection,
@@ -171,6 +180,7 @@ package final class FixtureHTTPServer: Sendable {
                 sent += chunk.count
                 self.sent.withLock { $0[path, default: 0] += chunk.count }
             }
+            served()
         case .delayed(let seconds, let next):
             Thread.sleep(forTimeInterval: seconds)
             self.reply(next, to: path, on: connection)

@@ -25,6 +25,8 @@ enum CoverFixtures {
             case "/huge.png": .endless(count: bodyLimit + 1_000_000)
             // 2 GB without a Content-Length, as the hostile cover URL of issue 12 sent.
             case "/endless.png": .endless(count: 2_000_000_000)
+            case "/exact.png":
+                .response(status: 200, headers: [:], body: [UInt8](repeating: 7, count: bodyLimit))
             case "/huge-declared.png":
                 .response(status: 200, headers: [:], body: [UInt8](repeating: 0, count: bodyLimit + 1))
             case "/loop": .response(status: 302, headers: ["Location": "/loop"], body: [])

@@ -81,6 +81,12 @@ struct HTTPClientTests {
                 == "GET \(server.baseURL)/huge-declared.png: the answer is larger than 100000 bytes")
     }
 
+    @Test func aBodyOfExactlyTheLimitArrivesWhole() async throws {
+        let response = try await get("/exact.png")
+        #expect(response.status == 200)
+        #expect(response.body == [UInt8](repeating: 7, count: 100_000))
+    }
+
     /// Issue 12 point 5: 2 GB with no length. The transfer stops when the limit is passed, so the
     /// server gets to send little more than what the two sockets' buffers hold.
     @Test(.timeLimit(.minutes(1))) func anEndlessBodyIsCutOffAtTheLimitAtOnce() async throws {
@@ -138,6 +144,26 @@ struct HTTPClientTests {
             #expect(error.message == "GET \(server.baseURL)/hang.png: cancelled")
         }
         #expect(ContinuousClock.now - cancelled < .seconds(2))
+    }
+
+    /// Transfers block threads of the client's own pool: with eight hanging at once, Swift's
+    /// cooperative threads (two on a 2-core machine) still run other work.
+    @Test(.timeLimit(.minutes(1))) func hangingTransfersLeaveTheCooperativePoolFree() async throws {
+        var configuration = HTTPClientConfiguration()
+        configuration.timeout = .seconds(20)
+        let client = CurlHTTPClient(configuration: configuration, maximumConcurrent: 8)
+        let url = server.baseURL + "/hang.png"
+        let hanging = (0..<8).map { _ in Task { try await client.send(HTTPRequest(url: url)) } }
+        while server.requests(to: "/hang.png") < 8 { try await Task.sleep(for: .milliseconds(10)) }
+        let started = ContinuousClock.now
+        let sum = await withTaskGroup(of: Int.self) { group in
+            for value in 1...16 { group.addTask { value } }
+            return await group.reduce(0, +)
+        }
+        #expect(sum == 136)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        for task in hanging { task.cancel() }
+        for task in hanging { await #expect(throws: LibraryError.self) { try await task.value } }
     }
 
     @Test func postsJSONWithTheUserAgent() async throws {

@@ -45,6 +45,10 @@ public final class CurlHTTPClient: HTTPClient {
         }
     }
 
+    /// Sends `request` on one of the client's threads and returns the last answer (after redirects),
+    /// whatever its status.
+    /// - Throws: ``LibraryError`` `usage` for a URL that is not http(s) or a header that is not a valid
+    ///   line; `unavailable` ("GET URL: reason") when no whole answer within the limits could be had.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let label = "\(request.method) \(request.url)"
         let lines = try Self.validated(request, label: label)
@@ -67,7 +71,6 @@ public final class CurlHTTPClient: HTTPClient {
 
     private func reason(for result: CurlResult) -> String {
         switch result.outcome {
-        case .done: "done"
         case .unavailable: "offline, \(result.reason)"
         case .timedOut: "no answer within \(configuration.timeout)"
         case .tooLarge: "the answer is larger than \(configuration.maximumBodySize) bytes"
@@ -76,7 +79,7 @@ public final class CurlHTTPClient: HTTPClient {
         case .refused: "connection refused"
         case .unknownHost: "unknown host"
         case .cancelled: "cancelled"
-        case .failed: result.reason.isEmpty ? "the transfer failed" : result.reason
+        case .done, .failed: result.reason.isEmpty ? "the transfer failed" : result.reason
         }
     }
 

@@ -1,3 +1,6 @@
+// strdup, strncasecmp and pthread_* are POSIX.
+#define _POSIX_C_SOURCE 200809L
+
 #include "curl_api.h"
 
 #include <dlfcn.h>

@@ -1,3 +1,6 @@
+// strdup, strncasecmp and pthread_* are POSIX.
+#define _POSIX_C_SOURCE 200809L
+
 #include "bl_curl.h"
 #include "curl_api.h"
 

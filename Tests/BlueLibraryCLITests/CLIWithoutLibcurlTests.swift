@@ -13,7 +13,7 @@ struct CLIWithoutLibcurlTests {
         "offline, libcurl cannot be loaded (libbluelibrary-missing.so.4: cannot open shared object file: "
         + "No such file or directory)"
 
-    init() throws {
+    init() async throws {
         server = try FixtureHTTPServer { path in
             path == "/white.png"
                 ? .response(status: 200, headers: ["Content-Type": "image/png"], body: CLICoversTests.png)
@@ -25,18 +25,18 @@ struct CLIWithoutLibcurlTests {
             """
         let file = home.directory.write("albums.json", albums)
         // Start from an empty library: delete the five seeds, whose covers point at the internet.
-        for _ in 0..<5 { _ = try home.run(["delete", "0"]) }
-        _ = try home.ok("import", file)
+        for _ in 0..<5 { _ = try await home.run(["delete", "0"]) }
+        _ = try await home.ok("import", file)
     }
 
-    private func run(_ arguments: String...) throws -> ProcessResult {
-        try home.run(arguments, environment: Self.missing)
+    private func run(_ arguments: String...) async throws -> ProcessResult {
+        try await home.run(arguments, environment: Self.missing)
     }
 
-    @Test func coversFallBackAsOfflineWithTheReasonAndTheCacheStillServes() throws {
-        _ = try home.ok("covers", "fetch", "white")
+    @Test func coversFallBackAsOfflineWithTheReasonAndTheCacheStillServes() async throws {
+        _ = try await home.ok("covers", "fetch", "white")
         let requests = server.totalRequests
-        let result = try run("covers", "fetch")
+        let result = try await run("covers", "fetch")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(
@@ -47,7 +47,7 @@ struct CLIWithoutLibcurlTests {
                   Gone: GET \(server.baseURL)/gone.png: \(Self.reason)
 
                 """)
-        let show = try run("covers", "show", "1", "--width", "4")
+        let show = try await run("covers", "show", "1", "--width", "4")
         #expect(show.status == 0)
         #expect(
             show.stderr
@@ -55,31 +55,31 @@ struct CLIWithoutLibcurlTests {
         #expect(server.totalRequests == requests)
     }
 
-    @Test func syncSaysWhyAndKeepsTheChange() throws {
+    @Test func syncSaysWhyAndKeepsTheChange() async throws {
         // Never contacted: without libcurl nothing leaves the process.
         let remote = "http://127.0.0.1:9"
-        let added = try run("--remote", remote, "add", "--title", "Heroes", "--artist", "David Bowie")
+        let added = try await run("--remote", remote, "add", "--title", "Heroes", "--artist", "David Bowie")
         #expect(added.status == 0)
         let waiting =
             "bluelibrary: 1 change not yet sent to \(remote) (POST \(remote)/api/albums: \(Self.reason)); "
         #expect(added.stderr == waiting + "kept for the next run\n")
-        let sync = try run("--remote", remote, "sync")
+        let sync = try await run("--remote", remote, "sync")
         #expect(sync.status == 69)
         #expect(sync.stderr == waiting + "kept for the next run\n")
-        #expect(try home.ok("list", "heroes") == "2  David Bowie - Heroes\n")
+        #expect(try await home.ok("list", "heroes") == "2  David Bowie - Heroes\n")
     }
 
-    @Test func everythingElseWorksAsBefore() throws {
-        let list = try run("list")
+    @Test func everythingElseWorksAsBefore() async throws {
+        let list = try await run("list")
         #expect(list.status == 0)
         #expect(list.stdout == "0  Painter - White\n1  Lost Band - Gone\n")
-        #expect(try run("delete", "1").status == 0)
-        #expect(try run("undo").status == 0)
-        #expect(try run("stats").status == 0)
+        #expect(try await run("delete", "1").status == 0)
+        #expect(try await run("undo").status == 0)
+        #expect(try await run("stats").status == 0)
     }
 
     @Test(.timeLimit(.minutes(1))) func serveAnswersCoversWithGeneratedArtworkAndTheReason() async throws {
-        let id = try #require(try home.ok("show", "1", "--json").split(separator: "\"")[3...].first)
+        let id = try #require(try await home.ok("show", "1", "--json").split(separator: "\"")[3...].first)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinaryRunner.productsDirectory + "/bluelibrary")
         process.arguments = ["serve", "--port", "0"]

@@ -42,9 +42,9 @@ struct CLIWithoutLibcurlTests {
         #expect(
             result.stdout == """
                 cached    White
-                failed    Gone
-                2 covers: 0 fetched, 1 cached, 0 generated, 1 failed
-                  Gone: GET \(server.baseURL)/gone.png: \(Self.reason)
+                offline   Gone
+                2 covers: 0 fetched, 1 cached, 0 generated, 0 failed; offline: 1 album uses generated artwork
+                  \(Self.reason)
 
                 """)
         let show = try await run("covers", "show", "1", "--width", "4")

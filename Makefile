@@ -5,10 +5,10 @@
 #              (Swift Testing suites, then the browser suite in headless Chromium)
 
 SWIFT ?= swift
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -lcurl
+RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-web clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web clean
 
 setup:
 	@scripts/setup.sh
@@ -38,6 +38,10 @@ test: lint
 
 bench: release
 	bench/list-and-query.sh
+
+bench-startup: release
+	@scripts/setup.sh hyperfine sqlite3
+	bench/startup.sh $(BIN)
 
 bench-web: release
 	bench/web-vs-beets.sh

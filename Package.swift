@@ -40,6 +40,8 @@ let package = Package(
         ),
         // SHA-256 from OpenSSL's libcrypto, loaded with dlopen on first use (see its header).
         .target(name: "CCrypto"),
+        // HTTP(S) over libcurl, loaded with dlopen on first use: only covers and sync need it (see its header).
+        .target(name: "CCurl"),
         // Dedicated threads for blocking work (SQLite, files, hashing), off the cooperative pool.
         .target(name: "BlueLibraryConcurrency", swiftSettings: strict),
         // TagLib (C++) behind a C interface of one read and one free function (Sources/CTagLib/include).
@@ -68,6 +70,7 @@ let package = Package(
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryCovers",
                 "BlueLibraryScanner",
+                "CCurl",
             ],
             swiftSettings: strict
         ),

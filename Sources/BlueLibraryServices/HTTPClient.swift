@@ -35,9 +35,9 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 }
 
-/// The network subsystem behind ``LibraryAPI`` (the tutorial's `HTTPClient`): nobody but the facade
-/// talks to it. The real client over `URLSession` and its uses (covers, sync) arrive with the covers and
-/// web work; the facade already takes one by injection so tests can pass their own.
+/// The network subsystem (the tutorial's `HTTPClient`) behind the cover and sync services: the real one
+/// is ``CurlHTTPClient``, fronted for covers by the caching proxy ``CachingHTTPClient``; the services take
+/// it by injection, so tests can pass their own.
 public protocol HTTPClient: Sendable {
     /// Sends `request` and returns the response, or throws when no response could be had.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse

@@ -72,7 +72,7 @@ public final class LibraryAPI: Sendable {
     public static var shared: LibraryAPI {
         sharedInstance.withLock { instance in
             if let instance { return instance }
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.current()
             let created = LibraryAPI(
                 path: LibraryLocation.defaultPath(environment: environment),
                 busyTimeout: LibraryLocation.busyTimeout(environment: environment))

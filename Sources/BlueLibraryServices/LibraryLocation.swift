@@ -8,7 +8,7 @@ public enum LibraryLocation {
     public static let fileName = "library.db"
 
     /// The default database path for an environment.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func defaultPath(environment: [String: String] = ProcessEnvironment.current())
         -> String
     {
         homeDirectory(environment: environment) + "/" + fileName

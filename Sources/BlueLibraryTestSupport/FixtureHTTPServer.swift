@@ -21,10 +21,22 @@ package final class FixtureHTTPServer: Sendable {
         case delayed(seconds: Double, Reply)
     }
 
+    /// What the server received in one request.
+    package struct Received: Sendable, Equatable {
+        /// The method, e.g. `GET`.
+        package var method: String
+        /// The header fields, names lowercased.
+        package var headers: [String: String]
+        /// The body (as long as its `Content-Length`).
+        package var body: [UInt8]
+    }
+
     /// The port the server listens on (chosen by the system).
     package let port: Int
     private let listener: Int32
     private let counts = Mutex<[String: Int]>([:])
+    private let latest = Mutex<[String: Received]>([:])
+    private let sent = Mutex<[String: Int]>([:])
     private let stopped = Mutex(false)
     private let active = Mutex((now: 0, peak: 0))
 
@@ -63,8 +75,17 @@ package final class FixtureHTTPServer: Sendable {
     /// How many requests arrived for `path`.
     package func requests(to path: String) -> Int { counts.withLock { $0[path, default: 0] } }
 
+    /// The last request that arrived for `path`.
+    package func lastRequest(to path: String) -> Received? { latest.withLock { $0[path] } }
+
+    /// How many body bytes the server managed to send for `path` (a client that stops reading stops it).
+    package func bodyBytesSent(to path: String) -> Int { sent.withLock { $0[path, default: 0] } }
+
     /// The most requests that were being served at the same time.
     package var peakConcurrentRequests: Int { active.withLock { $0.peak } }
+
+    /// How many requests are being served now.
+    package var activeRequests: Int { active.withLock { $0.now } }
 
     /// How many requests arrived in all.
     package var totalRequests: Int { counts.withLock { $0.values.reduce(0, +) } }
@@ -77,8 +98,10 @@ package final class FixtureHTTPServer: Sendable {
                 return !stopped
             })
         else { return }
+        // Shutting the socket down refuses new connections and wakes the accept loop, which closes
+        // it: closing it here could hand its number to another server's socket while the loop still
+        // accepts on that number, serving that server's clients with this server's routes.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     deinit { stop() }
@@ -87,7 +110,10 @@ package final class FixtureHTTPServer: Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
-                if stopped.withLock({ $0 }) { return }
+                if stopped.withLock({ $0 }) {
+                    close(listener)
+                    return
+                }
                 continue
             }
             let thread = Thread { [self] in serve(connection, route: route) }
@@ -104,35 +130,60 @@ package final class FixtureHTTPServer: Sendable {
             guard count > 0 else { return }
             head += buffer[0..<count]
         }
-        let requestLine = String(decoding: head.prefix { $0 != 0x0D }, as: UTF8.self).split(separator: " ")
+        let end = head.headEnd ?? head.count
+        let lines = String(decoding: head[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
         let path = requestLine.count > 1 ? String(requestLine[1]) : "/"
+        var received = Received(method: requestLine.first.map(String.init) ?? "", headers: [:], body: [])
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            received.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                .trimmingCharacters(in: .whitespaces)
+        }
+        // The body: what came with the head, then the rest of its Content-Length.
+        received.body = Array(head[end...])
+        let length = Int(received.headers["content-length"] ?? "") ?? 0
+        while received.body.count < length {
+            let count = read(connection, &buffer, min(buffer.count, length - received.body.count))
+            guard count > 0 else { break }
+            received.body += buffer[0..<count]
+        }
         counts.withLock { $0[path, default: 0] += 1 }
+        latest.withLock { $0[path] = received }
         active.withLock { active in
             active.now += 1
             active.peak = max(active.peak, active.now)
         }
-        defer { active.withLock { $0.now -= 1 } }
-        reply(route(path), on: connection)
+        reply(route(path), to: path, on: connection)
     }
 
-    private func reply(_ reply: Reply, on connection: Int32) {
+    /// Answers, and counts the request as served from the moment a whole answer is on its way (its
+    /// client may send the next request as soon as it has read it) or when the reply gives up.
+    private func reply(_ reply: Reply, to path: String, on connection: Int32) {
+        let served = { self.active.withLock { $0.now -= 1 } }
         switch reply {
         case .response(let status, let headers, let body):
             var text = "HTTP/1.1 \(status) Fixture\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers { text += "\(name): \(value)\r\n" }
+            served()
             transmit(connection, Array((text + "\r\n").utf8) + body)
         case .hang:
             while !stopped.withLock({ $0 }) { usleep(20_000) }
+            served()
         case .endless(let count):
             transmit(
                 connection,
                 Array("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nConnection: close\r\n\r\n".utf8))
             let chunk = [UInt8](repeating: 0x41, count: 65536)
             var sent = 0
-            while sent < count, transmit(connection, chunk) { sent += chunk.count }
+            while sent < count, transmit(connection, chunk) {
+                sent += chunk.count
+                self.sent.withLock { $0[path, default: 0] += chunk.count }
+            }
+            served()
         case .delayed(let seconds, let next):
             Thread.sleep(forTimeInterval: seconds)
-            self.reply(next, on: connection)
+            self.reply(next, to: path, on: connection)
         }
     }
 
@@ -152,10 +203,13 @@ package final class FixtureHTTPServer: Sendable {
 }
 
 extension [UInt8] {
-    fileprivate var containsHeadEnd: Bool {
-        count >= 4
-            && indices.dropLast(3).contains {
-                self[$0] == 0x0D && self[$0 + 1] == 0x0A && self[$0 + 2] == 0x0D && self[$0 + 3] == 0x0A
-            }
+    fileprivate var containsHeadEnd: Bool { headEnd != nil }
+
+    /// The index just past the blank line that ends an HTTP head.
+    fileprivate var headEnd: Int? {
+        guard count >= 4 else { return nil }
+        return indices.dropLast(3).first {
+            self[$0] == 0x0D && self[$0 + 1] == 0x0A && self[$0 + 2] == 0x0D && self[$0 + 3] == 0x0A
+        }.map { $0 + 4 }
     }
 }

@@ -119,6 +119,8 @@ public final class MicroHTTPServer: Sendable {
         let handle = ConnectionHandle(pointer: connection)
         let box = ResponseBox()
         context.pending = box
+        context.dispatched = true
+        parked.started()
         parked.suspend(handle)
         let handler = handler
         let parked = parked
@@ -161,6 +163,7 @@ public final class MicroHTTPServer: Sendable {
     }
 
     fileprivate func completed(_ context: RequestContext) {
+        if context.dispatched { parked.finished() }
         let milliseconds = Int(Date().timeIntervalSince(context.started) * 1000)
         log("\(context.method) \(context.path) \(context.status) \(milliseconds)ms")
     }
@@ -200,6 +203,8 @@ private final class RequestContext {
     var tooLarge = false
     var status = 0
     var pending: ResponseBox?
+    /// Whether the request was handed to the handler (and so counts as in flight until completed).
+    var dispatched = false
 
     init(method: String, path: String) {
         self.method = method

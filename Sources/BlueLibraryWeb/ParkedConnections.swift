@@ -9,6 +9,8 @@ final class ParkedConnections: Sendable {
         var suspended: Set<ConnectionHandle> = []
         var streams: [ObjectIdentifier: StreamBox] = [:]
         var closing = false
+        /// Requests handed to a handler whose answer MHD has not finished sending.
+        var inFlight = 0
     }
 
     private let state = Mutex(State())
@@ -16,9 +18,20 @@ final class ParkedConnections: Sendable {
     /// How many connections are suspended now.
     var count: Int { state.withLock { $0.suspended.count } }
 
-    /// Whether nothing is suspended and every event stream has been finished by MHD (its last chunk
-    /// sent): the moment the daemon can stop without cutting an answer short.
-    var isIdle: Bool { state.withLock { $0.suspended.isEmpty && $0.streams.isEmpty } }
+    /// Whether every request handed to a handler has had its answer sent, and every event stream has
+    /// been finished by MHD (its last chunk sent): the moment the daemon can stop without cutting an
+    /// answer short. (A resumed connection is not enough: MHD sends its answer a moment later.)
+    var isIdle: Bool { state.withLock { $0.inFlight == 0 && $0.streams.isEmpty } }
+
+    /// A request was handed to its handler.
+    func started() {
+        state.withLock { $0.inFlight += 1 }
+    }
+
+    /// MHD finished a request that had been handed to a handler.
+    func finished() {
+        state.withLock { $0.inFlight -= 1 }
+    }
 
     /// Suspends a connection (from MHD's thread, inside a callback for it).
     func suspend(_ connection: ConnectionHandle) {

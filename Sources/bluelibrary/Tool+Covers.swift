@@ -72,10 +72,22 @@ extension Tool {
             "\(results.count) cover\(results.count == 1 ? "" : "s"): \(count("fetched")) fetched, \(count("cached")) cached, "
                 + "\(count("generated")) generated, \(count("failed")) failed"
                 + (offline > 0
-                    ? "; offline: \(offline) album\(offline == 1 ? "" : "s") use generated artwork" : ""))
+                    ? "; offline: \(offline) album\(offline == 1 ? " uses" : "s use") generated artwork" : "")
+        )
         for result in sorted where Self.label(result) == "failed" {
             out.line("  \(titles[result.albumID] ?? ""): \(result.failure ?? "")")
         }
+        // Why the run is offline, once (libcurl missing, say); not when BLUELIBRARY_OFFLINE asked for it.
+        for reason in Set(sorted.compactMap(Self.offlineReason)).sorted() { out.line("  \(reason)") }
+    }
+
+    /// The reason an offline cover gives, without its "GET URL: "; `nil` for other results and for a run
+    /// made offline on purpose.
+    static func offlineReason(_ result: CoverResult) -> String? {
+        guard label(result) == "offline", let failure = result.failure else { return nil }
+        let prefix = "GET \(result.url): "
+        let reason = failure.hasPrefix(prefix) ? String(failure.dropFirst(prefix.count)) : failure
+        return reason == "offline (no HTTP client)" ? nil : reason
     }
 
     private func showCover(

@@ -95,7 +95,11 @@ struct Tool {
         // BLUELIBRARY_OFFLINE=1 keeps covers to the cache, local files and generated artwork.
         let offline = environment["BLUELIBRARY_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
         let wantsCovers = ["covers", "tui", "serve", "import"].contains(verb)
-        let network: (any HTTPClient)? = (wantsCovers || remote != nil) ? URLSessionHTTPClient() : nil
+        // libcurl is loaded on the first request; BLUELIBRARY_LIBCURL names another file (for tests).
+        let libcurl = environment["BLUELIBRARY_LIBCURL"].flatMap { $0.isEmpty ? nil : $0 }
+        let network: (any HTTPClient)? =
+            (wantsCovers || remote != nil)
+            ? CurlHTTPClient(library: libcurl ?? CurlHTTPClient.defaultLibrary) : nil
         let covers =
             wantsCovers
             ? CoverService(

@@ -22,5 +22,5 @@ func validatedArguments() -> [String]? {
 }
 
 guard let arguments = validatedArguments() else { exit(65) }
-let tool = Tool(environment: ProcessInfo.processInfo.environment)
+let tool = Tool(environment: ProcessEnvironment.current())
 exit(await tool.run(arguments))

@@ -23,9 +23,20 @@ enum CoverFixtures {
                 .response(status: 200, headers: ["Content-Type": "image/png"], body: Array("not a png".utf8))
             case "/hang.png": .hang
             case "/huge.png": .endless(count: bodyLimit + 1_000_000)
+            // 2 GB without a Content-Length, as the hostile cover URL of issue 12 sent.
+            case "/endless.png": .endless(count: 2_000_000_000)
+            case "/exact.png":
+                .response(status: 200, headers: [:], body: [UInt8](repeating: 7, count: bodyLimit))
             case "/huge-declared.png":
                 .response(status: 200, headers: [:], body: [UInt8](repeating: 0, count: bodyLimit + 1))
             case "/loop": .response(status: 302, headers: ["Location": "/loop"], body: [])
+            case "/headers":
+                .response(
+                    status: 200, headers: ["Content-Type": "application/json", "X-Fixture-Note": "a: b "],
+                    body: Array("{}".utf8))
+            case "/moved.png": .response(status: 301, headers: ["Location": "/cover.png"], body: [])
+            case "/to-file.png":
+                .response(status: 302, headers: ["Location": "file:///etc/passwd"], body: [])
             case let slow where slow.hasPrefix("/slow/"):
                 .delayed(seconds: 0.3, .response(status: 200, headers: [:], body: png))
             default: .response(status: 404, headers: [:], body: Array("not found".utf8))

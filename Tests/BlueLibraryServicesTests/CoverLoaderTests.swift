@@ -10,7 +10,7 @@ import Testing
 struct CoverLoaderTests {
     let server: FixtureHTTPServer
     let directory = TemporaryDirectory("loader")
-    let client: URLSessionHTTPClient
+    let client: CurlHTTPClient
 
     init() throws {
         server = try CoverFixtures.server(bodyLimit: 200_000)
@@ -18,7 +18,7 @@ struct CoverLoaderTests {
         // Long enough for a loaded machine; the never-answering fixture waits it out.
         configuration.timeout = .seconds(3)
         configuration.maximumBodySize = 200_000
-        client = URLSessionHTTPClient(configuration: configuration)
+        client = CurlHTTPClient(configuration: configuration)
     }
 
     private func covers(online: Bool = true, center: CoverCenter = CoverCenter()) -> CoverService {

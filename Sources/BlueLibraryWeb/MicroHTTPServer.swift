@@ -5,6 +5,8 @@ import Synchronization
 
 /// A thin, safe wrapper over GNU libmicrohttpd: HTTP/1.1, connections served by a pool of threads,
 /// bodies read whole up to a limit, one log line per request. Nothing above this file sees a C pointer.
+/// libmicrohttpd itself is loaded when the first server starts (the `CMicroHTTPD` target opens it with
+/// `dlopen`), so commands that serve nothing never load it.
 ///
 /// Handlers are `async`. When a request's body is in, its connection is suspended and a task runs the
 /// handler; when the answer is ready the task resumes the connection and MHD sends it — so a slow
@@ -23,6 +25,8 @@ public final class MicroHTTPServer: Sendable {
     let log: @Sendable (String) -> Void
     private let daemon = Mutex<DaemonHandle?>(nil)
     private let boundPort = Mutex<Int>(0)
+    /// libmicrohttpd's messages while it starts, kept for the error when it cannot (`nil` once started).
+    let startMessages = Mutex<[String]?>(nil)
     /// Connections suspended now: waiting for a handler, or event streams waiting for an event.
     let parked = ParkedConnections()
 
@@ -46,19 +50,30 @@ public final class MicroHTTPServer: Sendable {
     public var port: Int { boundPort.withLock { $0 } }
 
     /// Starts listening on `port` (0 = any free port) and returns the port.
-    /// - Throws: `unavailable` when the address cannot be bound.
+    /// - Throws: `unavailable` when libmicrohttpd cannot be loaded or the address cannot be bound.
     @discardableResult
     public func start(port: Int) throws -> Int {
+        if let reason = bl_mhd_load() { throw LibraryError(.unavailable, String(cString: reason)) }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard
-            let started = bl_mhd_start(
-                host, UInt16(clamping: port), UInt32(clamping: threads), 256, 60, accessHandler, context,
-                completedHandler, context)
-        else {
-            throw LibraryError(
-                .unavailable,
-                "cannot listen on \(host):\(port) (in use, or not an IPv4 address of this machine)")
+        startMessages.withLock { $0 = [] }
+        let started = host.withCString { host in
+            var settings = bl_mhd_settings(
+                host: host, port: UInt16(clamping: port), threads: UInt32(clamping: threads),
+                connection_limit: 256, per_address_limit: 0, idle_timeout: 60, access: accessHandler,
+                completed: completedHandler, connection: nil, log: libraryLogger, context: context)
+            return bl_mhd_start(&settings)
         }
+        let messages = startMessages.withLock { messages in
+            defer { messages = nil }
+            return messages ?? []
+        }
+        guard let started else {
+            let reason =
+                messages.isEmpty
+                ? "in use, or not an IPv4 address of this machine" : messages.joined(separator: "; ")
+            throw LibraryError(.unavailable, "cannot listen on \(host):\(port) (\(reason))")
+        }
+        for message in messages { log("libmicrohttpd: " + message) }
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
         let actual = Int(bl_mhd_port(started))
         boundPort.withLock { $0 = actual }
@@ -70,7 +85,7 @@ public final class MicroHTTPServer: Sendable {
     public func stop(timeout: Duration = .seconds(5)) async {
         guard let running = daemon.withLock({ $0 }) else { return }
         // Quiescing hands the listening socket back to us: closing it refuses new connections at once.
-        let listening = MHD_quiesce_daemon(running.pointer)
+        let listening = bl_mhd_quiesce(running.pointer)
         if listening >= 0 { close(listening) }
         parked.closeStreams()
         let deadline = ContinuousClock.now + timeout
@@ -88,7 +103,7 @@ public final class MicroHTTPServer: Sendable {
                 return daemon
             })
         else { return }
-        MHD_stop_daemon(running.pointer)
+        bl_mhd_stop(running.pointer)
     }
 
     deinit {
@@ -138,26 +153,31 @@ public final class MicroHTTPServer: Sendable {
         let mhdResponse: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
-            mhdResponse = bytes.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(
-                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
-            }
+            mhdResponse = bytes.withUnsafeBytes { bl_mhd_response_from_bytes($0.count, $0.baseAddress) }
         case .events(let stream):
             let streamBox = StreamBox(
                 stream, connection: ConnectionHandle(pointer: connection), parked: parked)
             parked.register(streamBox)
             let box = Unmanaged.passRetained(streamBox).toOpaque()
-            mhdResponse = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, box, streamFree)
+            mhdResponse = bl_mhd_response_from_reader(4096, streamReader, box, streamFree)
             if mhdResponse == nil {
                 parked.unregister(streamBox)
                 Unmanaged<StreamBox>.fromOpaque(box).release()
             }
         }
         guard let mhdResponse else { return .NO }
-        for (name, value) in response.headers { MHD_add_response_header(mhdResponse, name, value) }
-        let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
-        MHD_destroy_response(mhdResponse)
+        for (name, value) in response.headers { bl_mhd_add_header(mhdResponse, name, value) }
+        let result = bl_mhd_queue(connection, UInt32(response.status), mhdResponse)
+        bl_mhd_destroy_response(mhdResponse)
         return result
+    }
+
+    fileprivate func libraryMessage(_ line: String) {
+        let kept = startMessages.withLock { messages in
+            messages?.append(line)
+            return messages != nil
+        }
+        if !kept { log("libmicrohttpd: " + line) }
     }
 
     fileprivate func completed(_ context: RequestContext) {
@@ -168,7 +188,7 @@ public final class MicroHTTPServer: Sendable {
     private static func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [String: String] {
         let collected = ValueBox()
         let box = Unmanaged.passUnretained(collected).toOpaque()
-        MHD_get_connection_values(connection, kind, valueIterator, box)
+        bl_mhd_connection_values(connection, kind, valueIterator, box)
         return collected.values
     }
 }
@@ -245,4 +265,10 @@ private let completedHandler: MHD_RequestCompletedCallback = { cls, _, state, _ 
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeRetainedValue()
     state.pointee = nil
     server.completed(context)
+}
+
+private let libraryLogger: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = {
+    cls, line in
+    guard let cls, let line else { return }
+    Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().libraryMessage(String(cString: line))
 }

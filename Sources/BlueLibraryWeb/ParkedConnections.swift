@@ -19,13 +19,13 @@ final class ParkedConnections: Sendable {
     /// Suspends a connection (from MHD's thread, inside a callback for it).
     func suspend(_ connection: ConnectionHandle) {
         state.withLock { _ = $0.suspended.insert(connection) }
-        MHD_suspend_connection(connection.pointer)
+        bl_mhd_suspend(connection.pointer)
     }
 
     /// Resumes a connection if it is still suspended (any thread; at most once per suspension).
     func resume(_ connection: ConnectionHandle) {
         guard state.withLock({ $0.suspended.remove(connection) != nil }) else { return }
-        MHD_resume_connection(connection.pointer)
+        bl_mhd_resume(connection.pointer)
     }
 
     /// Resumes every suspended connection (the last step before stopping the daemon).
@@ -34,7 +34,7 @@ final class ParkedConnections: Sendable {
             defer { state.suspended.removeAll() }
             return state.suspended
         }
-        for connection in all { MHD_resume_connection(connection.pointer) }
+        for connection in all { bl_mhd_resume(connection.pointer) }
     }
 
     /// Keeps track of an open event stream; one opened while the server is closing is ended at once.

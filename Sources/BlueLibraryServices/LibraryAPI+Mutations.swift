@@ -40,25 +40,45 @@ extension LibraryAPI {
         }
     }
 
-    /// Appends many albums in one transaction: all of them or, on any error, none.
+    /// Appends many albums in one transaction: all of them or, on any error, none — and as one undo
+    /// step, so undo removes exactly the albums it added.
     ///
     /// An album whose id is already in the library with identical fields is skipped, so restoring an
     /// export into a library that shares albums with it works; the same id with different fields is a
-    /// conflict. An import is not an undo step (it may hold 100,000 albums); it only appends, so the
-    /// undo history stays valid, and the redo side is cleared as for any new change.
-    /// - Returns: how many albums were added and how many were already there.
+    /// conflict. An album with the artist and title of one already there (or earlier in the import) is a
+    /// duplicate: skipped unless `duplicates` is `.keep`. Imports are not mirrored to a remote server
+    /// (they may hold 100,000 albums).
     @discardableResult
-    public func importAlbums(_ albums: [Album]) async throws -> (added: Int, alreadyPresent: Int) {
-        let (change, added) = try await store.write { [self] writer in
-            let added = try writer.append(albums)
-            try writer.clearHistory(.redo)
+    public func importAlbums(_ albums: [Album], duplicates: DuplicatePolicy = .skip) async throws
+        -> ImportResult
+    {
+        let limit = historyLimit
+        let (change, result) = try await store.write { [self] writer in
+            let start = try writer.count()
+            var result = ImportResult()
+            var candidates = albums
+            if duplicates == .skip {
+                let skipped = Set(try Self.duplicates(among: albums, in: writer))
+                result.duplicates = skipped.count
+                candidates = albums.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
+            }
+            let added = try writer.append(candidates)
+            result.added = added.count
+            result.alreadyPresent = candidates.count - added.count
+            let additions = added.enumerated().map { HistoryCommand.add($1, index: start + $0) }
+            let effect: HistoryCommand? =
+                additions.isEmpty ? nil : .group(HistoryGroup(kind: .importAlbums, commands: additions))
+            if let effect {
+                try writer.push(effect, on: .undo, limit: limit)
+                try writer.clearHistory(.redo)
+            }
             try writer.saveCurrent(try writer.resolveCurrent())
             let change = LibraryChange(
-                kind: .importAlbums, effect: nil, state: try writer.state(), sequence: nextSequence())
-            return (change, added)
+                kind: .importAlbums, effect: effect, state: try writer.state(), sequence: nextSequence())
+            return (change, result)
         }
         changes.post(change)
-        return (added, albums.count - added)
+        return result
     }
 
     /// Makes the album an index or id refers to the current one and saves that at once (the memento).
@@ -84,7 +104,7 @@ extension LibraryAPI {
         let (limit, online) = (historyLimit, isOnline)
         let change = try await store.write { [self] writer in
             let command = try body(writer)
-            if online { try writer.enqueueSync(command, key: AlbumID.random().rawValue) }
+            if online { try writer.enqueueSync(command) }
             try writer.push(command, on: .undo, limit: limit)
             try writer.clearHistory(.redo)
             try writer.saveCurrent(try writer.resolveCurrent())

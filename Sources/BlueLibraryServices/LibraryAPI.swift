@@ -52,6 +52,12 @@ public final class LibraryAPI: Sendable {
         await store.close()
     }
 
+    /// Writes a consistent copy of the library to a new database file at `path` while it stays in use
+    /// (SQLite's online backup): a copy of `library.db` alone could miss changes still in its WAL.
+    public func backup(to path: String) async throws {
+        try await store.backup(to: path)
+    }
+
     /// Where the library lives (a file path, or "memory").
     public var location: String { store.location }
 
@@ -174,6 +180,11 @@ public final class LibraryAPI: Sendable {
     /// The current album and its index (the restored memento), or `nil` when the library is empty.
     public func currentAlbum() async throws -> (album: Album, index: Int)? {
         try await store.read { try $0.currentAlbum() }
+    }
+
+    /// The album's tracks in album order (none for an album typed by hand).
+    public func tracks(of album: AlbumID) async throws -> [Track] {
+        try await store.read { try $0.tracks(of: album) }
     }
 
     /// Counts albums, artists, genres and years.

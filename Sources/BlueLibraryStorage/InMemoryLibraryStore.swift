@@ -20,6 +20,10 @@ package final class InMemoryLibraryStore: LibraryStore {
 
     package func close() {}
 
+    package func backup(to path: String) async throws {
+        throw LibraryError(.usage, "the library in memory has no file to back up")
+    }
+
     package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws
         -> T
     {
@@ -48,6 +52,12 @@ private struct Snapshot: Sendable {
     var current: CurrentAlbum?
     var outbox: [PendingSync] = []
     var nextSequence = 1
+    /// Tracks of albums read from music folders, by id.
+    var tracks: [String: StoredTrack] = [:]
+    /// Where albums read from music folders came from.
+    var sources: [AlbumID: String] = [:]
+    /// The fields edited by hand, by album.
+    var edited: [AlbumID: Set<EditableField>] = [:]
 }
 
 private final class MemoryWriter: LibraryWriter {
@@ -94,13 +104,16 @@ private final class MemoryWriter: LibraryWriter {
 
     func replace(_ album: Album) -> Int? {
         guard let index = locate(album.id)?.index else { return nil }
+        let before = snapshot.albums[index]
+        let changed = EditableField.allCases.filter { before.text(of: $0.field) != album.text(of: $0.field) }
+        snapshot.edited[album.id, default: []].formUnion(changed)
         snapshot.albums[index] = album
         return index
     }
 
-    func append(_ albums: [Album]) throws -> Int {
+    func append(_ albums: [Album]) throws -> [Album] {
         var present = Dictionary(snapshot.albums.map { ($0.id, $0) }) { first, _ in first }
-        var added = 0
+        var added: [Album] = []
         for album in albums {
             if let existing = present[album.id] {
                 guard existing == album else { throw conflictingAlbum(album) }
@@ -108,9 +121,60 @@ private final class MemoryWriter: LibraryWriter {
             }
             snapshot.albums.append(album)
             present[album.id] = album
-            added += 1
+            added.append(album)
         }
         return added
+    }
+
+    func insertAll(_ items: [(album: Album, index: Int)]) throws {
+        try insertEach(items)
+    }
+
+    func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
+        try removeEach(ids)
+    }
+
+    func tracks(of album: AlbumID) -> [Track] {
+        snapshot.tracks.values.filter { $0.albumID == album }.sorted { $0.order < $1.order }.map(\.track)
+    }
+
+    func track(_ id: String) -> StoredTrack? { snapshot.tracks[id] }
+
+    func storedTracks(under root: String) -> [StoredTrack] {
+        let folder = root.hasSuffix("/") ? root : root + "/"
+        return snapshot.tracks.values.filter { $0.track.path.hasPrefix(folder) }
+    }
+
+    func scanOrigins(under root: String) -> [ScanOrigin] {
+        let albums = Set(storedTracks(under: root).map(\.albumID))
+        return snapshot.sources.filter { albums.contains($0.key) && locate($0.key) != nil }.map {
+            id, source in
+            ScanOrigin(id: id, source: source, edited: snapshot.edited[id] ?? [])
+        }
+    }
+
+    func saveScanned(_ album: Album, source: String) throws {
+        if let index = locate(album.id)?.index {
+            snapshot.albums[index] = album
+        } else {
+            try insert(album, at: count())
+        }
+        snapshot.sources[album.id] = source
+    }
+
+    func replaceTracks(of album: AlbumID, with tracks: [StoredTrack]) {
+        snapshot.tracks = snapshot.tracks.filter { $0.value.albumID != album }
+        for (ordinal, stored) in tracks.enumerated() {
+            snapshot.tracks = snapshot.tracks.filter { $0.value.track.path != stored.track.path }
+            var ordered = stored
+            ordered.order = ordinal
+            snapshot.tracks[stored.track.id] = ordered
+        }
+    }
+
+    func removeTracks(paths: [String]) {
+        let gone = Set(paths)
+        snapshot.tracks = snapshot.tracks.filter { !gone.contains($0.value.track.path) }
     }
 
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) {

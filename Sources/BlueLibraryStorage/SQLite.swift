@@ -5,6 +5,7 @@ import CSQLite
 package enum SQLValue: Sendable, Equatable {
     case null
     case integer(Int64)
+    case real(Double)
     case text(String)
 }
 
@@ -97,6 +98,15 @@ package final class SQLiteConnection: @unchecked Sendable {
         return statement.optionalInt(0)
     }
 
+    /// The first column of the first row of `sql`, as text (or `nil` when there is no row or NULL).
+    package func text(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.text(0)
+    }
+
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// `BEGIN IMMEDIATE` takes the write lock at once, so a locked database fails before any work.
     package func transaction<T>(_ body: () throws -> T) throws -> T {
@@ -108,6 +118,33 @@ package final class SQLiteConnection: @unchecked Sendable {
         } catch {
             try? execute("ROLLBACK")
             throw error
+        }
+    }
+
+    /// Copies the whole database, consistently, into a new database file at `path` (SQLite's online
+    /// backup: other connections may go on reading and writing meanwhile).
+    /// - Throws: `io` naming `path` when it cannot be written.
+    package func backup(to path: String) throws {
+        var target: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let opened = sqlite3_open_v2(path, &target, flags, nil)
+        defer { sqlite3_close_v2(target) }
+        guard opened == SQLITE_OK, let target else {
+            throw LibraryError(.io, "cannot write the backup \(path): cannot create it")
+        }
+        guard let backup = sqlite3_backup_init(target, "main", handle, "main") else {
+            throw LibraryError(
+                .io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
+        }
+        var status: Int32
+        repeat {
+            status = sqlite3_backup_step(backup, 256)
+            if status == SQLITE_BUSY || status == SQLITE_LOCKED { sqlite3_sleep(20) }
+        } while status == SQLITE_OK || status == SQLITE_BUSY || status == SQLITE_LOCKED
+        let finished = sqlite3_backup_finish(backup)
+        guard status == SQLITE_DONE, finished == SQLITE_OK else {
+            throw LibraryError(
+                .io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
         }
     }
 
@@ -168,6 +205,7 @@ package final class Statement {
             switch value {
             case .null: status = sqlite3_bind_null(handle, index)
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): status = sqlite3_bind_double(handle, index, number)
             case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
             }
             guard status == SQLITE_OK else { throw connection.error(status, action: "bind a value") }
@@ -191,9 +229,12 @@ package final class Statement {
     /// The integer in column `column` of the current row.
     package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
+    /// The floating-point number in column `column`.
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
     /// The integer in column `column`, or `nil` when it is NULL.
     package func optionalInt(_ column: Int32) -> Int? {
-        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : int(column)
+        isNull(column) ? nil : int(column)
     }
 
     /// Appends the UTF-8 text of column `column` to `output` (nothing when NULL).
@@ -202,6 +243,9 @@ package final class Statement {
         let count = Int(sqlite3_column_bytes(handle, column))
         output.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
     }
+
+    /// Whether column `column` is NULL.
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     /// The text in column `column` (empty when NULL).
     package func text(_ column: Int32) -> String {

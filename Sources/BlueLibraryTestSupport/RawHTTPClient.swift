@@ -1,4 +1,3 @@
-import BlueLibraryConcurrency
 import Foundation
 
 #if canImport(Glibc)
@@ -11,7 +10,6 @@ import Foundation
 /// the server under test needs Swift's cooperative threads to answer.
 // @unchecked Sendable: `received` and `closed` change only in `read`, which a test calls one at a time.
 package final class RawHTTPConnection: @unchecked Sendable {
-    private static let readers = BlockingPool(threads: 16, name: "test-http-read")
     private let socketFD: Int32
     private var received: [UInt8] = []
     /// Whether the server has closed the connection (seen by the last read).
@@ -62,7 +60,7 @@ package final class RawHTTPConnection: @unchecked Sendable {
     /// Reads until the text received so far contains `marker`, the server closes the connection, or
     /// `seconds` pass; returns everything so far.
     package func read(until marker: String, seconds: Double = 10) async -> String {
-        await Self.readers.run { self.blockingRead(until: marker, seconds: seconds) }
+        await TestThreads.run { self.blockingRead(until: marker, seconds: seconds) }
     }
 
     /// Reads everything until the server closes the connection; returns whether it did within `seconds`.

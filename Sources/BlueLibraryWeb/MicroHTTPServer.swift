@@ -161,7 +161,7 @@ public final class MicroHTTPServer: Sendable {
         // An answer is done when MHD has sent it (its request completed), not when its connection was
         // resumed: stopping the daemon in between would close the connection before the answer left.
         let deadline = ContinuousClock.now + timeout
-        while (parked.count > 0 || connections.answeringCount > 0) && ContinuousClock.now < deadline {
+        while (!parked.isIdle || connections.answeringCount > 0) && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
         parked.resumeAll()

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryTerminal
 import Foundation
@@ -38,6 +39,16 @@ struct Tool {
             }
             if parsed.has("help") {
                 out.line(Verbs.help(for: verb))
+                return 0
+            }
+            if verb.name == "help" {
+                try ArgumentParser.checkPositionals(parsed)
+                guard let name = parsed.positionals.first else {
+                    out.line(Verbs.toolHelp)
+                    return 0
+                }
+                let named = try ArgumentParser.parse([name], verbs: Verbs.all, global: [])
+                out.line(named.verb.map(Verbs.help(for:)) ?? Verbs.toolHelp)
                 return 0
             }
             try ArgumentParser.checkPositionals(parsed)
@@ -83,13 +94,14 @@ struct Tool {
         }
         // BLUELIBRARY_OFFLINE=1 keeps covers to the cache, local files and generated artwork.
         let offline = environment["BLUELIBRARY_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
-        let wantsCovers = ["covers", "tui", "serve"].contains(verb)
+        let wantsCovers = ["covers", "tui", "serve", "import"].contains(verb)
         let network: (any HTTPClient)? = (wantsCovers || remote != nil) ? URLSessionHTTPClient() : nil
         let covers =
             wantsCovers
             ? CoverService(
                 httpClient: offline ? nil : network,
-                cache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)))
+                cache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)),
+                embedded: MusicScanner())
             : nil
         let token = parsed["remote-token"] ?? environment["BLUELIBRARY_REMOTE_TOKEN"]
         var sync: SyncService?
@@ -115,7 +127,15 @@ struct Tool {
         case "delete": try await delete(arguments, library)
         case "undo", "redo": try await step(verb, library)
         case "select": try await select(arguments, library)
-        case "import": try await importFile(arguments, library)
+        case "import":
+            let status = try await importFile(arguments, library, covers: root.covers)
+            if status != 0 { return status }
+        case "modify": try await modify(arguments, library)
+        case "remove": try await remove(arguments, library)
+        case "backup":
+            let file = arguments.positionals[0]
+            try await library.backup(to: file)
+            out.line("Backed up the library to \(file).")
         case "covers": try await covers(arguments, library, root.requireCovers())
         case "tui":
             out.flush()
@@ -126,7 +146,9 @@ struct Tool {
             guard root.sync != nil else { throw LibraryError(.usage, "'sync' needs --remote URL") }
         default: throw LibraryError(.internal, "verb '\(verb)' has no implementation")
         }
-        if let sync = root.sync, ["add", "edit", "delete", "undo", "redo", "sync"].contains(verb) {
+        if let sync = root.sync,
+            ["add", "edit", "delete", "undo", "redo", "modify", "remove", "sync"].contains(verb)
+        {
             return await mirror(sync, explicit: verb == "sync")
         }
         return 0

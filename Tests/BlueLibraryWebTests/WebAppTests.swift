@@ -58,7 +58,7 @@ struct WebAppTests {
             return
         }
         #expect(albums.count == 5)
-        #expect(first.map(\.key) == ["id", "title", "artist", "genre", "year", "cover_url", "index"])
+        #expect(first.map(\.key) == ["id", "title", "artist", "genre", "year", "cover_url", "mbid", "index"])
         guard case .array(let matches) = try await body(send("GET", "/api/albums", query: ["q": "sun"]))
         else {
             return

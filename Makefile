@@ -8,7 +8,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood clean
 
 setup:
 	@scripts/setup.sh
@@ -45,6 +45,9 @@ bench-startup: release
 
 bench-web: release
 	bench/web-vs-beets.sh
+
+bench-flood: release
+	bench/connection-flood.sh
 
 clean:
 	rm -rf .build

@@ -33,11 +33,8 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "libjpeg-dev"])]
         ),
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
+        // GNU libmicrohttpd, loaded with dlopen on first use: only `serve` needs it (see its header).
+        .target(name: "CMicroHTTPD"),
         // SHA-256 from OpenSSL's libcrypto, loaded with dlopen on first use (see its header).
         .target(name: "CCrypto"),
         // HTTP(S) over libcurl, loaded with dlopen on first use: only covers and sync need it (see its header).

@@ -9,9 +9,13 @@ import Synchronization
 /// cannot see a page leave while its stream is parked, learn that the stream lives) until cancelled,
 /// and then closes every stream. Connecting and closing take the same lock, so a page connecting while
 /// the hub closes is either refused or ended — never left open.
+///
+/// Streams are long-lived, so they are limited twice: in all (a share of the server's connections,
+/// leaving the rest to ordinary requests) and per client address (one client cannot take them all).
 public final class EventHub: Service {
     private struct State {
         var clients: [ObjectIdentifier: EventClient] = [:]
+        var perAddress: [String: Int] = [:]
         var closed = false
     }
 
@@ -20,22 +24,32 @@ public final class EventHub: Service {
     private let keepAliveInterval: Duration
     /// The most pages listening at once.
     public let maximumClients: Int
+    /// The most pages listening at once from one client address.
+    public let maximumClientsPerAddress: Int
 
     /// Follows `library`'s changes from now on.
-    public init(library: LibraryAPI, maximumClients: Int = 64, keepAliveInterval: Duration = .seconds(15)) {
+    public init(
+        library: LibraryAPI, maximumClients: Int = 64, maximumClientsPerAddress: Int = 16,
+        keepAliveInterval: Duration = .seconds(15)
+    ) {
         self.maximumClients = maximumClients
+        self.maximumClientsPerAddress = maximumClientsPerAddress
         self.keepAliveInterval = keepAliveInterval
         let relay = Relay()
         subscription = library.changes.observe { change in relay.hub?.broadcast(change) }
         relay.hub = self
     }
 
-    /// A new stream for one page, or `nil` when too many are open or the hub is closed.
-    public func connect() -> EventClient? {
+    /// A new stream for one page, or `nil` when too many are open (in all, or from `address`) or the
+    /// hub is closed.
+    public func connect(from address: String? = nil) -> EventClient? {
         state.withLock { state -> EventClient? in
             guard !state.closed, state.clients.count < maximumClients else { return nil }
-            let client = EventClient(hub: self)
+            let key = address ?? ""
+            guard state.perAddress[key, default: 0] < maximumClientsPerAddress else { return nil }
+            let client = EventClient(hub: self, address: key)
             state.clients[ObjectIdentifier(client)] = client
+            state.perAddress[key, default: 0] += 1
             return client
         }
     }
@@ -56,7 +70,10 @@ public final class EventHub: Service {
     public func close() {
         let all = state.withLock { state in
             state.closed = true
-            defer { state.clients.removeAll() }
+            defer {
+                state.clients.removeAll()
+                state.perAddress.removeAll()
+            }
             return Array(state.clients.values)
         }
         subscription.cancel()
@@ -64,7 +81,11 @@ public final class EventHub: Service {
     }
 
     fileprivate func remove(_ client: EventClient) {
-        _ = state.withLock { $0.clients.removeValue(forKey: ObjectIdentifier(client)) }
+        state.withLock { state in
+            guard state.clients.removeValue(forKey: ObjectIdentifier(client)) != nil else { return }
+            state.perAddress[client.address, default: 1] -= 1
+            if state.perAddress[client.address] == 0 { state.perAddress[client.address] = nil }
+        }
     }
 
     private func broadcast(_ change: LibraryChange) {
@@ -92,9 +113,12 @@ public final class EventClient: WebEventStream {
 
     private let state = Mutex(State())
     private weak let hub: EventHub?
+    /// The client address it was opened from (empty when unknown).
+    fileprivate let address: String
 
-    init(hub: EventHub) {
+    init(hub: EventHub, address: String) {
         self.hub = hub
+        self.address = address
     }
 
     func enqueue(_ event: [UInt8]) {

@@ -9,8 +9,6 @@ final class ParkedConnections: Sendable {
         var suspended: Set<ConnectionHandle> = []
         var streams: [ObjectIdentifier: StreamBox] = [:]
         var closing = false
-        /// Requests handed to a handler whose answer MHD has not finished sending.
-        var inFlight = 0
     }
 
     private let state = Mutex(State())
@@ -18,31 +16,20 @@ final class ParkedConnections: Sendable {
     /// How many connections are suspended now.
     var count: Int { state.withLock { $0.suspended.count } }
 
-    /// Whether every request handed to a handler has had its answer sent, and every event stream has
-    /// been finished by MHD (its last chunk sent): the moment the daemon can stop without cutting an
-    /// answer short. (A resumed connection is not enough: MHD sends its answer a moment later.)
-    var isIdle: Bool { state.withLock { $0.inFlight == 0 && $0.streams.isEmpty } }
-
-    /// A request was handed to its handler.
-    func started() {
-        state.withLock { $0.inFlight += 1 }
-    }
-
-    /// MHD finished a request that had been handed to a handler.
-    func finished() {
-        state.withLock { $0.inFlight -= 1 }
-    }
+    /// Whether nothing is suspended and every event stream has been finished by MHD (its last chunk
+    /// sent): the moment the daemon can stop without cutting an answer short.
+    var isIdle: Bool { state.withLock { $0.suspended.isEmpty && $0.streams.isEmpty } }
 
     /// Suspends a connection (from MHD's thread, inside a callback for it).
     func suspend(_ connection: ConnectionHandle) {
         state.withLock { _ = $0.suspended.insert(connection) }
-        MHD_suspend_connection(connection.pointer)
+        bl_mhd_suspend(connection.pointer)
     }
 
     /// Resumes a connection if it is still suspended (any thread; at most once per suspension).
     func resume(_ connection: ConnectionHandle) {
         guard state.withLock({ $0.suspended.remove(connection) != nil }) else { return }
-        MHD_resume_connection(connection.pointer)
+        bl_mhd_resume(connection.pointer)
     }
 
     /// Resumes every suspended connection (the last step before stopping the daemon).
@@ -51,7 +38,7 @@ final class ParkedConnections: Sendable {
             defer { state.suspended.removeAll() }
             return state.suspended
         }
-        for connection in all { MHD_resume_connection(connection.pointer) }
+        for connection in all { bl_mhd_resume(connection.pointer) }
     }
 
     /// Keeps track of an open event stream; one opened while the server is closing is ended at once.

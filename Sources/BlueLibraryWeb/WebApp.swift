@@ -32,21 +32,32 @@ public final class WebApp: Sendable {
 
     /// Creates the web face of a controller. The page keeps its own screen, so the controller need not
     /// be loaded; when another face in the process draws it, that face loads it.
-    public init(controller: LibraryController, covers: CoverService? = nil, writeToken: String? = nil) {
+    /// - Parameters:
+    ///   - maximumStreams: event streams open at once (a share of the server's connections).
+    ///   - maximumStreamsPerAddress: event streams open at once from one client address.
+    public init(
+        controller: LibraryController, covers: CoverService? = nil, writeToken: String? = nil,
+        maximumStreams: Int = 64, maximumStreamsPerAddress: Int = 16
+    ) {
         self.controller = controller
         library = controller.library
         self.covers = covers
         self.writeToken = writeToken
-        events = EventHub(library: controller.library)
+        events = EventHub(
+            library: controller.library, maximumClients: maximumStreams,
+            maximumClientsPerAddress: maximumStreamsPerAddress)
     }
 
     /// Creates the web face with its own controller over `library`.
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
-    public convenience init(library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil)
-        async throws
-    {
+    public convenience init(
+        library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
+        maximumStreamsPerAddress: Int = 16
+    ) async throws {
         _ = try await library.state()
-        self.init(controller: LibraryController(library: library), covers: covers, writeToken: writeToken)
+        self.init(
+            controller: LibraryController(library: library), covers: covers, writeToken: writeToken,
+            maximumStreams: maximumStreams, maximumStreamsPerAddress: maximumStreamsPerAddress)
     }
 
     /// Tells the app the address it is served on: from then on only `Host` values naming it are
@@ -133,7 +144,7 @@ public final class WebApp: Sendable {
         switch parts.count {
         case 1 where isRead && parts[0].isEmpty: return PageAssets.response(for: "index.html")
         case 1 where isRead && PageAssets.files[parts[0]] != nil: return PageAssets.response(for: parts[0])
-        case 1 where isRead && parts[0] == "events": return eventStream()
+        case 1 where isRead && parts[0] == "events": return eventStream(request)
         case 2 where isRead && parts[0] == "covers": return await cover(parts[1], request)
         case 2...3 where parts[0] == "api": return await api(request, Array(parts.dropFirst()))
         default:
@@ -141,13 +152,19 @@ public final class WebApp: Sendable {
         }
     }
 
-    private func eventStream() -> WebResponse {
-        guard let client = events.connect() else {
-            return .error(503, code: "busy", message: "too many pages are listening; try again later")
+    /// An event stream; HEAD gets its headers without opening one. A stream refused for being one too
+    /// many gets 503 and its connection closed, so refused clients hold no connection.
+    private func eventStream(_ request: WebRequest) -> WebResponse {
+        let headers = ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"]
+        if request.method == "HEAD" { return WebResponse(status: 200, headers: headers) }
+        guard let client = events.connect(from: request.clientAddress) else {
+            var refused = WebResponse.error(
+                503, code: "busy", message: "too many pages are listening; try again later")
+            refused.headers["Connection"] = "close"
+            refused.headers["Retry-After"] = "5"
+            return refused
         }
-        return WebResponse(
-            status: 200, headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"],
-            body: .events(client))
+        return WebResponse(status: 200, headers: headers, body: .events(client))
     }
 }
 

@@ -14,11 +14,13 @@ public struct WebRequest: Sendable {
     public var body: [UInt8]
     /// Whether the body was larger than the server's limit (and so was not kept).
     public var bodyTooLarge: Bool
+    /// The client's IP address as text (`127.0.0.2`), when the request came over a socket.
+    public var clientAddress: String?
 
     /// Creates a request.
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-        body: [UInt8] = [], bodyTooLarge: Bool = false
+        body: [UInt8] = [], bodyTooLarge: Bool = false, clientAddress: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -26,6 +28,7 @@ public struct WebRequest: Sendable {
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
         self.body = body
         self.bodyTooLarge = bodyTooLarge
+        self.clientAddress = clientAddress
     }
 }
 

@@ -32,6 +32,33 @@ struct CLIServeTests {
         #expect(!FileManager.default.fileExists(atPath: home.libraryPath + "-wal"))
     }
 
+    /// libmicrohttpd is loaded by `serve` alone: without it, `serve` says so in one line, exit 69.
+    @Test func serveWithoutLibmicrohttpdSaysSoInOneLine() async throws {
+        // An address of no machine (TEST-NET-1): a server that did not need the library would fail to
+        // bind instead of serving for ever.
+        let result = try await home.run(
+            ["serve", "--host", "192.0.2.1", "--port", "0"],
+            environment: [
+                "BLUELIBRARY_MICROHTTPD_LIBRARY": "libmicrohttpd-absent.so.0", "BLUELIBRARY_OFFLINE": "1",
+            ])
+        #expect(result.status == 69)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasPrefix("bluelibrary: cannot load GNU libmicrohttpd (libmicrohttpd-absent.so.0"))
+        #expect(result.stderr.hasSuffix("install libmicrohttpd12\n"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    /// Commands other than `serve` never load libmicrohttpd: the dynamic loader's own account of what
+    /// it loads says so.
+    @Test func listDoesNotLoadLibmicrohttpd() async throws {
+        _ = try await home.ok("list")
+        let result = try await home.run(["list"], environment: ["LD_DEBUG": "libs"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("libsqlite3.so"), "the loader's trace is there to read")
+        #expect(!result.stderr.contains("libmicrohttpd"))
+    }
+
     @Test func aBadPortIsAUsageError() async throws {
         let result = try await home.run(["serve", "--port", "99999"])
         #expect(result.status == 64)

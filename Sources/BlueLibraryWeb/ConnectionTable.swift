@@ -1,0 +1,112 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Every open connection of a server: its socket, its client's address, and what it is doing, so that
+/// one that takes too long to send its request can be closed however slowly it keeps trickling.
+///
+/// MHD's own timeout only closes a connection that has been idle; a client sending one byte every few
+/// seconds is never idle, and a few hundred of them used to hold every connection. Here a connection
+/// must deliver a whole request — headers and body — within the request timeout of being ready for
+/// it (accepted, or done with its previous request); ``closeOverdue(timeout:now:)`` shuts down the
+/// socket of any that has not, and MHD, reading the end of the stream, closes the connection.
+final class ConnectionTable: Sendable {
+    /// What a connection is doing.
+    enum Phase: Equatable {
+        /// Waiting for a request's headers or body, since this instant.
+        case receiving(since: ContinuousClock.Instant)
+        /// Its request is in; the answer is being made or sent.
+        case answering
+        /// It carries an event stream (long-lived by design).
+        case streaming
+        /// Its socket was shut down for taking too long.
+        case closing
+    }
+
+    private struct Record {
+        let socket: Int32
+        let address: String
+        var phase: Phase
+        /// Requests answered on it so far.
+        var answered = 0
+    }
+
+    private let records = Mutex<[ConnectionHandle: Record]>([:])
+
+    /// How many connections are open.
+    var count: Int { records.withLock { $0.count } }
+
+    /// How many connections have a request in and its answer (or event stream) not yet finished.
+    var answeringCount: Int {
+        records.withLock { records in
+            records.values.count { $0.phase == .answering || $0.phase == .streaming }
+        }
+    }
+
+    /// A connection was accepted (MHD's thread, before any request on it).
+    func opened(_ connection: ConnectionHandle, socket: Int32, address: String, now: ContinuousClock.Instant)
+    {
+        records.withLock {
+            $0[connection] = Record(socket: socket, address: address, phase: .receiving(since: now))
+        }
+    }
+
+    /// MHD is closing the connection; its socket is still open until this returns.
+    func closed(_ connection: ConnectionHandle) {
+        _ = records.withLock { $0.removeValue(forKey: connection) }
+    }
+
+    /// The connection's request is in. Returns its client's address.
+    @discardableResult
+    func answering(_ connection: ConnectionHandle) -> String? {
+        set(connection, to: .answering)
+    }
+
+    /// The connection now carries an event stream.
+    func streaming(_ connection: ConnectionHandle) {
+        set(connection, to: .streaming)
+    }
+
+    /// The connection finished a request and may send another: the clock starts again.
+    func awaitingRequest(_ connection: ConnectionHandle, now: ContinuousClock.Instant) {
+        records.withLock { records in
+            guard var record = records[connection], record.phase != .closing else { return }
+            record.phase = .receiving(since: now)
+            record.answered += 1
+            records[connection] = record
+        }
+    }
+
+    /// Shuts down the socket of every connection that has been receiving its request for longer than
+    /// `timeout` — idle keep-alive connections included, which is ordinary housekeeping — and returns
+    /// how many of them had not had a single request answered (those are worth a word in the log).
+    /// The lock is held across `shutdown`: MHD closes a socket only after telling ``closed(_:)``,
+    /// which waits for it, so the number can never name another connection's socket.
+    @discardableResult
+    func closeOverdue(timeout: Duration, now: ContinuousClock.Instant) -> Int {
+        records.withLock { records in
+            var neverAnswered = 0
+            for (connection, record) in records {
+                guard case .receiving(let since) = record.phase, now - since > timeout else { continue }
+                shutdown(record.socket, Int32(SHUT_RDWR))
+                records[connection]?.phase = .closing
+                if record.answered == 0 { neverAnswered += 1 }
+            }
+            return neverAnswered
+        }
+    }
+
+    @discardableResult
+    private func set(_ connection: ConnectionHandle, to phase: Phase) -> String? {
+        records.withLock { records in
+            guard var record = records[connection] else { return nil }
+            if record.phase != .closing {
+                record.phase = phase
+                records[connection] = record
+            }
+            return record.address
+        }
+    }
+}

@@ -1,0 +1,181 @@
+#include "bl_microhttpd.h"
+
+#include <arpa/inet.h>
+#include <dlfcn.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+// The library's functions, typed from MHD's own declarations.
+static __typeof__(&MHD_start_daemon) start_daemon;
+static __typeof__(&MHD_get_daemon_info) get_daemon_info;
+static __typeof__(&MHD_quiesce_daemon) quiesce_daemon;
+static __typeof__(&MHD_stop_daemon) stop_daemon;
+static __typeof__(&MHD_suspend_connection) suspend_connection;
+static __typeof__(&MHD_resume_connection) resume_connection;
+static __typeof__(&MHD_get_connection_values) get_connection_values;
+static __typeof__(&MHD_get_connection_info) get_connection_info;
+static __typeof__(&MHD_create_response_from_buffer) create_response_from_buffer;
+static __typeof__(&MHD_create_response_from_callback) create_response_from_callback;
+static __typeof__(&MHD_add_response_header) add_response_header;
+static __typeof__(&MHD_queue_response) queue_response;
+static __typeof__(&MHD_destroy_response) destroy_response;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char load_error[512];
+
+static const char *library_name;
+
+static int resolve(void *library, const char *name, void **target) {
+    *target = dlsym(library, name);
+    if (*target != NULL) return 1;
+    snprintf(load_error, sizeof load_error, "%s is not a usable GNU libmicrohttpd (it lacks %s)", library_name,
+             name);
+    return 0;
+}
+
+static void load(void) {
+    const char *chosen = getenv("BLUELIBRARY_MICROHTTPD_LIBRARY");
+    const char *name = chosen != NULL && chosen[0] != '\0' ? chosen : "libmicrohttpd.so.12";
+    library_name = name;
+    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error, "cannot load GNU libmicrohttpd (%s); install libmicrohttpd12",
+                 reason != NULL ? reason : name);
+        return;
+    }
+    int ok = resolve(library, "MHD_start_daemon", (void **)&start_daemon) &&
+             resolve(library, "MHD_get_daemon_info", (void **)&get_daemon_info) &&
+             resolve(library, "MHD_quiesce_daemon", (void **)&quiesce_daemon) &&
+             resolve(library, "MHD_stop_daemon", (void **)&stop_daemon) &&
+             resolve(library, "MHD_suspend_connection", (void **)&suspend_connection) &&
+             resolve(library, "MHD_resume_connection", (void **)&resume_connection) &&
+             resolve(library, "MHD_get_connection_values", (void **)&get_connection_values) &&
+             resolve(library, "MHD_get_connection_info", (void **)&get_connection_info) &&
+             resolve(library, "MHD_create_response_from_buffer", (void **)&create_response_from_buffer) &&
+             resolve(library, "MHD_create_response_from_callback", (void **)&create_response_from_callback) &&
+             resolve(library, "MHD_add_response_header", (void **)&add_response_header) &&
+             resolve(library, "MHD_queue_response", (void **)&queue_response) &&
+             resolve(library, "MHD_destroy_response", (void **)&destroy_response);
+    if (!ok) start_daemon = NULL;  // bl_mhd_load reports load_error; nothing else is reached
+}
+
+const char *bl_mhd_load(void) {
+    pthread_once(&once, load);
+    return start_daemon != NULL ? NULL : load_error;
+}
+
+struct bl_mhd_server {
+    struct MHD_Daemon *daemon;
+    void (*log)(void *context, const char *line);
+    void *context;
+};
+
+// MHD's messages are printf formats; the Swift side gets each one formatted, without its newline.
+static void log_adapter(void *context, const char *format, va_list arguments) {
+    struct bl_mhd_server *server = context;
+    char line[512];
+    vsnprintf(line, sizeof line, format, arguments);
+    size_t length = strlen(line);
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r')) line[--length] = '\0';
+    if (server->log != NULL) server->log(server->context, line);
+}
+
+struct bl_mhd_server *bl_mhd_start(const struct bl_mhd_settings *settings) {
+    if (bl_mhd_load() != NULL) return NULL;
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons(settings->port);
+    if (inet_pton(AF_INET, settings->host, &address.sin_addr) != 1) return NULL;
+    struct bl_mhd_server *server = calloc(1, sizeof *server);
+    if (server == NULL) return NULL;
+    server->log = settings->log;
+    server->context = settings->context;
+    server->daemon = start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG,
+        settings->port, NULL, NULL, settings->access, settings->context,
+        // The logger first, as MHD asks, so that it gets the messages about the options after it.
+        MHD_OPTION_EXTERNAL_LOGGER, log_adapter, (void *)server,
+        MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, settings->threads,
+        MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_address_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, settings->idle_timeout,
+        MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
+        MHD_OPTION_NOTIFY_CONNECTION, settings->connection, settings->context,
+        MHD_OPTION_END);
+    if (server->daemon == NULL) {
+        free(server);
+        return NULL;
+    }
+    return server;
+}
+
+uint16_t bl_mhd_port(struct bl_mhd_server *server) {
+    const union MHD_DaemonInfo *info = get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+int bl_mhd_quiesce(struct bl_mhd_server *server) { return quiesce_daemon(server->daemon); }
+
+void bl_mhd_stop(struct bl_mhd_server *server) {
+    stop_daemon(server->daemon);
+    free(server);
+}
+
+void bl_mhd_suspend(struct MHD_Connection *connection) { suspend_connection(connection); }
+
+void bl_mhd_resume(struct MHD_Connection *connection) { resume_connection(connection); }
+
+int bl_mhd_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                             MHD_KeyValueIterator iterator, void *iterator_context) {
+    return get_connection_values(connection, kind, iterator, iterator_context);
+}
+
+int bl_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+int bl_mhd_client_address(struct MHD_Connection *connection, char *text, size_t size) {
+    const union MHD_ConnectionInfo *info =
+        get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return -1;
+    const struct sockaddr *address = info->client_addr;
+    const void *bytes;
+    if (address->sa_family == AF_INET) {
+        bytes = &((const struct sockaddr_in *)(const void *)address)->sin_addr;
+    } else if (address->sa_family == AF_INET6) {
+        bytes = &((const struct sockaddr_in6 *)(const void *)address)->sin6_addr;
+    } else {
+        return -1;
+    }
+    return inet_ntop(address->sa_family, bytes, text, (socklen_t)size) == NULL ? -1 : 0;
+}
+
+struct MHD_Response *bl_mhd_response_from_bytes(size_t size, const void *data) {
+    return create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);
+}
+
+struct MHD_Response *bl_mhd_response_from_reader(size_t block_size, MHD_ContentReaderCallback reader,
+                                                 void *reader_context,
+                                                 MHD_ContentReaderFreeCallback free_context) {
+    return create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, reader_context, free_context);
+}
+
+enum MHD_Result bl_mhd_add_header(struct MHD_Response *response, const char *name, const char *value) {
+    return add_response_header(response, name, value);
+}
+
+enum MHD_Result bl_mhd_queue(struct MHD_Connection *connection, unsigned status,
+                             struct MHD_Response *response) {
+    return queue_response(connection, status, response);
+}
+
+void bl_mhd_destroy_response(struct MHD_Response *response) { destroy_response(response); }

@@ -13,8 +13,12 @@ BIN = .build/release/bluelibrary
 setup:
 	@scripts/setup.sh
 
+# One product at a time: building every target would also build BlueLibraryTestSupport, which imports
+# Testing (a module release builds do not have).
 release: setup
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product bluelibrary
+	$(SWIFT) build $(RELEASE_FLAGS) --product patterns
+	$(SWIFT) build $(RELEASE_FLAGS) --product recordings
 
 run: release
 	$(BIN) serve

@@ -39,8 +39,10 @@ let package = Package(
         .target(name: "CCrypto"),
         // HTTP(S) over libcurl, loaded with dlopen on first use: only covers and sync need it (see its header).
         .target(name: "CCurl"),
+        // Names a thread (pthread_setname_np, which Swift's Glibc module lacks).
+        .target(name: "CThreadName"),
         // Dedicated threads for blocking work (SQLite, files, hashing), off the cooperative pool.
-        .target(name: "BlueLibraryConcurrency", swiftSettings: strict),
+        .target(name: "BlueLibraryConcurrency", dependencies: ["CThreadName"], swiftSettings: strict),
         // TagLib (C++) behind a C interface of one read and one free function (Sources/CTagLib/include).
         .target(
             name: "CTagLib",
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "BlueLibraryCore", swiftSettings: strict),
         .target(
             name: "BlueLibraryScanner",
-            dependencies: ["BlueLibraryCore", "CTagLib"],
+            dependencies: ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLib"],
             swiftSettings: strict
         ),
         .target(

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,29 +11,30 @@ import Synchronization
 ///
 /// Async code hands work over with ``run(_:)`` and is suspended, not blocked, until it is done. Jobs run
 /// in the order they were submitted; a pool of one thread is therefore a serial queue, which is how a
-/// database connection gets exactly one owner. When the pool is released its threads finish the jobs
-/// already queued and exit.
+/// database connection gets exactly one owner. The threads start with the first job, so a pool that is
+/// never used (the store's writer during `bluelibrary list`) costs no thread. When the pool is released
+/// its threads finish the jobs already queued and exit.
 public final class BlockingPool: Sendable {
     /// The pool for short blocking jobs that need no order (file reads, hashing).
     public static let shared = BlockingPool(threads: 2, name: "blocking")
 
     private let queue: JobQueue
-    /// How many threads serve the pool.
+    /// How many threads serve the pool (once it has had work).
     public let threadCount: Int
 
-    /// Starts `threads` threads named `name` (visible in `top -H` and debuggers).
+    /// A pool of `threads` threads named `name` (visible in `top -H` and debuggers), started by the
+    /// first job.
     public init(threads: Int, name: String) {
         threadCount = max(1, threads)
-        queue = JobQueue()
-        for index in 0..<threadCount {
-            let label = threadCount == 1 ? name : "\(name)-\(index)"
-            Self.startThread(named: label, serving: queue)
-        }
+        queue = JobQueue(threads: threadCount, name: name)
     }
 
     deinit {
-        queue.shutDown(threads: threadCount)
+        queue.shutDown()
     }
+
+    /// How many of the pool's threads have been started: none until the first job, then all of them.
+    package var startedThreadCount: Int { queue.startedThreadCount }
 
     /// Runs `work` on one of the pool's threads and returns its result; the caller is suspended
     /// meanwhile. Work that has started runs to the end: cancellation does not interrupt it.
@@ -55,12 +55,6 @@ public final class BlockingPool: Sendable {
     public var isCurrentThreadInPool: Bool {
         JobQueue.current == ObjectIdentifier(queue)
     }
-
-    private static func startThread(named name: String, serving queue: JobQueue) {
-        let thread = Thread { queue.serve() }
-        thread.name = name
-        thread.start()
-    }
 }
 
 /// The jobs waiting for a pool's threads: a FIFO under a mutex, and a semaphore counting them so idle
@@ -71,10 +65,21 @@ private final class JobQueue: Sendable {
     private struct State {
         var jobs: [Job?] = []
         var head = 0
+        /// Whether the threads were started (by the first job).
+        var started = false
     }
 
+    private let threads: Int
+    private let name: String
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
+
+    init(threads: Int, name: String) {
+        self.threads = threads
+        self.name = name
+    }
+
+    var startedThreadCount: Int { state.withLock { $0.started } ? threads : 0 }
 
     /// The queue the calling thread serves, if it is a pool thread.
     static var current: ObjectIdentifier? {
@@ -89,15 +94,29 @@ private final class JobQueue: Sendable {
     }()
 
     func submit(_ job: @escaping Job) {
-        state.withLock { $0.jobs.append(job) }
+        let start = state.withLock { state in
+            state.jobs.append(job)
+            defer { state.started = true }
+            return !state.started
+        }
+        if start {
+            for index in 0..<threads {
+                NamedThread.start(threads == 1 ? name : "\(name)-\(index)") { self.serve() }
+            }
+        }
         available.signal()
     }
 
-    /// Asks every thread to exit once the jobs queued before now are done (a `nil` job means "exit").
-    func shutDown(threads: Int) {
-        state.withLock { state in
-            for _ in 0..<threads { state.jobs.append(nil) }
+    /// Asks every thread to exit once the jobs queued before now are done (a `nil` job means "exit");
+    /// a pool that never had work has no thread to ask.
+    func shutDown() {
+        let started = state.withLock { state in
+            if state.started {
+                for _ in 0..<threads { state.jobs.append(nil) }
+            }
+            return state.started
         }
+        guard started else { return }
         for _ in 0..<threads { available.signal() }
     }
 

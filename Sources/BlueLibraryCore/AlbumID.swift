@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A stable identity for an album: a lowercase UUID string.
 ///

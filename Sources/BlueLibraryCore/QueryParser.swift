@@ -114,7 +114,7 @@ extension Query {
             }
             return number
         }
-        if let dots = value.range(of: "..") {
+        if let dots = value.firstRange(of: "..") {
             let low = try year(value[..<dots.lowerBound])
             let high = try year(value[dots.upperBound...])
             if low == nil && high == nil {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where an application keeps its data and caches, by the XDG Base Directory rules — with an
 /// application-specific home variable (`BLUELIBRARY_HOME`, `RECORDINGS_HOME`) that wins over both. The
@@ -24,8 +26,20 @@ package enum XDGDirectories {
         return userHome(environment) + "/.cache/" + name + "/" + subdirectory
     }
 
-    /// `$HOME`, else the home directory of the user's account.
+    /// `$HOME`, else the home directory of the user's account (else `/`).
     package static func userHome(_ environment: [String: String]) -> String {
-        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome() ?? "/"
+    }
+
+    /// The home directory the password database gives the user, as Foundation's `NSHomeDirectory` read it.
+    private static func accountHome() -> String? {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil,
+            let directory = entry.pw_dir
+        else { return nil }
+        let home = String(cString: directory)
+        return home.isEmpty ? nil : home
     }
 }

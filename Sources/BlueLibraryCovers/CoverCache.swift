@@ -1,7 +1,11 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
-import Foundation
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The disk cache of downloaded covers (the tutorial's `PersistencyManager` image cache, made safe).
 ///
@@ -76,7 +80,7 @@ public final class CoverCache: Sendable {
             } catch {
                 try? FileManager.default.removeItem(atPath: temporary)
                 if let error = error as? LibraryError { throw error }
-                throw LibraryError(.io, "cannot store cover in \(directory): \(error.localizedDescription)")
+                throw LibraryError(.io, "cannot store cover in \(directory): \(Self.reason(error))")
             }
             evictIfIdle(keeping: file)
         }
@@ -122,11 +126,21 @@ public final class CoverCache: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap { name in
             let path = directory + "/" + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                let size = attributes[.size] as? Int
-            else { return nil }
-            return (path, size, attributes[.modificationDate] as? Date ?? .distantPast)
+            // stat(2) rather than FileManager's attributes, whose size is a UInt without Foundation and
+            // an NSNumber with it.
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+            return (path, Int(status.st_size), Date(timeIntervalSince1970: modified))
         }
+    }
+
+    /// What went wrong with a file, in words: the system's reason under FoundationEssentials' error
+    /// (which, unlike Foundation's, has no localized description).
+    private static func reason(_ error: any Error) -> String {
+        guard let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError
+        else { return "\(error)" }
+        return String(cString: strerror(posix.code.rawValue))
     }
 
     private static func wrap(_ payload: [UInt8]) throws -> [UInt8] {

@@ -1,4 +1,4 @@
-import Foundation
+import BlueLibraryConcurrency
 import Synchronization
 
 /// Runs the scanner's blocking work (the folder walk, TagLib reads) on threads of its own, so it never
@@ -45,14 +45,10 @@ enum BlockingThreads {
 }
 
 extension BlockingThreads {
-    /// Starts a thread that names itself for profilers and `top`: a Linux thread otherwise keeps its
-    /// creator's name, a thread of Swift's cooperative pool. (Linux allows 15 bytes; Foundation applies a
-    /// name only to a running thread.)
+    /// Starts a thread named for profilers and `top`: a Linux thread otherwise keeps its creator's name,
+    /// a thread of Swift's cooperative pool.
     fileprivate static func start(_ work: @escaping @Sendable () -> Void) {
-        Thread {
-            Thread.current.name = "bluelib-scan"
-            work()
-        }.start()
+        NamedThread.start("bluelib-scan", work)
     }
 }
 

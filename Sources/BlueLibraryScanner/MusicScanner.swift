@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import Foundation
+import FoundationEssentials
 
 /// Scans a music folder: walks it, reads the tags of new and changed audio files, and groups the tracks
 /// into albums with their art.

@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import Foundation
+import FoundationEssentials
 
 /// The stable identity of a track: a lowercase UUID derived from the file's path.
 ///

@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import Foundation
+import FoundationEssentials
 
 /// What a ``TagReader`` read from one audio file: its tags and its length.
 ///
@@ -110,10 +110,9 @@ public struct TrackTags: Sendable, Hashable, Codable {
                 String.UnicodeScalarView(
                     text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         }
-        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text = text.trimmed
         if text.utf8.count > Album.maximumTextLength && text.count > Album.maximumTextLength {
-            text = String(text.prefix(Album.maximumTextLength))
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            text = String(text.prefix(Album.maximumTextLength)).trimmed
         }
         return text.isEmpty ? nil : text
     }
@@ -136,14 +135,27 @@ public struct TrackTags: Sendable, Hashable, Codable {
     private static func positive(_ number: Int) -> Int? { number > 0 ? number : nil }
 
     private static func isTrue(_ text: String) -> Bool {
-        ["1", "true", "yes"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+        ["1", "true", "yes"].contains(withoutOuterSpaces(text).lowercased())
     }
 
     /// A MusicBrainz id in lowercase, or `nil` when the text is not a UUID.
     private static func identifier(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), text.utf8.count == 36,
+        guard let text = text.map(withoutOuterSpaces), text.utf8.count == 36,
             UUID(uuidString: text) != nil
         else { return nil }
         return text.lowercased()
+    }
+
+    /// `text` without leading and trailing spaces and tabs (what Foundation's `.whitespaces` trims:
+    /// Unicode's space separators and U+0009; line ends stay).
+    private static func withoutOuterSpaces(_ text: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }),
+            let end = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(scalars[start...end])
     }
 }

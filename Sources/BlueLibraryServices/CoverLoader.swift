@@ -1,7 +1,11 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryCovers
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Finds the cover of an album: through the HTTP client (in practice the ``CachingHTTPClient`` proxy,
 /// so the disk cache first), from a local file, and as generated artwork when the real cover cannot be
@@ -65,9 +69,11 @@ struct CoverLoader: Sendable {
     }
 
     private func readLocal(_ path: String) -> Fetched {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? Int
-        else { return .failure("\(path): no such file") }
+        // stat(2) rather than FileManager's attributes, whose size is a UInt without Foundation and an
+        // NSNumber with it.
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure("\(path): no such file") }
+        let size = Int(status.st_size)
         guard size <= maximumFileSize else {
             return .failure("\(path): larger than \(maximumFileSize) bytes")
         }

@@ -1,7 +1,11 @@
 import BlueLibraryCore
 import BlueLibraryScanner
 import BlueLibraryStorage
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What importing a music folder did.
 public struct FolderImport: Sendable {
@@ -166,6 +170,29 @@ extension LibraryAPI {
         case .file(let image, _, _): path = image
         case .embedded(let track, _): path = track
         }
-        return "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+        return "file://" + percentEncoded(path)
+    }
+
+    /// `path` percent-encoded as Foundation's `addingPercentEncoding(withAllowedCharacters:
+    /// .urlPathAllowed)` did it (upper-case digits; a colon kept once a slash came before it), so the
+    /// URLs stay what earlier imports stored.
+    static func percentEncoded(_ path: String) -> String {
+        let allowed = Set("!$&'()*+,-./=@_~".utf8)
+        let digits = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(path.utf8.count)
+        var afterSlash = false
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                encoded.append(byte)
+            case UInt8(ascii: ":") where afterSlash: encoded.append(byte)
+            case _ where allowed.contains(byte): encoded.append(byte)
+            default: encoded += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            }
+            if byte == UInt8(ascii: "/") { afterSlash = true }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 }

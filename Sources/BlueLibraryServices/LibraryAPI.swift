@@ -1,6 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryStorage
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The one entry point the faces (command line, terminal UI, web UI) use to reach the library: a

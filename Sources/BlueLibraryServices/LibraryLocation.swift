@@ -1,5 +1,8 @@
 import BlueLibraryCore
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a library's database lives: `--library FILE`, else `$BLUELIBRARY_HOME/library.db`, else
 /// `$XDG_DATA_HOME/bluelibrary/library.db`, else `~/.local/share/bluelibrary/library.db`.
@@ -24,15 +27,27 @@ public enum LibraryLocation {
         environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }.map { max($0, 0) } ?? 5000
     }
 
-    /// Creates the directory that will hold `path` when it is missing.
-    /// - Throws: ``LibraryError`` `io` naming the directory.
+    /// Creates the directory that will hold `path` when it is missing, with its missing parents (as
+    /// `mkdir -p`; every command run on the default library comes here, so it costs one `stat` when the
+    /// directory is there).
+    /// - Throws: ``LibraryError`` `io` naming the directory and what is wrong.
     public static func createParentDirectory(of path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        var directory = String(path[..<slash])
+        while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
         guard !directory.isEmpty else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw LibraryError(.io, "cannot create directory \(directory): \(error.localizedDescription)")
+        var status = stat()
+        if stat(directory, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { return }
+        var made = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            made += (made.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
+            guard mkdir(made, 0o777) != 0 else { continue }
+            let failure = errno
+            if failure == EEXIST && stat(made, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+                continue
+            }
+            let reason = failure == EEXIST ? "\(made) is not a directory" : String(cString: strerror(failure))
+            throw LibraryError(.io, "cannot create directory \(directory): \(reason)")
         }
     }
 }

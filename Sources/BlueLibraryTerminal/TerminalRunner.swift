@@ -1,7 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
-import Foundation
+import FoundationEssentials
 import TerminalKit
 
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.

@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One request's way through the server, called from MHD's callbacks (at the bottom of this file):

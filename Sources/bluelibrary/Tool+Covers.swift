@@ -62,7 +62,7 @@ extension Tool {
         let titles = Dictionary(albums.map { ($0.id, $0.title) }) { first, _ in first }
         if !progress.onTerminal {
             for result in sorted {
-                let label = Self.label(result).padding(toLength: 10, withPad: " ", startingAt: 0)
+                let label = Self.label(result).padded(to: 10)
                 out.line(label + (titles[result.albumID] ?? result.albumID.rawValue))
             }
         }

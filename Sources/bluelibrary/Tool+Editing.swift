@@ -1,6 +1,9 @@
 import BlueLibraryCore
 import BlueLibraryServices
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The verbs that change the library: add, edit, delete, undo, redo, select, import, and export's file.
 extension Tool {
@@ -46,7 +49,7 @@ extension Tool {
     /// A cover that is a local file which does not exist is allowed (it may come later), but said.
     private func warnIfMissing(_ cover: String) {
         let path = cover.hasPrefix("file://") ? String(cover.dropFirst(7)) : cover
-        guard path.hasPrefix("/"), !FileManager.default.fileExists(atPath: path) else { return }
+        guard path.hasPrefix("/"), access(path, F_OK) != 0 else { return }
         printError(
             "warning: the cover \(path) does not exist (yet); the album shows generated artwork until it does"
         )
@@ -80,10 +83,8 @@ extension Tool {
         -> Int32
     {
         let name = arguments.positionals[0]
-        var isDirectory: ObjCBool = false
-        if name != "-", FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        {
+        var status = stat()
+        if name != "-", stat(name, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             return try await importFolder(name, library, covers: covers)
         }
         try await importFile(name, arguments, library)

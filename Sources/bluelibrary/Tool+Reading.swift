@@ -110,7 +110,7 @@ extension Tool {
             ]
         // A field the album does not have (no year, no genre) gets no row.
         for row in rows where !row.value.isEmpty {
-            out.line(row.title.padding(toLength: 7, withPad: " ", startingAt: 0) + row.value)
+            out.line(row.title.padded(to: 7) + row.value)
         }
     }
 

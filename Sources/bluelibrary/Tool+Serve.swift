@@ -19,7 +19,7 @@ extension Tool {
             throw LibraryError(.usage, "invalid --port '\(portText)': use a number from 0 to 65535")
         }
         let loopback = host.hasPrefix("127.")
-        let token = loopback ? nil : AlbumID.random().rawValue.replacingOccurrences(of: "-", with: "")
+        let token = loopback ? nil : AlbumID.random().rawValue.replacing("-", with: "")
         // Reads the library first: a damaged or foreign file fails here, before anything listens.
         let app = try await WebApp(library: root.library, covers: root.covers, writeToken: token)
         let server = MicroHTTPServer(

@@ -3,7 +3,10 @@ import BlueLibraryCovers
 import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryTerminal
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `bluelibrary` command line: parses arguments, composes the facade and the services a verb needs
 /// (the root of the command-line face), runs one verb and maps errors to one line on stderr and a

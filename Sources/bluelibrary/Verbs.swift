@@ -188,7 +188,7 @@ enum Verbs {
         let names = all.map { verb in ([verb.name] + verb.aliases).joined(separator: ", ") }
         let width = names.map(\.count).max() ?? 0
         let verbs = zip(names, all).map { name, verb in
-            "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(verb.summary)"
+            "  \(name.padded(to: width))  \(verb.summary)"
         }
         return """
             bluelibrary \(version) — keep and browse your music albums
@@ -228,7 +228,7 @@ enum Verbs {
         }
         let width = labels.map(\.count).max() ?? 0
         return zip(labels, options).map {
-            "  \($0.padding(toLength: width, withPad: " ", startingAt: 0))  \($1.help)"
+            "  \($0.padded(to: width))  \($1.help)"
         }
         .joined(separator: "\n")
     }

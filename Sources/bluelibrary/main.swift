@@ -1,5 +1,8 @@
 import BlueLibraryServices
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // The executable: argument parsing and wiring only; the behaviour lives in the library modules.
 

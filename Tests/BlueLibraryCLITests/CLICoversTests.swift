@@ -95,6 +95,25 @@ struct CLICoversTests {
         #expect(fallback.stdout.split(separator: "\n").count == 4)
     }
 
+    /// A cover that is a file on this machine, named by its path or a `file://` URL, is drawn from the
+    /// file (its size is checked first: the binary reads it without Foundation's bridging).
+    @Test func localCoverFilesAreDrawnFromTheFile() async throws {
+        let file = home.directory.file("white-cover.png")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(Self.png)))
+        _ = try await home.ok("add", "--title", "Local", "--artist", "Me", "--cover", file)
+        _ = try await home.ok("add", "--title", "URL", "--artist", "Me", "--cover", "file://" + file)
+        for index in ["3", "4"] {
+            let shown = try await home.run(
+                ["covers", "show", index, "--width", "4"], environment: ["NO_COLOR": "1"])
+            #expect(shown.status == 0)
+            #expect(shown.stderr.isEmpty)
+        }
+        let fetched = try await home.ok("covers", "fetch", "me")
+        #expect(
+            fetched
+                == "fetched   Local\nfetched   URL\n2 covers: 2 fetched, 0 cached, 0 generated, 0 failed\n")
+    }
+
     @Test func clearEmptiesTheCache() async throws {
         _ = try await home.ok("covers", "fetch")
         #expect(try await home.ok("covers", "clear").hasPrefix("Removed 1 cover ("))

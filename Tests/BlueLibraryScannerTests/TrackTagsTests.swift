@@ -52,6 +52,17 @@ struct TrackTagsTests {
         #expect(read([(key, value)]).isCompilation == isCompilation)
     }
 
+    /// Flags and ids lose outer spaces and tabs (every Unicode space separator, as Foundation's
+    /// `.whitespaces` trimmed them) but not line ends; text fields lose both.
+    @Test func flagsAndIDsTrimSpacesNotLineEnds() {
+        let id = "6f6b6a3c-1d2e-4f5a-8b9c-0d1e2f3a4b5c"
+        #expect(read([("COMPILATION", "\t yes\u{00A0}\u{3000}")]).isCompilation)
+        #expect(!read([("COMPILATION", "yes\u{2028}")]).isCompilation)
+        #expect(read([("MUSICBRAINZ_ALBUMID", "\u{2003}\(id)\t")]).musicBrainzAlbumID == id)
+        #expect(read([("MUSICBRAINZ_ALBUMID", "\(id)\u{2029}")]).musicBrainzAlbumID == nil)
+        #expect(read([("TITLE", "\u{2028}\u{3000}Title\u{00A0}\u{2029}")]).title == "Title")
+    }
+
     @Test func musicBrainzIDsAreLowercaseUUIDsOrNothing() {
         let tags = read([
             ("MUSICBRAINZ_ALBUMID", " 6F6B6A3C-1D2E-4F5A-8B9C-0D1E2F3A4B5C "),

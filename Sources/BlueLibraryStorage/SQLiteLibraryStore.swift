@@ -15,7 +15,10 @@ import Synchronization
 /// up neither the readers nor any of Swift's cooperative threads. Callers are suspended, never blocked.
 ///
 /// The file is opened lazily on first use, so creating the store (and the facade's shared instance)
-/// never fails; the first operation reports a missing, foreign, damaged or newer-schema file.
+/// never fails; the first operation reports a missing, foreign, damaged or newer-schema file. Reading a
+/// library whose schema is current opens the reader's connection alone: a command that only reads
+/// (`bluelibrary list`) never opens the writer's connection nor starts its thread. A new, older or
+/// foreign file goes through the writer first, which creates, migrates or refuses it.
 package final class SQLiteLibraryStore: LibraryStore {
     /// The database file.
     package let path: String
@@ -43,14 +46,26 @@ package final class SQLiteLibraryStore: LibraryStore {
         -> T
     {
         LibraryTransaction.checkNotNested(path)
-        try await prepare()
         let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
-        return try await reader.run { slot in
-            let connection = try slot.open(path: path, busyTimeout: busyTimeout, role: .reader)
-            return try connection.readTransaction {
-                try LibraryTransaction.run { try body(SQLiteAlbums(connection, bucketCapacity: capacity)) }
+        // One hand-over to the reader's thread, which opens its connection on first use when the file is
+        // current; only a file that needs the writer costs a second.
+        let attempt: @Sendable (ConnectionSlot) throws -> ReadAttempt<T> = { slot in
+            guard let connection = try slot.openReader(path: path, busyTimeout: busyTimeout) else {
+                return .needsWriter
             }
+            return .done(
+                try connection.readTransaction {
+                    try LibraryTransaction.run {
+                        try body(SQLiteAlbums(connection, bucketCapacity: capacity))
+                    }
+                })
         }
+        if case .done(let result) = try await reader.run(attempt) { return result }
+        try await prepareThroughWriter()
+        guard case .done(let result) = try await reader.run(attempt) else {
+            throw LibraryError(.internal, "library \(path) was read before it was prepared")
+        }
+        return result
     }
 
     @discardableResult
@@ -78,7 +93,7 @@ package final class SQLiteLibraryStore: LibraryStore {
     }
 
     /// Closes both connections: the last one to close checkpoints the WAL into the database file, and
-    /// the next use opens them again.
+    /// the next use opens them again. A connection never used costs nothing to close.
     package func close() async {
         await reader.close()
         await writer.close()
@@ -112,15 +127,36 @@ package final class SQLiteLibraryStore: LibraryStore {
         try await prepare()
     }
 
-    /// Brings the file to the current schema through the writer before the reader opens it: a brand-new
-    /// library is created (and seeded) by its first use, whether that is a read or a write.
+    /// Whether the writer's and the reader's connections are open now (for tests).
+    package var openConnections: (writer: Bool, reader: Bool) { (writer.isOpen, reader.isOpen) }
+
+    /// Makes sure the file holds the current schema before the reader uses it: the reader's connection
+    /// alone when it does, the writer first when it does not.
     private func prepare() async throws {
+        guard !reader.isOpen else { return }
+        let (path, busyTimeout) = (path, busyTimeout)
+        let current = try await reader.run { slot in
+            try slot.openReader(path: path, busyTimeout: busyTimeout) != nil
+        }
+        if !current { try await prepareThroughWriter() }
+    }
+
+    /// Brings the file to the current schema through the writer: a brand-new library is created (and
+    /// seeded) by its first use, whether that is a read or a write; an older one is migrated.
+    private func prepareThroughWriter() async throws {
         guard !writer.isOpen else { return }
         let (path, busyTimeout) = (path, busyTimeout)
         try await writer.run { slot in
             _ = try slot.open(path: path, busyTimeout: busyTimeout, role: .writer)
         }
     }
+}
+
+/// What one try of a read on the reader's thread came to.
+private enum ReadAttempt<T: Sendable>: Sendable {
+    case done(T)
+    /// The file is missing, empty or older: the writer must prepare it first.
+    case needsWriter
 }
 
 /// A connection and the one thread that owns it.
@@ -144,6 +180,8 @@ private final class ConnectionOwner: Sendable {
     }
 
     func close() async {
+        // A pool never given work holds no connection (and closing must not start its thread).
+        guard thread.startedThreadCount > 0 else { return }
         let slot = slot
         await thread.run {
             slot.connection = nil
@@ -166,6 +204,17 @@ private final class ConnectionSlot: @unchecked Sendable {
     var connection: SQLiteConnection?
     /// Whether `connection` is set (readable from any thread).
     let isOpen = Atomic<Bool>(false)
+
+    /// The reader's connection, opened on first use when the file already holds the current schema;
+    /// `nil` when the writer must create or migrate it first (nothing stays open then).
+    /// - Throws: what ``Schema`` finds wrong with the file (not a library, newer, damaged).
+    func openReader(path: String, busyTimeout: Int32) throws -> SQLiteConnection? {
+        if let connection { return connection }
+        let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+        guard try Schema.readIfCurrent(opened) else { return nil }
+        connection = opened
+        return opened
+    }
 
     func open(path: String, busyTimeout: Int32, role: Role) throws -> SQLiteConnection {
         if let connection { return connection }

@@ -107,11 +107,18 @@ enum Schema {
     /// Checks that a file the writer prepared is a current BlueLibrary database, and makes the
     /// connection read-only.
     static func checkReadable(_ connection: SQLiteConnection) throws {
-        let version = try connection.readTransaction { try check(connection) }
-        guard version == latestVersion else {
+        guard try readIfCurrent(connection) else {
             throw LibraryError(.internal, "library \(connection.path) was read before it was prepared")
         }
+    }
+
+    /// Whether the file is a BlueLibrary database of the current version, ready to be read without the
+    /// writer; when it is, the connection is made read-only. A new or older file answers `false` (the
+    /// writer must create or migrate it); a foreign, damaged or newer one throws.
+    static func readIfCurrent(_ connection: SQLiteConnection) throws -> Bool {
+        guard try connection.readTransaction({ try check(connection) }) == latestVersion else { return false }
         try connection.execute("PRAGMA query_only = 1; PRAGMA cache_size = -32768")
+        return true
     }
 
     /// The schema version of the file, after checking that it is ours and not newer than this build.

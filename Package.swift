@@ -5,7 +5,13 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
+    .enableUpcomingFeature("ExistentialAny"),
+    // Release builds call generic metadata accessors directly instead of demangling a type's name at run
+    // time: demangling checks each generic requirement by scanning every protocol conformance in the
+    // binary, about half a million instructions at every start of `bluelibrary list` (issue 11).
+    .unsafeFlags(
+        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+        .when(configuration: .release)),
 ]
 
 /// What every Recordings architecture module may use: the model, audio, the shared interface facts and

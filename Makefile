@@ -14,9 +14,11 @@ setup:
 	@scripts/setup.sh
 
 # One product at a time: building every target would also build BlueLibraryTestSupport, which imports
-# Testing (a module release builds do not have).
+# Testing (a module release builds do not have). libBlueLibraryTagLib.so, the TagLib shim bluelibrary
+# loads on first use, is built beside it and ships with it.
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product bluelibrary
+	$(SWIFT) build $(RELEASE_FLAGS) --product BlueLibraryTagLib
 	$(SWIFT) build $(RELEASE_FLAGS) --product patterns
 	$(SWIFT) build $(RELEASE_FLAGS) --product recordings
 

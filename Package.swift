@@ -27,6 +27,9 @@ let package = Package(
         .executable(name: "bluelibrary", targets: ["bluelibrary"]),
         .executable(name: "patterns", targets: ["patterns"]),
         .executable(name: "recordings", targets: ["recordings"]),
+        // The TagLib shim as a library of its own, which bluelibrary loads with dlopen beside itself the first
+        // time it reads an audio file (see Sources/CTagLibLoader); build it with the executable.
+        .library(name: "BlueLibraryTagLib", type: .dynamic, targets: ["CTagLib"]),
     ],
     targets: [
         .systemLibrary(
@@ -49,15 +52,23 @@ let package = Package(
         .target(name: "CThreadName"),
         // Dedicated threads for blocking work (SQLite, files, hashing), off the cooperative pool.
         .target(name: "BlueLibraryConcurrency", dependencies: ["CThreadName"], swiftSettings: strict),
-        // TagLib (C++) behind a C interface of one read and one free function (Sources/CTagLib/include).
+        // TagLib (C++) behind a C interface of one read and one free function
+        // (Sources/CTagLibLoader/include/bl_taglib.h), built only into libBlueLibraryTagLib.so. SwiftPM links
+        // every library with the Swift runtime's start-up object; a release build takes the runtime
+        // statically, as the executable does, so the shim needs no Swift toolchain where it is installed.
         .target(
             name: "CTagLib",
-            linkerSettings: [.linkedLibrary("tag")]
+            linkerSettings: [
+                .linkedLibrary("tag"), .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+            ]
         ),
+        // Loads libBlueLibraryTagLib.so with dlopen on the first read: only `import DIR` and embedded covers
+        // read audio files, and linking TagLib made every command load it and the C++ library at start-up.
+        .target(name: "CTagLibLoader"),
         .target(name: "BlueLibraryCore", swiftSettings: strict),
         .target(
             name: "BlueLibraryScanner",
-            dependencies: ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLib"],
+            dependencies: ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader"],
             swiftSettings: strict
         ),
         .target(

@@ -32,6 +32,7 @@ extension MusicScanner {
             if case .embedded(let path, nil) = album.art { wanted.append((index, path)) }
         }
         let reader = self.reader
+        if !wanted.isEmpty { try await BlockingThreads.run { try reader.prepare() } }
         var loaded: [(Int, Result<EmbeddedPicture?, any Error>)] = []
         let completed = await BlockingThreads.forEach(
             wanted.map(\.path), threads: threads, { path in Result { try reader.picture(at: path) } },

@@ -36,7 +36,8 @@ public struct MusicScanner: Sendable {
     ///     whose size and modification time match is not read again; records outside `folder` are
     ///     ignored, so a caller may pass every file it knows.
     ///   - progress: called on the scanning task as files are accounted for; keep it quick.
-    /// - Throws: ``LibraryError`` `noInput` when `folder` is not a readable folder; `CancellationError` when
+    /// - Throws: ``LibraryError`` `noInput` when `folder` is not a readable folder, `unavailable` when files
+    ///   need reading and the reader cannot read any (TagLib cannot be loaded); `CancellationError` when
     ///   the task is cancelled.
     public func scan(
         _ folder: String, previous: [ScannedFile] = [],
@@ -52,6 +53,7 @@ public struct MusicScanner: Sendable {
         var unreadable = walk.problems
         let reader = self.reader
         let toRead = plan.toRead
+        if !toRead.isEmpty { try await BlockingThreads.run { try reader.prepare() } }
         let completed = await BlockingThreads.forEach(
             toRead, threads: threads, { entry in Result { try reader.tags(at: entry.path) } },
             receive: { index, outcome in

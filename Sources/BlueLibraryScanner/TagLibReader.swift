@@ -1,13 +1,21 @@
 import BlueLibraryCore
-import CTagLib
+import CTagLibLoader
 
-/// The ``TagReader`` of the app: TagLib, through the C shim in `Sources/CTagLib`.
+/// The ``TagReader`` of the app: TagLib, through the C shim in `Sources/CTagLib`, a shared library of its
+/// own (`libBlueLibraryTagLib.so`) loaded on the first read, so commands that never read audio files
+/// never load TagLib.
 ///
 /// Reads MP3 (ID3v1 and ID3v2), FLAC, Ogg Vorbis, Opus, M4A/MP4 and WAV, and whatever else TagLib knows.
 /// This is the only type that touches the shim's C pointers.
 public struct TagLibReader: TagReader {
-    /// Creates a reader.
+    /// Creates a reader; nothing is loaded until the first read.
     public init() {}
+
+    /// Loads TagLib now.
+    /// - Throws: ``LibraryError`` `unavailable` — "cannot load TagLib (…); install libtag1v5".
+    public func prepare() throws {
+        if let reason = bl_taglib_load() { throw LibraryError(.unavailable, String(cString: reason)) }
+    }
 
     public func tags(at path: String) throws -> TrackTags {
         try read(path, flags: Int32(BL_TAGLIB_READ_TAGS)) { file in
@@ -47,10 +55,11 @@ public struct TagLibReader: TagReader {
 
     /// Calls the shim, turns its failure into a ``LibraryError``, and frees what it returned.
     private func read<T>(_ path: String, flags: Int32, _ body: (bl_taglib_file) -> T) throws -> T {
-        guard let file = bl_taglib_read(path, flags) else {
+        try prepare()
+        guard let file = bl_taglib_loaded_read(path, flags) else {
             throw LibraryError(.internal, "cannot read '\(path)': out of memory")
         }
-        defer { bl_taglib_free(file) }
+        defer { bl_taglib_loaded_free(file) }
         if let error = file.pointee.error {
             let reason = String(cString: error)
             let code: LibraryError.Code

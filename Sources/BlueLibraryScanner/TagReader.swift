@@ -15,6 +15,16 @@ public protocol TagReader: Sendable {
     /// - Returns: `nil` when the file embeds no picture.
     /// - Throws: ``LibraryError`` as ``tags(at:)`` does.
     func picture(at path: String) throws -> EmbeddedPicture?
+
+    /// Makes sure files can be read at all (loads what reading needs), so that a scan fails once, at the
+    /// start, rather than once per file. Blocks, as the reads do.
+    /// - Throws: ``LibraryError`` `unavailable` saying why no file can be read.
+    func prepare() throws
+}
+
+extension TagReader {
+    /// Nothing to prepare: a reader that can always read.
+    public func prepare() throws {}
 }
 
 /// A picture embedded in an audio file: its bytes, not decoded, and its MIME type.

@@ -2,7 +2,7 @@
 // which on Debian names the same directory that `pkg-config --cflags taglib` adds (/usr/include/taglib).
 // No C++ exception and no C++ type crosses the C interface: everything a caller gets is packed into one
 // malloc'd block that bl_taglib_free releases.
-#include "bl_taglib.h"
+#include "bl_taglib_shim.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -309,3 +309,5 @@ extern "C" bl_taglib_file *bl_taglib_read(const char *path, int32_t flags) {
 }
 
 extern "C" void bl_taglib_free(bl_taglib_file *file) { std::free(file); }
+
+extern "C" int32_t bl_taglib_api_version(void) { return BL_TAGLIB_API_VERSION; }

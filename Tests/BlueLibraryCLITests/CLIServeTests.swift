@@ -49,16 +49,6 @@ struct CLIServeTests {
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
-    /// Commands other than `serve` never load libmicrohttpd: the dynamic loader's own account of what
-    /// it loads says so.
-    @Test func listDoesNotLoadLibmicrohttpd() async throws {
-        _ = try await home.ok("list")
-        let result = try await home.run(["list"], environment: ["LD_DEBUG": "libs"])
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("libsqlite3.so"), "the loader's trace is there to read")
-        #expect(!result.stderr.contains("libmicrohttpd"))
-    }
-
     @Test func aBadPortIsAUsageError() async throws {
         let result = try await home.run(["serve", "--port", "99999"])
         #expect(result.status == 64)

@@ -1,3 +1,4 @@
+import BlueLibraryTestSupport
 import Foundation
 import Testing
 
@@ -133,32 +134,4 @@ enum AudioFixtures {
         block += be32(8) + be32(8) + be32(24) + be32(0) + be32(png.count) + png
         return Data(block).base64EncodedString()
     }
-}
-
-/// Runs Debian's ffmpeg without blocking a cooperative thread.
-enum FFmpeg {
-    static func run(_ arguments: [String]) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-nostdin", "-y", "-v", "error"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw FixtureError(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(message)")
-        }
-    }
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    var description: String
 }

@@ -1,9 +1,9 @@
 #ifndef BLUELIBRARY_CTAGLIB_H
 #define BLUELIBRARY_CTAGLIB_H
 // BlueLibrary's thin C interface over TagLib's C++ API: one read function, one free function, plain C
-// structs. The API is small on purpose, so that the shim can later be built as its own shared library and
-// loaded with dlopen/dlsym (see the two function-pointer types at the end) by commands that scan, while
-// commands that never scan do not load libtag at start-up.
+// structs. The shim that implements it (Sources/CTagLib, C++) is built as its own shared library,
+// libBlueLibraryTagLib.so, which links TagLib; bluelibrary loads it with dlopen the first time it reads a
+// file (bl_taglib_loader.h), so commands that never scan load neither TagLib nor the C++ library it needs.
 //
 // Every tag TagLib knows is passed through as a key/value pair with TagLib's unified upper-case keys
 // (TITLE, ARTIST, ALBUMARTIST, ALBUM, DATE, GENRE, TRACKNUMBER, DISCNUMBER, COMPILATION,
@@ -80,9 +80,13 @@ bl_taglib_file *bl_taglib_read(const char *path, int32_t flags);
 /// Releases what bl_taglib_read returned; NULL is allowed.
 void bl_taglib_free(bl_taglib_file *file);
 
+/// BL_TAGLIB_API_VERSION of the shim, so that a loader refuses a shim built against another layout.
+int32_t bl_taglib_api_version(void);
+
 /// The types of the two functions, for a loader that finds them with dlsym.
 typedef bl_taglib_file *(*bl_taglib_read_function)(const char *path, int32_t flags);
 typedef void (*bl_taglib_free_function)(bl_taglib_file *file);
+typedef int32_t (*bl_taglib_api_version_function)(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,26 @@
+#ifndef BLUELIBRARY_CTAGLIBLOADER_H
+#define BLUELIBRARY_CTAGLIBLOADER_H
+// Loads libBlueLibraryTagLib.so, BlueLibrary's TagLib shim (bl_taglib.h), with dlopen the first time a
+// file is read. Linking it would make every command load TagLib and the C++ library at start-up (about a
+// third of the dynamic loader's work for `bluelibrary list`); only `import DIR` and embedded covers read
+// audio files.
+//
+// The shim is looked for beside the running executable (its build directory, or where it is installed),
+// then on the library path. BLUELIBRARY_TAGLIB names another file to load instead (the tests use it to
+// play a machine without TagLib).
+#include "bl_taglib.h"
+
+/// The file name of the shim.
+#define BL_TAGLIB_LIBRARY_NAME "libBlueLibraryTagLib.so"
+
+/// Loads the shim on the first call (later calls return at once, from any thread). Returns NULL when it is
+/// loaded, else one line saying why it cannot be (the same line every time).
+const char *bl_taglib_load(void);
+
+/// bl_taglib_read of the loaded shim. Call bl_taglib_load first; NULL also when it failed.
+bl_taglib_file *bl_taglib_loaded_read(const char *path, int32_t flags);
+
+/// bl_taglib_free of the loaded shim; NULL is allowed.
+void bl_taglib_loaded_free(bl_taglib_file *file);
+
+#endif

@@ -123,7 +123,13 @@ let package = Package(
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
                 "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb", "TerminalKit",
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            // Release links the C++ runtime statically too (see link/static-libstdc++/libstdc++.so).
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-L", Context.packageDirectory + "/link/static-libstdc++"],
+                    .when(configuration: .release))
+            ]
         ),
         .target(
             name: "BlueLibraryTestSupport",

@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// Every change is one transaction that also records its undo command and saves the current album,
 /// then is announced on ``changes``. Reads are consistent snapshots. Every method is `async`: the
-/// store runs the blocking SQLite work on its own threads, and the caller is suspended meanwhile.
+/// store runs the blocking SQLite work on its own threads, and the caller is suspended meanwhile. The
+/// reads and ``close()`` are `nonisolated(nonsending)`, as the store's are: a caller on the main actor
+/// hands over to the store's thread and back, without a stop on the global executor.
 public final class LibraryAPI: Sendable {
     let store: any LibraryStore
     /// How many undo steps are kept.
@@ -48,7 +50,9 @@ public final class LibraryAPI: Sendable {
 
     /// Closes the library's database cleanly, so the file alone holds every change (the faces call it
     /// when they stop); a later call opens it again.
-    public func close() async {
+    nonisolated(nonsending)
+        public func close() async
+    {
         await store.close()
     }
 
@@ -115,34 +119,55 @@ public final class LibraryAPI: Sendable {
     // MARK: Reading
 
     /// How many albums the library holds.
-    public func count() async throws -> Int {
+    nonisolated(nonsending)
+        public func count() async throws -> Int
+    {
         try await store.read { try $0.count() }
     }
 
     /// All albums matching `query`, in its order (library order by default).
-    public func albums(matching query: Query = .all) async throws -> [Album] {
+    nonisolated(nonsending)
+        public func albums(matching query: Query = .all) async throws -> [Album]
+    {
         try await store.read { try $0.albums(matching: query) }
     }
 
     /// Streams the albums matching `query` with their library indexes, without building an array.
     /// `body` runs on the store's thread, inside one read transaction.
-    public func forEachAlbum(
-        matching query: Query = .all, _ body: @escaping @Sendable (Album, Int) throws -> Void
-    ) async throws {
+    nonisolated(nonsending)
+        public func forEachAlbum(
+            matching query: Query = .all, _ body: @escaping @Sendable (Album, Int) throws -> Void
+        ) async throws
+    {
         try await store.read { reader in try reader.forEachAlbum(matching: query, body) }
     }
 
-    /// The listing fast path: streams the matching albums' fields without building `Album` values.
-    /// The source is valid only during each call of `body`, which runs on the store's thread.
-    public func forEachRecord(
-        matching query: Query = .all, _ body: @escaping @Sendable (any AlbumFieldSource, Int) throws -> Void
-    ) async throws {
-        try await store.read { reader in try reader.forEachRecord(matching: query, body) }
+    /// The listing fast path: streams the matching albums' fields without building `Album` values, in
+    /// one read transaction (one hand-over to the store's thread, however long the list).
+    ///
+    /// `start` runs first, in the same transaction, with what a listing needs before its first row —
+    /// how many albums the library holds (the width of the index column) and, when `withCurrent`, the
+    /// current album's index (its mark) — and returns the function that renders each matching album with
+    /// its library index. Both run on the store's thread; a source is valid only during its call.
+    nonisolated(nonsending)
+        public func forEachRecord(
+            matching query: Query = .all, withCurrent: Bool = false,
+            start:
+                @escaping @Sendable (_ count: Int, _ current: Int?) -> (any AlbumFieldSource, Int) throws ->
+                Void
+        ) async throws
+    {
+        try await store.read { reader in
+            let current = withCurrent ? try reader.resolveCurrent()?.index : nil
+            try reader.forEachRecord(matching: query, start(try reader.count(), current))
+        }
     }
 
     /// The albums matching `query` in its order, with their library indexes: from the `offset`-th
     /// match, at most `limit` of them (a page of a long list).
-    public func indexedAlbums(matching query: Query = .all, offset: Int = 0, limit: Int = .max) async throws
+    nonisolated(nonsending)
+        public func indexedAlbums(matching query: Query = .all, offset: Int = 0, limit: Int = .max)
+        async throws
         -> [(album: Album, index: Int)]
     {
         try await store.read { reader in
@@ -162,38 +187,53 @@ public final class LibraryAPI: Sendable {
 
     /// The album at `index`.
     /// - Throws: `notFound` — "no album at index 7 (the library has 5)".
-    public func album(at index: Int) async throws -> Album {
+    nonisolated(nonsending)
+        public func album(at index: Int) async throws -> Album
+    {
         try await locate(.index(index)).album
     }
 
     /// The album an index or id refers to, with its index.
     /// - Throws: `notFound` naming the reference.
-    public func locate(_ reference: AlbumReference) async throws -> (album: Album, index: Int) {
+    nonisolated(nonsending)
+        public func locate(_ reference: AlbumReference) async throws -> (album: Album, index: Int)
+    {
         try await store.read { try $0.locate(reference) }
     }
 
     /// The library's state: the current album, the count, and whether undo and redo are possible.
-    public func state() async throws -> LibraryState {
+    nonisolated(nonsending)
+        public func state() async throws -> LibraryState
+    {
         try await store.read { try $0.state() }
     }
 
     /// The current album and its index (the restored memento), or `nil` when the library is empty.
-    public func currentAlbum() async throws -> (album: Album, index: Int)? {
+    nonisolated(nonsending)
+        public func currentAlbum() async throws -> (album: Album, index: Int)?
+    {
         try await store.read { try $0.currentAlbum() }
     }
 
     /// The album's tracks in album order (none for an album typed by hand).
-    public func tracks(of album: AlbumID) async throws -> [Track] {
+    nonisolated(nonsending)
+        public func tracks(of album: AlbumID) async throws -> [Track]
+    {
         try await store.read { try $0.tracks(of: album) }
     }
 
     /// Counts albums, artists, genres and years.
-    public func statistics() async throws -> LibraryStatistics {
+    nonisolated(nonsending)
+        public func statistics() async throws -> LibraryStatistics
+    {
         try await store.read { try $0.statistics() }
     }
 
     /// The albums matching `query` and their state, read in one snapshot (what a screen shows).
-    public func snapshot(matching query: Query = .all) async throws -> (albums: [Album], state: LibraryState)
+    nonisolated(nonsending)
+        public func snapshot(matching query: Query = .all) async throws -> (
+            albums: [Album], state: LibraryState
+        )
     {
         try await store.read { reader in (try reader.albums(matching: query), try reader.state()) }
     }

@@ -24,7 +24,9 @@ package final class InMemoryLibraryStore: LibraryStore {
         throw LibraryError(.usage, "the library in memory has no file to back up")
     }
 
-    package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws
+    nonisolated(nonsending)
+        package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T)
+        async throws
         -> T
     {
         LibraryTransaction.checkNotNested(location)
@@ -33,7 +35,9 @@ package final class InMemoryLibraryStore: LibraryStore {
     }
 
     @discardableResult
-    package func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T) async throws
+    nonisolated(nonsending)
+        package func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T)
+        async throws
         -> T
     {
         LibraryTransaction.checkNotNested(location)

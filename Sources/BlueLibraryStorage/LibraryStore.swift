@@ -13,6 +13,10 @@ import BlueLibraryCore
 ///
 /// Two implementations honour one contract (see `LibraryStoreContractTests`): ``SQLiteLibraryStore``
 /// and the in-memory twin ``InMemoryLibraryStore``.
+///
+/// `read`, `write` and `close` are `nonisolated(nonsending)`: they run on the caller's executor up to the
+/// hand-over to the store's thread, so a command on the main actor never stops on the global executor
+/// on the way (issue 11, start-up).
 package protocol LibraryStore: Sendable {
     /// A human name of where the library lives (a file path, or "memory").
     var location: String { get }
@@ -21,15 +25,17 @@ package protocol LibraryStore: Sendable {
     func externalChangeToken() async throws -> Int64
     /// Closes the library (a later use opens it again); for SQLite this also checkpoints the WAL into
     /// the database file, so the file alone holds every change.
-    func close() async
+    nonisolated(nonsending) func close() async
     /// Writes a consistent copy of the whole library to a new database file at `path` (atomically:
     /// `path` appears complete or not at all), while the library stays in use.
     func backup(to path: String) async throws
     /// Runs `body` with a consistent view of the library.
-    func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws -> T
+    nonisolated(nonsending)
+        func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws -> T
     /// Runs `body` as one atomic, durable transaction; nothing is kept if it throws.
     @discardableResult
-    func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T) async throws -> T
+    nonisolated(nonsending)
+        func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T) async throws -> T
 }
 
 /// Marks the code running inside a store's transaction, so that a call back into the library from

@@ -42,7 +42,9 @@ package final class SQLiteLibraryStore: LibraryStore {
 
     package var location: String { path }
 
-    package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws
+    nonisolated(nonsending)
+        package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T)
+        async throws
         -> T
     {
         LibraryTransaction.checkNotNested(path)
@@ -69,7 +71,9 @@ package final class SQLiteLibraryStore: LibraryStore {
     }
 
     @discardableResult
-    package func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T) async throws
+    nonisolated(nonsending)
+        package func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T)
+        async throws
         -> T
     {
         LibraryTransaction.checkNotNested(path)
@@ -94,7 +98,9 @@ package final class SQLiteLibraryStore: LibraryStore {
 
     /// Closes both connections: the last one to close checkpoints the WAL into the database file, and
     /// the next use opens them again. A connection never used costs nothing to close.
-    package func close() async {
+    nonisolated(nonsending)
+        package func close() async
+    {
         await reader.close()
         await writer.close()
     }
@@ -143,7 +149,9 @@ package final class SQLiteLibraryStore: LibraryStore {
 
     /// Brings the file to the current schema through the writer: a brand-new library is created (and
     /// seeded) by its first use, whether that is a read or a write; an older one is migrated.
-    private func prepareThroughWriter() async throws {
+    nonisolated(nonsending)
+        private func prepareThroughWriter() async throws
+    {
         guard !writer.isOpen else { return }
         let (path, busyTimeout) = (path, busyTimeout)
         try await writer.run { slot in
@@ -171,7 +179,9 @@ private final class ConnectionOwner: Sendable {
     /// Whether the connection has been opened (and not closed since).
     var isOpen: Bool { slot.isOpen.load(ordering: .acquiring) }
 
-    func run<T: Sendable>(_ work: @escaping @Sendable (ConnectionSlot) throws -> T) async throws -> T {
+    nonisolated(nonsending)
+        func run<T: Sendable>(_ work: @escaping @Sendable (ConnectionSlot) throws -> T) async throws -> T
+    {
         let slot = slot
         return try await thread.run {
             defer { slot.isOpen.store(slot.connection != nil, ordering: .releasing) }
@@ -179,7 +189,9 @@ private final class ConnectionOwner: Sendable {
         }
     }
 
-    func close() async {
+    nonisolated(nonsending)
+        func close() async
+    {
         // A pool never given work holds no connection (and closing must not start its thread).
         guard thread.startedThreadCount > 0 else { return }
         let slot = slot

@@ -10,7 +10,11 @@ import BlueLibraryCore
 /// A symbolic link is written through (its target is replaced, the link stays); an existing file keeps
 /// its permissions; temporaries left by a writer that was killed are cleaned up by the next one.
 enum AtomicFile {
-    static func write(_ path: String, _ body: (Output) async throws -> Void) async throws {
+    /// Runs `body` with the temporary file's output, then puts the file in place (on the caller's
+    /// executor, so `body` may be any closure of the caller's).
+    nonisolated(nonsending)
+        static func write(_ path: String, _ body: (Output) async throws -> Void) async throws
+    {
         let target = resolvingLinks(path)
         removeStaleTemporaries(of: target)
         var existing = stat()

@@ -10,8 +10,10 @@ import Synchronization
 /// `bluelibrary import DIR`: a music folder's albums and tracks, read with TagLib.
 extension Tool {
     /// Imports the music folder `folder`: a progress bar on a terminal, then a summary; exit 0 unless
-    /// nothing could be read.
-    func importFolder(_ folder: String, _ library: LibraryAPI, covers: CoverService?) async throws -> Int32 {
+    /// nothing could be read. Off the main actor: the scan calls the progress bar from its own task.
+    nonisolated func importFolder(_ folder: String, _ library: LibraryAPI, covers: CoverService?) async throws
+        -> Int32
+    {
         let scanner = MusicScanner()
         let bar = ScanProgressBar(onTerminal: isatty(STDERR_FILENO) == 1)
         let (report, result) = try await library.importFolder(folder, scanner: scanner) { bar.show($0) }

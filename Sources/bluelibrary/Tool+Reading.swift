@@ -18,23 +18,29 @@ extension Tool {
             return
         }
         let template = try arguments["format"].map(Template.init) ?? Self.defaultListing
-        let width = arguments["format"] == nil ? String(max(try await library.count() - 1, 0)).count : 0
+        let padded = arguments["format"] == nil
         // On a terminal (and without NO_COLOR) the default listing dims the indexes and marks the
         // current album; a pipe gets plain text.
         let colour = arguments["format"] == nil && Self.usesColour(environment)
-        let current = colour ? try await library.state().current?.index : nil
         let out = out
-        // Rendered on the store's thread, straight from each row into the output buffer.
-        try await library.forEachRecord(matching: query) { album, index in
-            out.append { buffer in
-                if colour { buffer.append(contentsOf: (index == current ? "\u{1B}[1m" : "\u{1B}[2m").utf8) }
-                if width > 0 { Self.appendPadding(for: index, width: width, to: &buffer) }
-                template.render(album, index: index, into: &buffer)
-                if colour {
-                    buffer.append(
-                        contentsOf: (index == current ? "  \u{1B}[2m◀ current\u{1B}[0m" : "\u{1B}[0m").utf8)
+        // One read: the count (the index column's width) and the rows, rendered on the store's thread
+        // straight from each row into the output buffer.
+        try await library.forEachRecord(matching: query, withCurrent: colour) { count, current in
+            let width = padded ? String(max(count - 1, 0)).count : 0
+            return { album, index in
+                out.append { buffer in
+                    if colour {
+                        buffer.append(contentsOf: (index == current ? "\u{1B}[1m" : "\u{1B}[2m").utf8)
+                    }
+                    if width > 0 { Self.appendPadding(for: index, width: width, to: &buffer) }
+                    template.render(album, index: index, into: &buffer)
+                    if colour {
+                        buffer.append(
+                            contentsOf: (index == current ? "  \u{1B}[2m◀ current\u{1B}[0m" : "\u{1B}[0m")
+                                .utf8)
+                    }
+                    buffer.append(0x0A)
                 }
-                buffer.append(0x0A)
             }
         }
     }
@@ -50,7 +56,7 @@ extension Tool {
         .index, .literal("  "), .field(.artist), .literal(" - "), .field(.title), .optional(" (", .year, ")"),
     ])
 
-    private static func appendPadding(for index: Int, width: Int, to buffer: inout [UInt8]) {
+    nonisolated private static func appendPadding(for index: Int, width: Int, to buffer: inout [UInt8]) {
         var digits = 1
         var rest = index / 10
         while rest > 0 {

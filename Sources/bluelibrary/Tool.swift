@@ -11,6 +11,11 @@ import BlueLibraryTerminal
 /// The `bluelibrary` command line: parses arguments, composes the facade and the services a verb needs
 /// (the root of the command-line face), runs one verb and maps errors to one line on stderr and a
 /// sysexits status.
+///
+/// On the main actor, every verb included: a verb only waits for the library and the services, whose
+/// work runs on their own threads, so it never stops on the global executor between them (each stop is a
+/// thread hand-over that `bluelibrary list` would pay at start-up, issue 11).
+@MainActor
 struct Tool {
     let out = Output(descriptor: 1)
     let environment: [String: String]

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A stable identity for an album: a lowercase UUID string.
 ///
 /// Indexes shift when albums are inserted or removed; the id never changes, so undo, saved state and
@@ -11,8 +9,8 @@ public struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Parses an id, accepting any UUID spelling and normalising it to lowercase.
     /// - Returns: `nil` when `text` is not a UUID.
     public init?(_ text: String) {
-        guard text.utf8.count == 36, let uuid = UUID(uuidString: text) else { return nil }
-        rawValue = uuid.uuidString.lowercased()
+        guard let normalized = UUIDText.normalized(text) else { return nil }
+        rawValue = normalized
     }
 
     /// Wraps text already known to be a normalised id (read back from our own database).

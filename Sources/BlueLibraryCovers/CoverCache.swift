@@ -1,6 +1,5 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
-import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -53,14 +52,12 @@ public final class CoverCache: Sendable {
     /// The cached bytes of `url`'s cover, or `nil` on a miss (also when the file is damaged).
     public func bytes(for url: String) async -> [UInt8]? {
         await pool.run { [self] in
-            guard let file = try? path(for: url), let data = FileManager.default.contents(atPath: file) else {
+            guard let file = try? path(for: url), let bytes = LocalFile.read(file) else { return nil }
+            guard let payload = Self.unwrap(bytes) else {
+                LocalFile.remove(file)
                 return nil
             }
-            guard let payload = Self.unwrap(Array(data)) else {
-                try? FileManager.default.removeItem(atPath: file)
-                return nil
-            }
-            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file)
+            LocalFile.touch(file)
             return payload
         }
     }
@@ -71,16 +68,18 @@ public final class CoverCache: Sendable {
         try await pool.run { [self] in
             let file = try path(for: url)
             let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try Data(try Self.wrap(bytes)).write(to: URL(fileURLWithPath: temporary))
-                guard rename(temporary, file) == 0 else {
-                    throw LibraryError(.io, "cannot store cover \(file): \(String(cString: strerror(errno)))")
-                }
+            let wrapped = try Self.wrap(bytes)
+            do throws(LocalFile.Failure) {
+                try LocalFile.createDirectories(directory)
+                try LocalFile.write(wrapped, to: temporary)
             } catch {
-                try? FileManager.default.removeItem(atPath: temporary)
-                if let error = error as? LibraryError { throw error }
-                throw LibraryError(.io, "cannot store cover in \(directory): \(Self.reason(error))")
+                LocalFile.remove(temporary)
+                throw LibraryError(.io, "cannot store cover in \(directory): \(error.reason)")
+            }
+            guard rename(temporary, file) == 0 else {
+                let reason = String(cString: strerror(errno))
+                LocalFile.remove(temporary)
+                throw LibraryError(.io, "cannot store cover \(file): \(reason)")
             }
             evictIfIdle(keeping: file)
         }
@@ -92,7 +91,7 @@ public final class CoverCache: Sendable {
     public func clear() async -> (files: Int, bytes: Int) {
         await pool.run { [self] in
             var removed = (files: 0, bytes: 0)
-            for entry in entries() where (try? FileManager.default.removeItem(atPath: entry.path)) != nil {
+            for entry in entries() where LocalFile.remove(entry.path) {
                 removed.files += 1
                 removed.bytes += entry.size
             }
@@ -117,30 +116,16 @@ public final class CoverCache: Sendable {
         while total > capacity, let oldest = all.first {
             all.removeFirst()
             if oldest.path == kept { continue }
-            try? FileManager.default.removeItem(atPath: oldest.path)
+            LocalFile.remove(oldest.path)
             total -= oldest.size
         }
     }
 
-    private func entries() -> [(path: String, size: Int, modified: Date)] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.compactMap { name in
+    private func entries() -> [(path: String, size: Int, modified: Double)] {
+        LocalFile.names(in: directory).compactMap { name in
             let path = directory + "/" + name
-            // stat(2) rather than FileManager's attributes, whose size is a UInt without Foundation and
-            // an NSNumber with it.
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-            return (path, Int(status.st_size), Date(timeIntervalSince1970: modified))
+            return LocalFile.status(path).map { (path, $0.size, $0.modified) }
         }
-    }
-
-    /// What went wrong with a file, in words: the system's reason under FoundationEssentials' error
-    /// (which, unlike Foundation's, has no localized description).
-    private static func reason(_ error: any Error) -> String {
-        guard let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError
-        else { return "\(error)" }
-        return String(cString: strerror(posix.code.rawValue))
     }
 
     private static func wrap(_ payload: [UInt8]) throws -> [UInt8] {

@@ -1,5 +1,8 @@
 import BlueLibraryCore
-import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Scans a music folder: walks it, reads the tags of new and changed audio files, and groups the tracks
 /// into albums with their art.
@@ -26,7 +29,7 @@ public struct MusicScanner: Sendable {
     ///   - threads: how many files to read at once; by default one per processor.
     public init(reader: any TagReader = TagLibReader(), threads: Int? = nil) {
         self.reader = reader
-        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.threads = max(1, threads ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// Scans `folder` and everything below it.

@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import FoundationEssentials
 
 /// The stable identity of a track: a lowercase UUID derived from the file's path.
 ///
@@ -15,8 +14,8 @@ public struct TrackID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Parses an id, accepting any UUID spelling and normalising it to lowercase.
     /// - Returns: `nil` when `text` is not a UUID.
     public init?(_ text: String) {
-        guard text.utf8.count == 36, let uuid = UUID(uuidString: text) else { return nil }
-        rawValue = uuid.uuidString.lowercased()
+        guard let normalized = UUIDText.normalized(text) else { return nil }
+        rawValue = normalized
     }
 
     /// The id of the track in the file at `path`.

@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import FoundationEssentials
 
 /// What a ``TagReader`` read from one audio file: its tags and its length.
 ///
@@ -140,10 +139,7 @@ public struct TrackTags: Sendable, Hashable, Codable {
 
     /// A MusicBrainz id in lowercase, or `nil` when the text is not a UUID.
     private static func identifier(_ text: String?) -> String? {
-        guard let text = text.map(withoutOuterSpaces), text.utf8.count == 36,
-            UUID(uuidString: text) != nil
-        else { return nil }
-        return text.lowercased()
+        text.map(withoutOuterSpaces).flatMap(UUIDText.normalized)
     }
 
     /// `text` without leading and trailing spaces and tabs (what Foundation's `.whitespaces` trims:

@@ -1,7 +1,6 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryCovers
-import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -69,19 +68,12 @@ struct CoverLoader: Sendable {
     }
 
     private func readLocal(_ path: String) -> Fetched {
-        // stat(2) rather than FileManager's attributes, whose size is a UInt without Foundation and an
-        // NSNumber with it.
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .failure("\(path): no such file") }
-        let size = Int(status.st_size)
+        guard let size = LocalFile.status(path)?.size else { return .failure("\(path): no such file") }
         guard size <= maximumFileSize else {
             return .failure("\(path): larger than \(maximumFileSize) bytes")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure("\(path): cannot read")
-        }
+        guard let bytes = LocalFile.read(path) else { return .failure("\(path): cannot read") }
         do {
-            let bytes = Array(data)
             return .image(try ImageCodec.decode(bytes), bytes, .file)
         } catch let error as LibraryError {
             return .failure("\(path): \(error.message)")
@@ -120,12 +112,45 @@ struct CoverLoader: Sendable {
         }
     }
 
-    /// The file path a `file://` URL or an absolute path names.
+    /// The file path a `file:` URL or an absolute path names: the URL's path (after `file://` and any
+    /// host), without query or fragment, percent-decoded — what Foundation's `URL.path` gave.
     static func localPath(_ url: String) -> String? {
         if url.hasPrefix("/") { return url }
-        guard url.lowercased().hasPrefix("file:"), let parsed = URL(string: url), parsed.isFileURL else {
-            return nil
+        guard url.lowercased().hasPrefix("file:") else { return nil }
+        var rest = Substring(url.dropFirst(5))
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            rest = rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...]
         }
-        return parsed.path
+        rest = rest.prefix { $0 != "?" && $0 != "#" }
+        return percentDecoded(rest)
+    }
+
+    /// `text` with each `%XX` replaced by its byte (UTF-8 text; other `%` signs stay).
+    private static func percentDecoded(_ text: Substring) -> String {
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 }

@@ -1,7 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryScanner
 import BlueLibraryStorage
-import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -42,11 +41,8 @@ extension LibraryAPI {
     ) async throws -> (report: FolderImport, result: ScanResult) {
         let root = Self.resolved(folder)
         let stored = try await store.read { try $0.storedTracks(under: root) }
-        let decoder = JSONDecoder()
         let previous = stored.compactMap { track -> ScannedFile? in
-            guard let tags = try? decoder.decode(TrackTags.self, from: Data(track.tags.utf8)) else {
-                return nil
-            }
+            guard let tags = TrackTags(json: track.tags) else { return nil }
             return ScannedFile(path: track.track.path, size: track.size, modified: track.modified, tags: tags)
         }
         let result = try await scanner.scan(root, previous: previous, progress: progress)
@@ -96,8 +92,6 @@ extension LibraryAPI {
         ) { first, _ in first }
         let originsByID = Dictionary(origins.map { ($0.id, $0) }) { first, _ in first }
         var kept = Set<AlbumID>()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         let files = Dictionary(result.files.map { ($0.path, $0) }) { first, _ in first }
         for scanned in result.albums {
             let origin =
@@ -110,15 +104,14 @@ extension LibraryAPI {
                 for: scanned, id: origin?.id ?? .random(), keeping: existing?.album,
                 edited: origin?.edited ?? [])
             try writer.saveScanned(album, source: scanned.key)
-            let tracks = try scanned.tracks.map { track in
+            let tracks = scanned.tracks.map { track in
                 let file = files[track.path]
                 return StoredTrack(
                     track: Track(
                         id: track.id.rawValue, disc: track.disc, number: track.number, title: track.title,
                         artist: track.artist, duration: track.duration, path: track.path),
                     albumID: album.id, size: file?.size ?? 0, modified: file?.modified ?? 0,
-                    tags: try file.map { String(decoding: try encoder.encode($0.tags), as: UTF8.self) }
-                        ?? "{}")
+                    tags: file.map(\.tags.json) ?? "{}")
             }
             try writer.replaceTracks(of: album.id, with: tracks)
             if existing == nil {

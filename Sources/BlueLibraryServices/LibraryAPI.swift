@@ -1,7 +1,10 @@
 import BlueLibraryCore
 import BlueLibraryStorage
-import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The one entry point the faces (command line, terminal UI, web UI) use to reach the library: a
 /// Facade over the store (the tutorial's `PersistencyManager`), which nothing else touches. It knows

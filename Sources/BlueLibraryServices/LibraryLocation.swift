@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryCovers
 
 #if canImport(Glibc)
     import Glibc
@@ -36,18 +37,10 @@ public enum LibraryLocation {
         var directory = String(path[..<slash])
         while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
         guard !directory.isEmpty else { return }
-        var status = stat()
-        if stat(directory, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { return }
-        var made = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            made += (made.isEmpty && !directory.hasPrefix("/") ? "" : "/") + component
-            guard mkdir(made, 0o777) != 0 else { continue }
-            let failure = errno
-            if failure == EEXIST && stat(made, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-                continue
-            }
-            let reason = failure == EEXIST ? "\(made) is not a directory" : String(cString: strerror(failure))
-            throw LibraryError(.io, "cannot create directory \(directory): \(reason)")
+        do {
+            try LocalFile.createDirectories(directory)
+        } catch {
+            throw LibraryError(.io, "cannot create directory \(directory): \(error.reason)")
         }
     }
 }

@@ -1,8 +1,11 @@
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
-import FoundationEssentials
 import TerminalKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.
 @MainActor

@@ -1,6 +1,9 @@
 import CMicroHTTPD
-import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One request's way through the server, called from MHD's callbacks (at the bottom of this file):
 /// headers in → framing checked → body read (or, announced too large, skipped) → the connection
@@ -105,7 +108,9 @@ extension MicroHTTPServer {
 
     fileprivate func completed(_ context: RequestContext, connection: OpaquePointer?) {
         if let connection { connections.awaitingRequest(ConnectionHandle(pointer: connection), now: .now) }
-        let milliseconds = Int(Date().timeIntervalSince(context.started) * 1000)
+        let elapsed = ContinuousClock.now - context.started
+        let milliseconds = Int(
+            elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         log("\(context.method) \(context.path) \(context.status) \(milliseconds)ms\(context.note)")
     }
 
@@ -150,7 +155,7 @@ private final class ResponseBox: Sendable {
 private final class RequestContext {
     let method: String
     let path: String
-    let started = Date()
+    let started = ContinuousClock.now
     var headers: [(String, String)] = []
     var body: [UInt8] = []
     var tooLarge = false

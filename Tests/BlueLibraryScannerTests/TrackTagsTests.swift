@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import Foundation
 import Testing
 
 @testable import BlueLibraryScanner
@@ -103,5 +104,38 @@ struct TrackTagsTests {
         ] as [([UInt8], String, String)])
     func pictureTypesComeFromTheBytesElseTheTag(bytes: [UInt8], tagged: String, mimeType: String) {
         #expect(EmbeddedPicture(bytes: bytes, taggedMIMEType: tagged).mimeType == mimeType)
+    }
+}
+
+/// The stored form of tags is what Foundation's `JSONEncoder` (sorted keys) wrote before the command line
+/// stopped linking Foundation: each reads the other's, so tracks stored by earlier imports read back the
+/// same on a rescan.
+struct TrackTagsJSONTests {
+    static let samples: [TrackTags] = [
+        TrackTags(),
+        TrackTags(
+            title: "Tune \"quoted\" ✓", artist: "Artist", albumArtist: "Band", album: "Record",
+            date: "2001-05-01",
+            genre: "Rock\\Pop", disc: 2, number: 7,
+            musicBrainzAlbumID: "6F6B6A3C-1D2E-4F5A-8B9C-0D1E2F3A4B5C",
+            musicBrainzReleaseGroupID: "6f6b6a3c-1d2e-4f5a-8b9c-0d1e2f3a4b5d", isCompilation: true,
+            duration: 187.04163265306123, hasPicture: true),
+        TrackTags(title: "Short", duration: 2),
+    ]
+
+    @Test(arguments: samples)
+    func foundationReadsWhatWeWriteAndWeReadWhatFoundationWrote(tags: TrackTags) throws {
+        let ours = try JSONDecoder().decode(TrackTags.self, from: Data(tags.json.utf8))
+        #expect(ours == tags)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let theirs = String(decoding: try encoder.encode(tags), as: UTF8.self)
+        #expect(TrackTags(json: theirs) == tags)
+        #expect(TrackTags(json: tags.json) == tags)
+    }
+
+    @Test(arguments: ["", "[]", "{\"duration\": \"long\"}", "{\"title\": 3, \"duration\": 1}", "not json"])
+    func anythingElseIsNotStoredTags(json: String) {
+        #expect(TrackTags(json: json) == nil)
     }
 }

@@ -1,9 +1,10 @@
 import BlueLibraryCore
 import BlueLibraryScanner
-import BlueLibraryServices
 import BlueLibraryTestSupport
 import Foundation
 import Testing
+
+@testable import BlueLibraryServices
 
 /// What the command line's modules do by hand since they stopped linking Foundation (issue 11, start-up):
 /// each answer is the one Foundation gave, or the one line the command prints.
@@ -52,5 +53,22 @@ struct FoundationFreeTests {
         let home = XDGDirectories.userHome([:])
         #expect(home == NSHomeDirectoryForUser(NSUserName()))
         #expect(XDGDirectories.userHome(["HOME": "/elsewhere"]) == "/elsewhere")
+    }
+
+    /// A cover's `file:` URL names the path Foundation's `URL.path` gave.
+    @Test(arguments: [
+        "file:///music/a.png", "file://localhost/music/a.png", "file://host/music/a.png", "file:/music/a.png",
+        "file:///music/A%20B/%C3%9F.png", "file:///music/a.png?x=1#y", "FILE:///music/a.png",
+        "file:///music/100%25.png", "file:///music/%zz.png", "file:///", "file:///a/b/../c.png",
+    ])
+    func fileURLsNameWhatFoundationNamed(url: String) throws {
+        let foundation = try #require(URL(string: url))
+        #expect(CoverLoader.localPath(url) == foundation.path)
+    }
+
+    @Test func pathsAndOtherSchemesAreTakenAsTheyAre() {
+        #expect(CoverLoader.localPath("/srv/covers/c.png") == "/srv/covers/c.png")
+        #expect(CoverLoader.localPath("http://example.com/c.png") == nil)
+        #expect(CoverLoader.localPath("cover.png") == nil)
     }
 }

@@ -37,11 +37,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(
-            name: "CImageCodecs",
-            pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev", "libjpeg-dev"])]
-        ),
+        // PNG and JPEG decoding over libpng and libjpeg, loaded with dlopen on first use: only the commands
+        // that draw or check covers decode images (see its header).
+        .target(name: "CImageCodecs"),
         // GNU libmicrohttpd, loaded with dlopen on first use: only `serve` needs it (see its header).
         .target(name: "CMicroHTTPD"),
         // SHA-256 from OpenSSL's libcrypto, loaded with dlopen on first use (see its header).

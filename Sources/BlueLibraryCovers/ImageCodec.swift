@@ -23,7 +23,8 @@ public enum ImageCodec {
 
     /// Decodes PNG or JPEG bytes into RGBA pixels.
     /// - Throws: ``LibraryError`` `malformedInput` for bytes that are not an image, truncated or damaged,
-    ///   or larger than ``maximumDimension``.
+    ///   or larger than ``maximumDimension``; `unavailable` when libpng or libjpeg (loaded on first use)
+    ///   cannot be loaded.
     public static func decode(_ bytes: [UInt8], maximumDimension: Int = maximumDimension) throws -> RGBAImage
     {
         guard let format = format(of: bytes) else {
@@ -68,6 +69,8 @@ public enum ImageCodec {
             )
         case 3:
             throw LibraryError(.internal, "out of memory decoding a \(format.rawValue.uppercased()) image")
+        case 4:
+            throw LibraryError(.unavailable, detail)
         default:
             throw LibraryError(
                 .malformedInput, "damaged or truncated \(format.rawValue.uppercased()) image (\(detail))")
@@ -75,6 +78,7 @@ public enum ImageCodec {
     }
 
     /// Encodes an image as PNG bytes.
+    /// - Throws: ``LibraryError`` `unavailable` when libpng cannot be loaded.
     public static func encodePNG(_ image: RGBAImage) throws -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
@@ -82,6 +86,9 @@ public enum ImageCodec {
             bl_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), &output, &size)
         }
         defer { bl_image_free(output) }
+        if status == 4, let reason = bl_png_load() {
+            throw LibraryError(.unavailable, String(cString: reason))
+        }
         guard status == 0, let output else { throw LibraryError(.internal, "cannot encode a PNG image") }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }

@@ -11,6 +11,7 @@ struct CLIStartupTests {
         "libcurl",  // covers fetch, sync, --remote
         "libcrypto",  // the cover cache's SHA-256
         "libBlueLibraryTagLib", "libtag",  // import DIR, embedded covers
+        "libpng", "libjpeg", "libz",  // decoding covers
     ])
     func listDoesNotLoad(library: String) async throws {
         _ = try await home.ok("list")

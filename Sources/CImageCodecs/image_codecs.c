@@ -1,0 +1,240 @@
+// The helpers of bl_image.h over libpng's simplified API and libjpeg, both loaded with dlopen on first
+// use; their headers give only the types, constants and signatures.
+#include "bl_image.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+// jpeglib.h needs FILE and size_t declared first.
+#include <jpeglib.h>
+#include <png.h>
+
+// Each library is loaded once and kept; a failure is kept too, so a missing library costs one dlopen
+// and every caller gets the same reason.
+static struct {
+    __typeof__(&png_image_begin_read_from_memory) begin_read_from_memory;
+    __typeof__(&png_image_finish_read) finish_read;
+    __typeof__(&png_image_free) image_free;
+    __typeof__(&png_image_write_to_memory) write_to_memory;
+} png;
+static pthread_once_t png_once = PTHREAD_ONCE_INIT;
+static char png_failure[384];
+
+static struct {
+    __typeof__(&jpeg_std_error) std_error;
+    __typeof__(&jpeg_CreateDecompress) create_decompress;
+    __typeof__(&jpeg_mem_src) mem_src;
+    __typeof__(&jpeg_read_header) read_header;
+    __typeof__(&jpeg_start_decompress) start_decompress;
+    __typeof__(&jpeg_read_scanlines) read_scanlines;
+    __typeof__(&jpeg_finish_decompress) finish_decompress;
+    __typeof__(&jpeg_destroy_decompress) destroy_decompress;
+} jpeg;
+static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
+static char jpeg_failure[384];
+
+/// Opens the library named by `variable`, else `fallback`; NULL with `failure` filled when it cannot.
+static void *open_library(const char *variable, const char *fallback, const char *what, char *failure,
+                          size_t size) {
+    const char *chosen = getenv(variable);
+    const char *name = chosen != NULL && chosen[0] != '\0' ? chosen : fallback;
+    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(failure, size, "cannot load %s (%s)", what, reason ? reason : name);
+    }
+    return library;
+}
+
+/// Finds every symbol of `table` in `library`; fills `failure` and returns 0 when one is missing.
+static int resolve(void *library, const char *what, const char *const *names, void **slots, size_t count,
+                   char *failure, size_t size) {
+    for (size_t index = 0; index < count; index++) {
+        slots[index] = dlsym(library, names[index]);
+        if (slots[index] == NULL) {
+            snprintf(failure, size, "cannot load %s (it lacks %s)", what, names[index]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void load_png(void) {
+    void *library = open_library("BLUELIBRARY_LIBPNG", "libpng16.so.16", "libpng", png_failure, sizeof png_failure);
+    if (library == NULL) return;
+    const char *names[] = {"png_image_begin_read_from_memory", "png_image_finish_read", "png_image_free",
+                           "png_image_write_to_memory"};
+    void *slots[4];
+    if (!resolve(library, "libpng", names, slots, 4, png_failure, sizeof png_failure)) return;
+    png.finish_read = (__typeof__(png.finish_read))slots[1];
+    png.image_free = (__typeof__(png.image_free))slots[2];
+    png.write_to_memory = (__typeof__(png.write_to_memory))slots[3];
+    png.begin_read_from_memory = (__typeof__(png.begin_read_from_memory))slots[0];
+}
+
+static void load_jpeg(void) {
+    void *library = open_library("BLUELIBRARY_LIBJPEG", "libjpeg.so.62", "libjpeg", jpeg_failure, sizeof jpeg_failure);
+    if (library == NULL) return;
+    const char *names[] = {"jpeg_std_error",         "jpeg_CreateDecompress", "jpeg_mem_src",
+                           "jpeg_read_header",       "jpeg_start_decompress", "jpeg_read_scanlines",
+                           "jpeg_finish_decompress", "jpeg_destroy_decompress"};
+    void *slots[8];
+    if (!resolve(library, "libjpeg", names, slots, 8, jpeg_failure, sizeof jpeg_failure)) return;
+    jpeg.create_decompress = (__typeof__(jpeg.create_decompress))slots[1];
+    jpeg.mem_src = (__typeof__(jpeg.mem_src))slots[2];
+    jpeg.read_header = (__typeof__(jpeg.read_header))slots[3];
+    jpeg.start_decompress = (__typeof__(jpeg.start_decompress))slots[4];
+    jpeg.read_scanlines = (__typeof__(jpeg.read_scanlines))slots[5];
+    jpeg.finish_decompress = (__typeof__(jpeg.finish_decompress))slots[6];
+    jpeg.destroy_decompress = (__typeof__(jpeg.destroy_decompress))slots[7];
+    jpeg.std_error = (__typeof__(jpeg.std_error))slots[0];
+}
+
+const char *bl_png_load(void) {
+    pthread_once(&png_once, load_png);
+    return png.begin_read_from_memory != NULL ? NULL : png_failure;
+}
+
+const char *bl_jpeg_load(void) {
+    pthread_once(&jpeg_once, load_jpeg);
+    return jpeg.std_error != NULL ? NULL : jpeg_failure;
+}
+
+void bl_image_free(void *pointer) { free(pointer); }
+
+/// Decodes PNG bytes to 8-bit RGBA; refuses images wider or taller than max_dimension.
+int bl_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uint8_t **pixels, uint32_t *width,
+                  uint32_t *height, char *message, size_t message_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    *pixels = NULL;
+    const char *unavailable = bl_png_load();
+    if (unavailable != NULL) {
+        snprintf(message, message_size, "%s", unavailable);
+        return BL_IMAGE_UNAVAILABLE;
+    }
+    if (!png.begin_read_from_memory(&image, data, size)) {
+        snprintf(message, message_size, "%s", image.message);
+        return BL_IMAGE_INVALID;
+    }
+    if (image.width == 0 || image.height == 0 || image.width > max_dimension || image.height > max_dimension) {
+        snprintf(message, message_size, "%ux%u pixels", image.width, image.height);
+        png.image_free(&image);
+        return BL_IMAGE_TOO_LARGE;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    uint8_t *buffer = malloc(PNG_IMAGE_SIZE(image));
+    if (buffer == NULL) {
+        png.image_free(&image);
+        return BL_IMAGE_NO_MEMORY;
+    }
+    if (!png.finish_read(&image, NULL, buffer, 0, NULL)) {
+        snprintf(message, message_size, "%s", image.message);
+        free(buffer);
+        return BL_IMAGE_INVALID;
+    }
+    *pixels = buffer;
+    *width = image.width;
+    *height = image.height;
+    return BL_IMAGE_OK;
+}
+
+/// Encodes 8-bit RGBA pixels as PNG bytes (the caller frees *output with bl_image_free).
+int bl_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_t **output, size_t *output_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = width;
+    image.height = height;
+    image.format = PNG_FORMAT_RGBA;
+    png_alloc_size_t size = 0;
+    *output = NULL;
+    if (bl_png_load() != NULL) return BL_IMAGE_UNAVAILABLE;
+    if (!png.write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL)) return BL_IMAGE_INVALID;
+    uint8_t *buffer = malloc(size);
+    if (buffer == NULL) return BL_IMAGE_NO_MEMORY;
+    if (!png.write_to_memory(&image, buffer, &size, 0, pixels, 0, NULL)) {
+        free(buffer);
+        return BL_IMAGE_INVALID;
+    }
+    *output = buffer;
+    *output_size = size;
+    return BL_IMAGE_OK;
+}
+
+struct bl_jpeg_error {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static void bl_jpeg_error_exit(j_common_ptr info) {
+    struct bl_jpeg_error *error = (struct bl_jpeg_error *)info->err;
+    (*info->err->format_message)(info, error->message);
+    longjmp(error->jump, 1);
+}
+
+static void bl_jpeg_silence(j_common_ptr info) { (void)info; }
+
+/// Decodes JPEG bytes to 8-bit RGBA; refuses images wider or taller than max_dimension.
+int bl_jpeg_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uint8_t **pixels, uint32_t *width,
+                   uint32_t *height, char *message, size_t message_size) {
+    struct jpeg_decompress_struct info;
+    struct bl_jpeg_error error;
+    uint8_t *volatile buffer = NULL;
+    volatile int status = BL_IMAGE_INVALID;
+    *pixels = NULL;
+    const char *unavailable = bl_jpeg_load();
+    if (unavailable != NULL) {
+        snprintf(message, message_size, "%s", unavailable);
+        return BL_IMAGE_UNAVAILABLE;
+    }
+    info.err = jpeg.std_error(&error.manager);
+    error.manager.error_exit = bl_jpeg_error_exit;
+    error.manager.output_message = bl_jpeg_silence;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        snprintf(message, message_size, "%s", error.message);
+        jpeg.destroy_decompress(&info);
+        free(buffer);
+        return status;
+    }
+    jpeg.create_decompress(&info, JPEG_LIB_VERSION, sizeof info);
+    jpeg.mem_src(&info, data, (unsigned long)size);
+    jpeg.read_header(&info, TRUE);
+    if (info.image_width == 0 || info.image_height == 0 || info.image_width > max_dimension ||
+        info.image_height > max_dimension) {
+        snprintf(message, message_size, "%ux%u pixels", info.image_width, info.image_height);
+        jpeg.destroy_decompress(&info);
+        return BL_IMAGE_TOO_LARGE;
+    }
+    info.out_color_space = JCS_EXT_RGBA;
+    jpeg.start_decompress(&info);
+    size_t stride = (size_t)info.output_width * 4;
+    buffer = malloc(stride * info.output_height);
+    if (buffer == NULL) {
+        jpeg.destroy_decompress(&info);
+        return BL_IMAGE_NO_MEMORY;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = buffer + stride * info.output_scanline;
+        jpeg.read_scanlines(&info, &row, 1);
+    }
+    // A truncated file makes libjpeg pad with grey and warn; treat that as an error.
+    if (info.err->num_warnings > 0) {
+        snprintf(message, message_size, "the JPEG data is truncated or damaged");
+        jpeg.destroy_decompress(&info);
+        free(buffer);
+        return BL_IMAGE_INVALID;
+    }
+    jpeg.finish_decompress(&info);
+    *width = info.output_width;
+    *height = info.output_height;
+    *pixels = buffer;
+    jpeg.destroy_decompress(&info);
+    return BL_IMAGE_OK;
+}

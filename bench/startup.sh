@@ -4,9 +4,11 @@
 #
 #   bench/startup.sh BINARY [RUNS]      e.g. bench/startup.sh .build/release/bluelibrary
 #
-# It builds nothing: give it the binary to measure (ship and measure the static release build,
-# `swift build -c release --static-swift-stdlib`). Both commands run without a shell (hyperfine -N),
-# RUNS times each (default 51, at least 21) after a warm-up; the medians and their ratio are printed.
+# It builds nothing: give it the binary to measure (ship and measure the static release build, `make
+# release`). Both commands run without a shell (hyperfine -N), RUNS times each (default 51, at least 21),
+# after a warm-up. The runs are split into three rounds that alternate which command goes first, so a
+# change in the machine's load (other builds) weighs on both alike; the medians over all runs and their
+# ratio are printed, with each round's ratio to show the spread.
 set -euo pipefail
 bin=${1:?usage: bench/startup.sh BINARY [RUNS]}
 runs=${2:-51}
@@ -30,16 +32,30 @@ cmp -s "$work/ours.txt" "$work/theirs.txt" || {
     exit 1
 }
 
-hyperfine -N --warmup 5 --runs "$runs" --export-json "$work/times.json" --style basic \
-    -n "bluelibrary list" "$bin --library $db list" \
-    -n "sqlite3 SELECT" "sqlite3 $db \"$select\""
+ours=(-n "bluelibrary list" "$bin --library $db list")
+theirs=(-n "sqlite3 SELECT" "sqlite3 $db \"$select\"")
+rounds=3
+per_round=$(((runs + rounds - 1) / rounds))
+for round in $(seq 1 "$rounds"); do
+    if [ $((round % 2)) -eq 1 ]; then order=("${ours[@]}" "${theirs[@]}"); else order=("${theirs[@]}" "${ours[@]}"); fi
+    hyperfine -N --warmup 5 --runs "$per_round" --export-json "$work/round-$round.json" --style basic "${order[@]}"
+done
 
-python3 - "$work/times.json" <<'PY'
-import json, sys
-results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
-ours, theirs = results["bluelibrary list"]["median"], results["sqlite3 SELECT"]["median"]
+python3 - "$work" "$rounds" <<'PY'
+import json, statistics, sys
+work, rounds = sys.argv[1], int(sys.argv[2])
+times = {"bluelibrary list": [], "sqlite3 SELECT": []}
+spread = []
+for round in range(1, rounds + 1):
+    results = {r["command"]: r["times"] for r in json.load(open(f"{work}/round-{round}.json"))["results"]}
+    for command in times:
+        times[command] += results[command]
+    spread.append(statistics.median(results["bluelibrary list"]) / statistics.median(results["sqlite3 SELECT"]))
+ours, theirs = (statistics.median(times[c]) for c in ("bluelibrary list", "sqlite3 SELECT"))
 ratio = ours / theirs
 verdict = "ok" if ratio <= 2.0 else "SLOWER THAN GOAL"
-print(f"start-up: bluelibrary list {ours * 1000:.2f} ms, sqlite3 {theirs * 1000:.2f} ms (medians), "
-      f"ratio {ratio:.2f}x (goal <= 2x) {verdict}")
+rounds_text = ", ".join(f"{r:.2f}x" for r in spread)
+print(f"start-up: bluelibrary list {ours * 1000:.2f} ms, sqlite3 {theirs * 1000:.2f} ms "
+      f"(medians of {len(times['bluelibrary list'])} runs each), ratio {ratio:.2f}x (goal <= 2x) {verdict}; "
+      f"by round {rounds_text}")
 PY

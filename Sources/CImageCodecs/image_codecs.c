@@ -21,6 +21,7 @@ static struct {
     __typeof__(&png_image_write_to_memory) write_to_memory;
 } png;
 static pthread_once_t png_once = PTHREAD_ONCE_INIT;
+static int png_loaded;
 static char png_failure[384];
 
 static struct {
@@ -34,6 +35,7 @@ static struct {
     __typeof__(&jpeg_destroy_decompress) destroy_decompress;
 } jpeg;
 static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
+static int jpeg_loaded;
 static char jpeg_failure[384];
 
 /// Opens the library named by `variable`, else `fallback`; NULL with `failure` filled when it cannot.
@@ -49,13 +51,19 @@ static void *open_library(const char *variable, const char *fallback, const char
     return library;
 }
 
+/// A function to find in a library, and where its address goes.
+typedef struct {
+    const char *name;
+    void **slot;
+} symbol;
+
 /// Finds every symbol of `table` in `library`; fills `failure` and returns 0 when one is missing.
-static int resolve(void *library, const char *what, const char *const *names, void **slots, size_t count,
-                   char *failure, size_t size) {
+static int resolve(void *library, const char *what, const symbol *table, size_t count, char *failure,
+                   size_t size) {
     for (size_t index = 0; index < count; index++) {
-        slots[index] = dlsym(library, names[index]);
-        if (slots[index] == NULL) {
-            snprintf(failure, size, "cannot load %s (it lacks %s)", what, names[index]);
+        *table[index].slot = dlsym(library, table[index].name);
+        if (*table[index].slot == NULL) {
+            snprintf(failure, size, "cannot load %s (it lacks %s)", what, table[index].name);
             return 0;
         }
     }
@@ -65,42 +73,41 @@ static int resolve(void *library, const char *what, const char *const *names, vo
 static void load_png(void) {
     void *library = open_library("BLUELIBRARY_LIBPNG", "libpng16.so.16", "libpng", png_failure, sizeof png_failure);
     if (library == NULL) return;
-    const char *names[] = {"png_image_begin_read_from_memory", "png_image_finish_read", "png_image_free",
-                           "png_image_write_to_memory"};
-    void *slots[4];
-    if (!resolve(library, "libpng", names, slots, 4, png_failure, sizeof png_failure)) return;
-    png.finish_read = (__typeof__(png.finish_read))slots[1];
-    png.image_free = (__typeof__(png.image_free))slots[2];
-    png.write_to_memory = (__typeof__(png.write_to_memory))slots[3];
-    png.begin_read_from_memory = (__typeof__(png.begin_read_from_memory))slots[0];
+    const symbol table[] = {
+        {"png_image_begin_read_from_memory", (void **)&png.begin_read_from_memory},
+        {"png_image_finish_read", (void **)&png.finish_read},
+        {"png_image_free", (void **)&png.image_free},
+        {"png_image_write_to_memory", (void **)&png.write_to_memory},
+    };
+    png_loaded = resolve(library, "libpng", table, sizeof table / sizeof table[0], png_failure, sizeof png_failure);
 }
 
 static void load_jpeg(void) {
-    void *library = open_library("BLUELIBRARY_LIBJPEG", "libjpeg.so.62", "libjpeg", jpeg_failure, sizeof jpeg_failure);
+    void *library =
+        open_library("BLUELIBRARY_LIBJPEG", "libjpeg.so.62", "libjpeg", jpeg_failure, sizeof jpeg_failure);
     if (library == NULL) return;
-    const char *names[] = {"jpeg_std_error",         "jpeg_CreateDecompress", "jpeg_mem_src",
-                           "jpeg_read_header",       "jpeg_start_decompress", "jpeg_read_scanlines",
-                           "jpeg_finish_decompress", "jpeg_destroy_decompress"};
-    void *slots[8];
-    if (!resolve(library, "libjpeg", names, slots, 8, jpeg_failure, sizeof jpeg_failure)) return;
-    jpeg.create_decompress = (__typeof__(jpeg.create_decompress))slots[1];
-    jpeg.mem_src = (__typeof__(jpeg.mem_src))slots[2];
-    jpeg.read_header = (__typeof__(jpeg.read_header))slots[3];
-    jpeg.start_decompress = (__typeof__(jpeg.start_decompress))slots[4];
-    jpeg.read_scanlines = (__typeof__(jpeg.read_scanlines))slots[5];
-    jpeg.finish_decompress = (__typeof__(jpeg.finish_decompress))slots[6];
-    jpeg.destroy_decompress = (__typeof__(jpeg.destroy_decompress))slots[7];
-    jpeg.std_error = (__typeof__(jpeg.std_error))slots[0];
+    const symbol table[] = {
+        {"jpeg_std_error", (void **)&jpeg.std_error},
+        {"jpeg_CreateDecompress", (void **)&jpeg.create_decompress},
+        {"jpeg_mem_src", (void **)&jpeg.mem_src},
+        {"jpeg_read_header", (void **)&jpeg.read_header},
+        {"jpeg_start_decompress", (void **)&jpeg.start_decompress},
+        {"jpeg_read_scanlines", (void **)&jpeg.read_scanlines},
+        {"jpeg_finish_decompress", (void **)&jpeg.finish_decompress},
+        {"jpeg_destroy_decompress", (void **)&jpeg.destroy_decompress},
+    };
+    jpeg_loaded =
+        resolve(library, "libjpeg", table, sizeof table / sizeof table[0], jpeg_failure, sizeof jpeg_failure);
 }
 
 const char *bl_png_load(void) {
     pthread_once(&png_once, load_png);
-    return png.begin_read_from_memory != NULL ? NULL : png_failure;
+    return png_loaded ? NULL : png_failure;
 }
 
 const char *bl_jpeg_load(void) {
     pthread_once(&jpeg_once, load_jpeg);
-    return jpeg.std_error != NULL ? NULL : jpeg_failure;
+    return jpeg_loaded ? NULL : jpeg_failure;
 }
 
 void bl_image_free(void *pointer) { free(pointer); }

@@ -9,14 +9,13 @@ struct CLIWithoutImageLibrariesTests {
     let home = CLIHome()
 
     /// An album whose cover is a local file of each format: 5 is a PNG, 6 a JPEG.
-    private func addCovers() async throws -> (png: String, jpeg: String) {
+    private func addCovers() async throws {
         let png = home.directory.file("cover.png")
         #expect(FileManager.default.createFile(atPath: png, contents: Data(CLICoversTests.png)))
         let jpeg = home.directory.file("cover.jpg")
         try await FFmpeg.run(["-f", "lavfi", "-i", "color=c=red:s=16x16", "-frames:v", "1", jpeg])
         _ = try await home.ok("add", "--title", "Png", "--artist", "Painter", "--cover", png)
         _ = try await home.ok("add", "--title", "Jpeg", "--artist", "Painter", "--cover", jpeg)
-        return (png, jpeg)
     }
 
     private func show(_ index: String, _ environment: [String: String]) async throws -> ProcessResult {
@@ -26,7 +25,7 @@ struct CLIWithoutImageLibrariesTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func bothFormatsAreDrawnWhenTheLibrariesLoad() async throws {
-        _ = try await addCovers()
+        try await addCovers()
         for index in ["5", "6"] {
             let shown = try await show(index, [:])
             #expect(shown.status == 0)
@@ -34,30 +33,30 @@ struct CLIWithoutImageLibrariesTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func withoutLibpngAPNGCoverIsGeneratedArtworkWithTheReason() async throws {
-        let (png, _) = try await addCovers()
-        let missing = ["BLUELIBRARY_LIBPNG": "libbluelibrary-missing.so"]
-        let shown = try await show("5", missing)
+    /// Without one library, covers of its format fall back with the reason; the other format still draws.
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            (
+                "BLUELIBRARY_LIBPNG", "libbluelibrary-missing.so", "cover.png",
+                "cannot load libpng (libbluelibrary-missing.so: cannot open shared object file: No such file or directory)"
+            ),
+            (
+                "BLUELIBRARY_LIBJPEG", "libz.so.1", "cover.jpg",
+                "cannot load libjpeg (it lacks jpeg_std_error)"
+            ),
+        ])
+    func withoutTheLibraryACoverOfItsFormatIsGeneratedArtworkWithTheReason(
+        variable: String, library: String, file: String, reason: String
+    ) async throws {
+        try await addCovers()
+        let (index, other) = file.hasSuffix(".png") ? ("5", "6") : ("6", "5")
+        let shown = try await show(index, [variable: library])
         #expect(shown.status == 0)
         #expect(
             shown.stderr
-                == "bluelibrary: showing generated artwork: \(png): cannot load libpng (libbluelibrary-missing.so: "
-                + "cannot open shared object file: No such file or directory)\n")
-        // The other format does not need it.
-        #expect(try await show("6", missing).stderr.isEmpty)
-    }
-
-    @Test(.timeLimit(.minutes(1))) func withoutLibjpegAJPEGCoverIsGeneratedArtworkWithTheReason() async throws
-    {
-        let (_, jpeg) = try await addCovers()
-        let notJPEG = ["BLUELIBRARY_LIBJPEG": "libz.so.1"]
-        let shown = try await show("6", notJPEG)
-        #expect(shown.status == 0)
-        #expect(
-            shown.stderr
-                == "bluelibrary: showing generated artwork: \(jpeg): cannot load libjpeg (it lacks jpeg_std_error)\n"
-        )
-        #expect(try await show("5", notJPEG).stderr.isEmpty)
+                == "bluelibrary: showing generated artwork: \(home.directory.file(file)): \(reason)\n")
+        #expect(try await show(other, [variable: library]).stderr.isEmpty)
     }
 
     @Test func everythingElseWorksAsBefore() async throws {

@@ -152,15 +152,18 @@ public final class LibraryAPI: Sendable {
     /// how many albums the library holds (the width of the index column) and, when `withCurrent`, the
     /// current album's index (its mark) — and returns the function that renders each matching album with
     /// its library index. Both run on the store's thread; a source is valid only during its call.
+    ///
+    /// With `thenClose` the listing is the caller's last use of the library, which is closed as
+    /// ``close()`` does, in the same hand-over (a command line that only lists pays for one, not two).
     nonisolated(nonsending)
         public func forEachRecord(
-            matching query: Query = .all, withCurrent: Bool = false,
+            matching query: Query = .all, withCurrent: Bool = false, thenClose: Bool = false,
             start:
                 @escaping @Sendable (_ count: Int, _ current: Int?) -> (any AlbumFieldSource, Int) throws ->
                 Void
         ) async throws
     {
-        try await store.read { reader in
+        try await store.read(thenClose: thenClose) { reader in
             let current = withCurrent ? try reader.resolveCurrent()?.index : nil
             try reader.forEachRecord(matching: query, start(try reader.count(), current))
         }

@@ -25,10 +25,11 @@ package final class InMemoryLibraryStore: LibraryStore {
     }
 
     nonisolated(nonsending)
-        package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T)
-        async throws
-        -> T
+        package func read<T: Sendable>(
+            thenClose: Bool, _ body: @escaping @Sendable (any LibraryReader) throws -> T
+        ) async throws -> T
     {
+        // `thenClose` changes nothing: memory has nothing to close.
         LibraryTransaction.checkNotNested(location)
         let snapshot = state.withLock { $0 }
         return try LibraryTransaction.run { try body(MemoryWriter(snapshot)) }

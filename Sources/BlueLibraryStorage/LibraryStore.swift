@@ -29,13 +29,25 @@ package protocol LibraryStore: Sendable {
     /// Writes a consistent copy of the whole library to a new database file at `path` (atomically:
     /// `path` appears complete or not at all), while the library stays in use.
     func backup(to path: String) async throws
-    /// Runs `body` with a consistent view of the library.
+    /// Runs `body` with a consistent view of the library; with `thenClose`, then closes the library as
+    /// ``close()`` does — the caller's last use — in the same hand-over to the store's thread where it can.
     nonisolated(nonsending)
-        func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws -> T
+        func read<T: Sendable>(thenClose: Bool, _ body: @escaping @Sendable (any LibraryReader) throws -> T)
+        async throws -> T
     /// Runs `body` as one atomic, durable transaction; nothing is kept if it throws.
     @discardableResult
     nonisolated(nonsending)
         func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T) async throws -> T
+}
+
+extension LibraryStore {
+    /// Runs `body` with a consistent view of the library.
+    nonisolated(nonsending)
+        package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T)
+        async throws -> T
+    {
+        try await read(thenClose: false, body)
+    }
 }
 
 /// Marks the code running inside a store's transaction, so that a call back into the library from

@@ -43,18 +43,20 @@ package final class SQLiteLibraryStore: LibraryStore {
     package var location: String { path }
 
     nonisolated(nonsending)
-        package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T)
-        async throws
-        -> T
+        package func read<T: Sendable>(
+            thenClose: Bool, _ body: @escaping @Sendable (any LibraryReader) throws -> T
+        ) async throws -> T
     {
         LibraryTransaction.checkNotNested(path)
         let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
         // One hand-over to the reader's thread, which opens its connection on first use when the file is
-        // current; only a file that needs the writer costs a second.
+        // current, and closes it in the same hand-over when this is the last read; only a file that needs
+        // the writer costs a second.
         let attempt: @Sendable (ConnectionSlot) throws -> ReadAttempt<T> = { slot in
             guard let connection = try slot.openReader(path: path, busyTimeout: busyTimeout) else {
                 return .needsWriter
             }
+            defer { if thenClose { slot.connection = nil } }
             return .done(
                 try connection.readTransaction {
                     try LibraryTransaction.run {
@@ -62,11 +64,16 @@ package final class SQLiteLibraryStore: LibraryStore {
                     }
                 })
         }
-        if case .done(let result) = try await reader.run(attempt) { return result }
-        try await prepareThroughWriter()
-        guard case .done(let result) = try await reader.run(attempt) else {
+        var outcome = try await reader.run(attempt)
+        if case .needsWriter = outcome {
+            try await prepareThroughWriter()
+            outcome = try await reader.run(attempt)
+        }
+        guard case .done(let result) = outcome else {
             throw LibraryError(.internal, "library \(path) was read before it was prepared")
         }
+        // The reader closed itself; this closes the writer when a migration opened it.
+        if thenClose { await close() }
         return result
     }
 
@@ -183,8 +190,13 @@ private final class ConnectionOwner: Sendable {
         func run<T: Sendable>(_ work: @escaping @Sendable (ConnectionSlot) throws -> T) async throws -> T
     {
         let slot = slot
+        slot.outstanding.add(1, ordering: .relaxed)
         return try await thread.run {
-            defer { slot.isOpen.store(slot.connection != nil, ordering: .releasing) }
+            // Both are settled before the caller resumes, so a close right after sees them.
+            defer {
+                slot.isOpen.store(slot.connection != nil, ordering: .releasing)
+                slot.outstanding.subtract(1, ordering: .releasing)
+            }
             return try work(slot)
         }
     }
@@ -192,8 +204,10 @@ private final class ConnectionOwner: Sendable {
     nonisolated(nonsending)
         func close() async
     {
-        // A pool never given work holds no connection (and closing must not start its thread).
-        guard thread.startedThreadCount > 0 else { return }
+        // No connection open and no job on its way that could open one: nothing to close, and no
+        // hand-over (a pool never given work does not start its thread; a read that closed its
+        // connection leaves none).
+        guard isOpen || slot.outstanding.load(ordering: .acquiring) > 0 else { return }
         let slot = slot
         await thread.run {
             slot.connection = nil
@@ -204,7 +218,7 @@ private final class ConnectionOwner: Sendable {
 
 /// The connection of one ``ConnectionOwner``.
 // @unchecked Sendable: `connection` is only touched by jobs of its owner's single thread, one at a time;
-// `isOpen` is atomic, for readers on other threads.
+// `isOpen` and `outstanding` are atomic, for readers on other threads.
 private final class ConnectionSlot: @unchecked Sendable {
     enum Role {
         /// Creates and migrates the file; runs write transactions.
@@ -216,6 +230,8 @@ private final class ConnectionSlot: @unchecked Sendable {
     var connection: SQLiteConnection?
     /// Whether `connection` is set (readable from any thread).
     let isOpen = Atomic<Bool>(false)
+    /// Jobs given to the owner's thread and not yet finished (readable from any thread).
+    let outstanding = Atomic<Int>(0)
 
     /// The reader's connection, opened on first use when the file already holds the current schema;
     /// `nil` when the writer must create or migrate it first (nothing stays open then).

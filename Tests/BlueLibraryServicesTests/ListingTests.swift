@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryStorage
 import BlueLibraryTestSupport
+import Foundation
 import Synchronization
 import Testing
 
@@ -45,5 +46,21 @@ struct ListingTests {
         let seen = try await listing(.all, withCurrent: true)
         #expect(seen.start == ["0 none"])
         #expect(seen.rows.isEmpty)
+    }
+
+    /// A listing that is the caller's last use closes the library as it ends: the database file alone
+    /// holds the library afterwards, as after ``LibraryAPI/close()``.
+    @Test func aClosingListingLeavesTheFileAlone() async throws {
+        let directory = TemporaryDirectory("listing")
+        let path = directory.file("library.db")
+        let onDisk = LibraryAPI(path: path)
+        _ = try await onDisk.count()
+        await onDisk.close()
+        let rows = Mutex(0)
+        try await onDisk.forEachRecord(thenClose: true) { _, _ in { _, _ in rows.withLock { $0 += 1 } } }
+        #expect(rows.withLock { $0 } == 5)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(try await onDisk.count() == 5)
+        await onDisk.close()
     }
 }

@@ -7,7 +7,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -lcurl
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run release test lint format bench bench-web clean
+.PHONY: setup run release test lint format bench bench-web bench-page clean
 
 setup:
 	@scripts/setup.sh
@@ -37,6 +37,9 @@ bench: release
 
 bench-web: release
 	bench/web-vs-beets.sh
+
+bench-page: release
+	bench/web-page.sh
 
 clean:
 	rm -rf .build

@@ -1,5 +1,6 @@
 # BlueLibrary: the two set-up commands of README.md live here.
 #   make run   install what is missing, build the release binary, serve the default library's page
+#   make recordings   build the release binaries and start the Recordings app (see README)
 #   make test  install what is missing, lint, build with warnings as errors, run every test
 #              (Swift Testing suites, then the browser suite in headless Chromium)
 
@@ -7,7 +8,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -lcurl
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run release test lint format bench bench-web bench-page clean
+.PHONY: setup run recordings release test lint format bench bench-web bench-page clean
 
 setup:
 	@scripts/setup.sh
@@ -17,6 +18,9 @@ release: setup
 
 run: release
 	$(BIN) serve
+
+recordings: release
+	.build/release/recordings
 
 lint: setup
 	@scripts/setup.sh eslint python3-tinycss2

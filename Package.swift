@@ -8,12 +8,19 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+/// What every Recordings architecture module may use: the model, audio, the shared interface facts and
+/// the toolkit — never another architecture.
+let recordingsArchitecture: [Target.Dependency] = [
+    "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit",
+]
+
 let package = Package(
     name: "BlueLibrary",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bluelibrary", targets: ["bluelibrary"]),
         .executable(name: "patterns", targets: ["patterns"]),
+        .executable(name: "recordings", targets: ["recordings"]),
     ],
     targets: [
         .systemLibrary(
@@ -79,10 +86,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The terminal toolkit both terminal apps share: raw-mode session, screen, frame diffing, keys,
+        // colour strategies and a few retained widgets.
+        .target(name: "TerminalKit", swiftSettings: strict),
         .target(
             name: "BlueLibraryTerminal",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices", "BlueLibraryPresentation",
+                "TerminalKit",
             ],
             swiftSettings: strict
         ),
@@ -90,15 +101,72 @@ let package = Package(
             name: "bluelibrary",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
-                "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb",
+                "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb", "TerminalKit",
             ],
             swiftSettings: strict
         ),
         .target(
             name: "BlueLibraryTestSupport",
-            dependencies: ["BlueLibraryCore", "BlueLibraryStorage", "BlueLibraryServices"],
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryServices",
+            ],
             swiftSettings: strict
         ),
+        // Recordings: the voice-notes app of the architecture book, one model, one audio module, the
+        // shared terminal toolkit, and five modules — one per architecture — that never import each other.
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .target(name: "RecordingsModel", dependencies: ["BlueLibraryCore"], swiftSettings: strict),
+        .target(name: "RecordingsAudio", dependencies: ["CALSA"], swiftSettings: strict),
+        // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
+        // restoration, and the protocol the runner and the acceptance suite drive.
+        .target(
+            name: "RecordingsUI",
+            dependencies: ["RecordingsModel", "RecordingsAudio", "TerminalKit"],
+            swiftSettings: strict
+        ),
+        .target(name: "RecordingsMVC", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(name: "RecordingsMVVMC", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(name: "RecordingsMVCVS", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(name: "RecordingsMAVB", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(name: "RecordingsTEA", dependencies: recordingsArchitecture, swiftSettings: strict),
+        .target(
+            name: "RecordingsLauncher",
+            dependencies: [
+                "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit", "RecordingsMVC",
+                "RecordingsMVVMC", "RecordingsMVCVS", "RecordingsMAVB", "RecordingsTEA",
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "recordings", dependencies: ["RecordingsLauncher"], swiftSettings: strict),
+        .testTarget(
+            name: "RecordingsModelTests",
+            dependencies: ["RecordingsModel", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "RecordingsAudioTests",
+            dependencies: ["RecordingsAudio", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "RecordingsAcceptanceTests",
+            dependencies: [
+                "RecordingsModel", "RecordingsAudio", "RecordingsUI", "RecordingsLauncher", "TerminalKit",
+                "BlueLibraryTestSupport",
+            ],
+            exclude: ["Snapshots"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "RecordingsCLITests",
+            dependencies: ["RecordingsLauncher", "BlueLibraryTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strict),
         // The design-pattern catalog: one runnable example system per pattern, and its runner.
         .target(name: "DesignPatterns", swiftSettings: strict),
         .executableTarget(name: "patterns", dependencies: ["DesignPatterns"], swiftSettings: strict),
@@ -147,6 +215,7 @@ let package = Package(
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
                 "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb", "BlueLibraryTestSupport",
+                "TerminalKit",
             ],
             exclude: ["Snapshots"],
             swiftSettings: strict

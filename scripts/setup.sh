@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
 
-packages=(pkg-config libsqlite3-dev libpng-dev libjpeg-dev libmicrohttpd-dev libcurl4-openssl-dev libtag1-dev libssl-dev "$@")
+packages=(pkg-config libsqlite3-dev libpng-dev libjpeg-dev libmicrohttpd-dev libcurl4-openssl-dev libtag1-dev libssl-dev libasound2-dev "$@")
 
 missing=()
 for package in "${packages[@]}"; do

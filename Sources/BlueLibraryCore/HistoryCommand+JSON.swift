@@ -1,6 +1,7 @@
 extension HistoryCommand {
     /// The command as JSON, as the history table stores it:
-    /// `{"op":"delete","index":2,"album":{…}}` or `{"op":"update","before":{…},"after":{…}}`.
+    /// `{"op":"delete","index":2,"album":{…}}`, `{"op":"update","before":{…},"after":{…}}` or
+    /// `{"op":"group","kind":"import","commands":[…]}`.
     public var json: JSONValue {
         switch self {
         case .add(let album, let index):
@@ -16,6 +17,11 @@ extension HistoryCommand {
             .object([
                 ("op", .string("update")), ("before", AlbumCoding.json(before)),
                 ("after", AlbumCoding.json(after)),
+            ])
+        case .group(let group):
+            .object([
+                ("op", .string("group")), ("kind", .string(group.kind.rawValue)),
+                ("commands", .array(group.commands.map(\.json))),
             ])
         }
     }
@@ -38,6 +44,13 @@ extension HistoryCommand {
         case .string("add")?: self = .add(try album("album"), index: try index())
         case .string("delete")?: self = .delete(try album("album"), index: try index())
         case .string("update")?: self = .update(before: try album("before"), after: try album("after"))
+        case .string("group")?:
+            guard case .string(let name)? = json["kind"], let kind = HistoryGroup.Kind(rawValue: name),
+                case .array(let commands)? = json["commands"]
+            else {
+                throw LibraryError(.malformedInput, "history group without a known \"kind\" and \"commands\"")
+            }
+            self = .group(HistoryGroup(kind: kind, commands: try commands.map(HistoryCommand.init(json:))))
         default: throw LibraryError(.malformedInput, "history entry with an unknown \"op\"")
         }
     }

@@ -1,4 +1,8 @@
 extension Query {
+    /// The most terms a query may have: each becomes an SQL condition, and a query of thousands is an
+    /// attack or a mistake, not a search.
+    public static let maximumTerms = 100
+
     /// Parses a query written as one string (the web's `?q=`), splitting on spaces outside double quotes.
     public init(parsing text: String) throws {
         try self.init(terms: Query.split(text))
@@ -12,6 +16,11 @@ extension Query {
     /// - `field+` / `field-` sorts.
     /// - Throws: ``LibraryError`` `invalidQuery` naming the bad term.
     public init(terms: [String]) throws {
+        let count = terms.lazy.filter { !$0.trimmed.isEmpty }.count
+        guard count <= Query.maximumTerms else {
+            throw LibraryError(
+                .invalidQuery, "the query has \(count) terms; at most \(Query.maximumTerms) are allowed")
+        }
         var groups: [[Term]] = [[]]
         var sort: [SortKey] = []
         for raw in terms {

@@ -149,7 +149,7 @@ public final class LibraryController {
     public func delete(_ id: AlbumID) async throws -> LibraryChange {
         try await perform { library in
             let change = try await library.delete(.id(id))
-            return (change, change.effect.map { "Deleted \"\($0.album.title)\"" })
+            return (change, change.album.map { "Deleted \"\($0.title)\"" })
         }
     }
 
@@ -272,15 +272,5 @@ public final class LibraryController {
         screen.isUndoEnabled = libraryState.canUndo
         screen.isRedoEnabled = libraryState.canRedo
         screen.isTrashEnabled = !screen.albums.isEmpty
-    }
-}
-
-extension HistoryCommand {
-    /// The album a delete removed (for messages).
-    fileprivate var album: Album {
-        switch self {
-        case .add(let album, _), .delete(let album, _): album
-        case .update(_, let after): after
-        }
     }
 }

@@ -40,22 +40,30 @@ extension LibraryAPI {
         }
     }
 
-    /// Appends many albums in one transaction: all of them or, on any error, none.
+    /// Appends many albums in one transaction: all of them or, on any error, none — and as one undo
+    /// step, so undo removes exactly the albums it added.
     ///
     /// An album whose id is already in the library with identical fields is skipped, so restoring an
     /// export into a library that shares albums with it works; the same id with different fields is a
-    /// conflict. An import is not an undo step (it may hold 100,000 albums); it only appends, so the
-    /// undo history stays valid, and the redo side is cleared as for any new change.
+    /// conflict. Imports are not mirrored to a remote server (they may hold 100,000 albums).
     /// - Returns: how many albums were added and how many were already there.
     @discardableResult
     public func importAlbums(_ albums: [Album]) async throws -> (added: Int, alreadyPresent: Int) {
+        let limit = historyLimit
         let (change, added) = try await store.write { [self] writer in
+            let start = try writer.count()
             let added = try writer.append(albums)
-            try writer.clearHistory(.redo)
+            let additions = added.enumerated().map { HistoryCommand.add($1, index: start + $0) }
+            let effect: HistoryCommand? =
+                additions.isEmpty ? nil : .group(HistoryGroup(kind: .importAlbums, commands: additions))
+            if let effect {
+                try writer.push(effect, on: .undo, limit: limit)
+                try writer.clearHistory(.redo)
+            }
             try writer.saveCurrent(try writer.resolveCurrent())
             let change = LibraryChange(
-                kind: .importAlbums, effect: nil, state: try writer.state(), sequence: nextSequence())
-            return (change, added)
+                kind: .importAlbums, effect: effect, state: try writer.state(), sequence: nextSequence())
+            return (change, added.count)
         }
         changes.post(change)
         return (added, albums.count - added)
@@ -84,7 +92,7 @@ extension LibraryAPI {
         let (limit, online) = (historyLimit, isOnline)
         let change = try await store.write { [self] writer in
             let command = try body(writer)
-            if online { try writer.enqueueSync(command, key: AlbumID.random().rawValue) }
+            if online { try writer.enqueueSync(command) }
             try writer.push(command, on: .undo, limit: limit)
             try writer.clearHistory(.redo)
             try writer.saveCurrent(try writer.resolveCurrent())

@@ -52,6 +52,12 @@ public final class LibraryAPI: Sendable {
         await store.close()
     }
 
+    /// Writes a consistent copy of the library to a new database file at `path` while it stays in use
+    /// (SQLite's online backup): a copy of `library.db` alone could miss changes still in its WAL.
+    public func backup(to path: String) async throws {
+        try await store.backup(to: path)
+    }
+
     /// Where the library lives (a file path, or "memory").
     public var location: String { store.location }
 

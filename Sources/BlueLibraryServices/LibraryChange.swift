@@ -37,7 +37,7 @@ extension LibraryChange {
         switch effect {
         case .add(let album, _)?, .delete(let album, _)?: album
         case .update(_, let after)?: after
-        case nil: nil
+        case .group?, nil: nil
         }
     }
 
@@ -45,7 +45,7 @@ extension LibraryChange {
     public var index: Int? {
         switch effect {
         case .add(_, let index)?, .delete(_, let index)?: index
-        case .update?, nil: nil
+        case .update?, .group?, nil: nil
         }
     }
 }

@@ -113,7 +113,9 @@ public final class SyncService: Service {
     }
 
     private func send(_ item: PendingSync, until deadline: ContinuousClock.Instant?) async -> Outcome {
-        let request = self.request(for: item)
+        guard let request = self.request(for: item) else {
+            return .rejected("\(item.command.summary): a grouped change cannot be sent as one")
+        }
         do {
             let response: HTTPResponse
             if let deadline {
@@ -131,7 +133,7 @@ public final class SyncService: Service {
         }
     }
 
-    private func request(for item: PendingSync) -> HTTPRequest {
+    private func request(for item: PendingSync) -> HTTPRequest? {
         var headers = ["Idempotency-Key": item.key, "Accept": "application/json"]
         if let token { headers["X-BlueLibrary-Token"] = token }
         func body(_ value: JSONValue) -> [UInt8] {
@@ -150,6 +152,9 @@ public final class SyncService: Service {
             let bytes = body(AlbumCoding.json(after))
             return HTTPRequest(
                 method: "PATCH", url: remote + "/api/albums/\(after.id)", headers: headers, body: bytes)
+        case .group:
+            // The outbox holds single changes only (see `enqueueSync(_:)`).
+            return nil
         }
     }
 
@@ -194,11 +199,25 @@ public final class SyncService: Service {
 }
 
 extension HistoryCommand {
-    /// The id of the album the command is about.
+    /// The id of the album the command is about (the first one's, for a group).
     var albumID: AlbumID {
         switch self {
         case .add(let album, _), .delete(let album, _): album.id
         case .update(_, let after): after.id
+        case .group(let group): group.commands.first?.albumID ?? AlbumID.random()
         }
+    }
+
+    /// The single changes this command is made of, in order (a group's, one by one).
+    var singleChanges: [HistoryCommand] {
+        guard case .group(let group) = self else { return [self] }
+        return group.commands.flatMap(\.singleChanges)
+    }
+}
+
+extension LibraryWriter {
+    /// Puts a change in the outbox, one entry per album it touches, each with a fresh idempotency key.
+    func enqueueSync(_ command: HistoryCommand) throws {
+        for single in command.singleChanges { try enqueueSync(single, key: AlbumID.random().rawValue) }
     }
 }

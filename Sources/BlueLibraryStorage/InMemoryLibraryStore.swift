@@ -20,6 +20,10 @@ package final class InMemoryLibraryStore: LibraryStore {
 
     package func close() {}
 
+    package func backup(to path: String) async throws {
+        throw LibraryError(.usage, "the library in memory has no file to back up")
+    }
+
     package func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws
         -> T
     {
@@ -98,9 +102,9 @@ private final class MemoryWriter: LibraryWriter {
         return index
     }
 
-    func append(_ albums: [Album]) throws -> Int {
+    func append(_ albums: [Album]) throws -> [Album] {
         var present = Dictionary(snapshot.albums.map { ($0.id, $0) }) { first, _ in first }
-        var added = 0
+        var added: [Album] = []
         for album in albums {
             if let existing = present[album.id] {
                 guard existing == album else { throw conflictingAlbum(album) }
@@ -108,9 +112,17 @@ private final class MemoryWriter: LibraryWriter {
             }
             snapshot.albums.append(album)
             present[album.id] = album
-            added += 1
+            added.append(album)
         }
         return added
+    }
+
+    func insertAll(_ items: [(album: Album, index: Int)]) throws {
+        try insertEach(items)
+    }
+
+    func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
+        try removeEach(ids)
     }
 
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) {

@@ -22,6 +22,9 @@ package protocol LibraryStore: Sendable {
     /// Closes the library (a later use opens it again); for SQLite this also checkpoints the WAL into
     /// the database file, so the file alone holds every change.
     func close() async
+    /// Writes a consistent copy of the whole library to a new database file at `path` (atomically:
+    /// `path` appears complete or not at all), while the library stays in use.
+    func backup(to path: String) async throws
     /// Runs `body` with a consistent view of the library.
     func read<T: Sendable>(_ body: @escaping @Sendable (any LibraryReader) throws -> T) async throws -> T
     /// Runs `body` as one atomic, durable transaction; nothing is kept if it throws.
@@ -106,10 +109,19 @@ package protocol LibraryWriter: LibraryReader {
     func replace(_ album: Album) throws -> Int?
     /// Appends albums at the end, in order, skipping any whose id is already present with identical
     /// fields (so an export restores into a library that shares albums with it).
-    /// - Returns: how many albums were added.
+    /// - Returns: the albums added, in order (they now end the library).
     /// - Throws: `conflict` naming the first album whose id is present with other fields.
     @discardableResult
-    func append(_ albums: [Album]) throws -> Int
+    func append(_ albums: [Album]) throws -> [Album]
+    /// Inserts many albums, each at its final index (`items` in increasing index order): one step of
+    /// an import, or the undoing of a bulk removal. A run at the end is appended in one go.
+    /// - Throws: `conflict` when an album with the same id exists.
+    func insertAll(_ items: [(album: Album, index: Int)]) throws
+    /// Removes the albums with these ids.
+    /// - Returns: each with the index it had, in decreasing index order (so re-inserting them in
+    ///   reverse order puts every one back in its place).
+    /// - Throws: `conflict` naming the first album that is not in the library (nothing is removed).
+    func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)]
     /// Pushes a command on one side of the history, dropping the oldest beyond `limit`.
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) throws
     /// Removes and returns the newest command of one side.
@@ -122,6 +134,29 @@ package protocol LibraryWriter: LibraryReader {
     func enqueueSync(_ command: HistoryCommand, key: String) throws
     /// Removes a change from the outbox once the remote has it.
     func removeSync(_ sequence: Int) throws
+}
+
+extension LibraryWriter {
+    /// Inserts one by one: stores without a faster path use this.
+    package func insertEach(_ items: [(album: Album, index: Int)]) throws {
+        for (album, index) in items { try insert(album, at: index) }
+    }
+
+    /// Finds every album first, then removes them from the last index down.
+    package func removeEach(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
+        let found = try ids.map { id in
+            guard let found = try locate(id) else { throw missingAlbum(id) }
+            return found
+        }
+        let ordered = found.sorted { $0.index > $1.index }
+        for (_, index) in ordered { _ = try remove(at: index) }
+        return ordered
+    }
+}
+
+/// The error for an album a grouped change expected but the library no longer has.
+package func missingAlbum(_ id: AlbumID) -> LibraryError {
+    LibraryError(.conflict, "album \(id) is no longer in the library")
 }
 
 extension LibraryReader {

@@ -111,6 +111,33 @@ package final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// Copies the whole database, consistently, into a new database file at `path` (SQLite's online
+    /// backup: other connections may go on reading and writing meanwhile).
+    /// - Throws: `io` naming `path` when it cannot be written.
+    package func backup(to path: String) throws {
+        var target: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let opened = sqlite3_open_v2(path, &target, flags, nil)
+        defer { sqlite3_close_v2(target) }
+        guard opened == SQLITE_OK, let target else {
+            throw LibraryError(.io, "cannot write the backup \(path): cannot create it")
+        }
+        guard let backup = sqlite3_backup_init(target, "main", handle, "main") else {
+            throw LibraryError(
+                .io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
+        }
+        var status: Int32
+        repeat {
+            status = sqlite3_backup_step(backup, 256)
+            if status == SQLITE_BUSY || status == SQLITE_LOCKED { sqlite3_sleep(20) }
+        } while status == SQLITE_OK || status == SQLITE_BUSY || status == SQLITE_LOCKED
+        let finished = sqlite3_backup_finish(backup)
+        guard status == SQLITE_DONE, finished == SQLITE_OK else {
+            throw LibraryError(
+                .io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
+        }
+    }
+
     /// Runs `body` in one read transaction, so every statement in it sees the same snapshot.
     package func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN")

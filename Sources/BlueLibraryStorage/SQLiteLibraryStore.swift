@@ -2,6 +2,10 @@ import BlueLibraryConcurrency
 import BlueLibraryCore
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The durable store: one SQLite database file per library (the tutorial's `PersistencyManager`,
 /// which archived albums to disk; here every change is committed at once).
 ///
@@ -16,14 +20,19 @@ package final class SQLiteLibraryStore: LibraryStore {
     /// The database file.
     package let path: String
     private let busyTimeout: Int32
+    /// The target number of albums per bucket of positions (see ``AlbumPositions``).
+    private let bucketCapacity: Int
     private let writer: ConnectionOwner
     private let reader: ConnectionOwner
 
     /// A store for the database at `path`, opened on first use.
-    /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
-    package init(path: String, busyTimeout: Int32 = 5000) {
+    /// - Parameters:
+    ///   - busyTimeout: how long to wait for another process's lock, in milliseconds.
+    ///   - bucketCapacity: albums per bucket of positions (tests make it small to split and merge often).
+    package init(path: String, busyTimeout: Int32 = 5000, bucketCapacity: Int = 512) {
         self.path = path
         self.busyTimeout = busyTimeout
+        self.bucketCapacity = bucketCapacity
         writer = ConnectionOwner(name: "library-writer")
         reader = ConnectionOwner(name: "library-reader")
     }
@@ -35,11 +44,11 @@ package final class SQLiteLibraryStore: LibraryStore {
     {
         LibraryTransaction.checkNotNested(path)
         try await prepare()
-        let (path, busyTimeout) = (path, busyTimeout)
+        let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
         return try await reader.run { slot in
             let connection = try slot.open(path: path, busyTimeout: busyTimeout, role: .reader)
             return try connection.readTransaction {
-                try LibraryTransaction.run { try body(SQLiteAlbums(connection)) }
+                try LibraryTransaction.run { try body(SQLiteAlbums(connection, bucketCapacity: capacity)) }
             }
         }
     }
@@ -49,11 +58,11 @@ package final class SQLiteLibraryStore: LibraryStore {
         -> T
     {
         LibraryTransaction.checkNotNested(path)
-        let (path, busyTimeout) = (path, busyTimeout)
+        let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
         return try await writer.run { slot in
             let connection = try slot.open(path: path, busyTimeout: busyTimeout, role: .writer)
             return try connection.transaction {
-                try LibraryTransaction.run { try body(SQLiteAlbums(connection)) }
+                try LibraryTransaction.run { try body(SQLiteAlbums(connection, bucketCapacity: capacity)) }
             }
         }
     }
@@ -73,6 +82,29 @@ package final class SQLiteLibraryStore: LibraryStore {
     package func close() async {
         await reader.close()
         await writer.close()
+    }
+
+    /// Copies the library through the reader's connection into a temporary file beside `path`, then
+    /// renames it into place.
+    package func backup(to path: String) async throws {
+        try await prepare()
+        let (source, busyTimeout) = (self.path, self.busyTimeout)
+        let temporary = path + ".tmp-\(getpid())"
+        try await reader.run { slot in
+            let connection = try slot.open(path: source, busyTimeout: busyTimeout, role: .reader)
+            unlink(temporary)
+            do {
+                try connection.backup(to: temporary)
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw LibraryError(.io, "cannot write the backup \(path): \(reason)")
+            }
+        }
     }
 
     /// Opens the file now, so a bad file is reported before any other work.

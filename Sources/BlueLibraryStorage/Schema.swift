@@ -43,6 +43,16 @@ enum Schema {
             command TEXT NOT NULL
         );
         """,
+        // 3: positions in buckets (AlbumPositions), so an insert or delete anywhere rewrites a few rows.
+        // Version 2 kept exact indexes 0..<count; album i goes to bucket i / 512, slot i % 512.
+        """
+        CREATE TABLE buckets (
+            key INTEGER PRIMARY KEY,
+            count INTEGER NOT NULL CHECK (count > 0)
+        );
+        UPDATE albums SET position = ((position / 512 + 1) * 65536) * 4294967296 + position % 512;
+        INSERT INTO buckets (key, count) SELECT position >> 32, count(*) FROM albums GROUP BY position >> 32;
+        """,
     ]
 
     /// The schema version this build writes.

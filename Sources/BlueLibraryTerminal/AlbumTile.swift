@@ -1,24 +1,25 @@
 import BlueLibraryCovers
 import BlueLibraryPresentation
+import TerminalKit
 
 /// A cover tile in the terminal: the ``AlbumView`` state drawn as half-block art inside a frame — white
 /// when highlighted, black otherwise, as in the tutorial — with a spinner while the cover loads.
 @MainActor
 final class AlbumTile: ScrollerTile {
     let view: AlbumView
-    private let mode: TerminalArt.ColorMode
+    private let mode: any ColorStrategy
     private var art: (image: RGBAImage, columns: Int, rows: Int, cells: [[TerminalArt.HalfBlock]])?
     private static let spinner: [Character] = ["|", "/", "-", "\\"]
 
-    init(view: AlbumView, mode: TerminalArt.ColorMode) {
+    init(view: AlbumView, mode: any ColorStrategy) {
         self.view = view
         self.mode = mode
     }
 
     func draw(into screen: inout TerminalScreen, x: Int, y: Int, width: Int, height: Int, tick: Int) {
-        let frameColor = view.isHighlighted ? TerminalArt.RGB(255, 255, 255) : TerminalArt.RGB(0, 0, 0)
+        let frameColor = view.isHighlighted ? RGB(255, 255, 255) : RGB(0, 0, 0)
         let frameStyle = CellStyle(
-            foreground: view.isHighlighted ? TerminalArt.RGB(0, 0, 0) : TerminalArt.RGB(90, 90, 90),
+            foreground: view.isHighlighted ? RGB(0, 0, 0) : RGB(90, 90, 90),
             background: frameColor,
             bold: view.isHighlighted)
         // The frame: heavy lines when highlighted, light ones otherwise (readable without colour too).
@@ -41,21 +42,21 @@ final class AlbumTile: ScrollerTile {
         let rows = height - 2
         guard columns > 0, rows > 0 else { return }
         guard let image = view.image else {
-            let black = Cell(character: " ", style: CellStyle(background: TerminalArt.RGB(0, 0, 0)))
+            let black = Cell(character: " ", style: CellStyle(background: RGB(0, 0, 0)))
             screen.fill(x: x + 1, y: y + 1, width: columns, height: rows, with: black)
             if view.isLoadingIndicatorVisible {
                 let spinner = Self.spinner[tick % Self.spinner.count]
                 screen.put(
                     spinner, x: x + width / 2, y: y + height / 2,
                     style: CellStyle(
-                        foreground: TerminalArt.RGB(220, 220, 220), background: TerminalArt.RGB(0, 0, 0)))
+                        foreground: RGB(220, 220, 220), background: RGB(0, 0, 0)))
             }
             return
         }
         let cells = artCells(image, columns: columns, rows: rows)
         for (row, line) in cells.enumerated() {
             for (column, block) in line.enumerated() {
-                let (character, style) = Self.cell(for: block, mode: mode)
+                let (character, style) = mode.halfBlock(upper: block.top, lower: block.bottom)
                 screen.put(character, x: x + 1 + column, y: y + 1 + row, style: style)
             }
         }
@@ -73,16 +74,5 @@ final class AlbumTile: ScrollerTile {
         let cells = TerminalArt.halfBlocks(source, columns: columns, rows: rows)
         art = (image, columns, rows, cells)
         return cells
-    }
-
-    static func cell(for block: TerminalArt.HalfBlock, mode: TerminalArt.ColorMode) -> (Character, CellStyle)
-    {
-        switch mode {
-        case .none:
-            let brightness = (TerminalArt.luminance(block.top) + TerminalArt.luminance(block.bottom)) / 2
-            return (TerminalArt.shade(brightness), .plain)
-        case .trueColor, .palette256:
-            return ("▀", CellStyle(foreground: block.top, background: block.bottom))
-        }
     }
 }

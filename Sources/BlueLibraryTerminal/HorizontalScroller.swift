@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// Something the scroller can show: it draws itself into a rectangle of the screen.
 @MainActor
 public protocol ScrollerTile: AnyObject {

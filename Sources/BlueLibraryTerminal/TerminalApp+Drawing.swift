@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryPresentation
+import TerminalKit
 
 /// Drawing the album screen into a ``TerminalScreen``.
 extension TerminalApp {

@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
+import TerminalKit
 
 /// The terminal face: the tutorial's one screen — a scroller of covers, the details table, an
 /// Undo / Trash toolbar — drawn into a ``TerminalScreen`` from the shared ``LibraryController``, and the
@@ -12,7 +13,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     /// The controller every face drives.
     public let controller: LibraryController
     let coverCenter: CoverCenter
-    let mode: TerminalArt.ColorMode
+    let mode: any ColorStrategy
     let scroller: HorizontalScroller
     var tiles: [AlbumID: AlbumTile] = [:]
     private(set) var input = InputMode.browse
@@ -42,7 +43,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
 
     /// Creates the face for a controller, a cover centre, a colour mode and a terminal size.
     public init(
-        controller: LibraryController, coverCenter: CoverCenter, mode: TerminalArt.ColorMode, width: Int,
+        controller: LibraryController, coverCenter: CoverCenter, mode: some ColorStrategy, width: Int,
         height: Int
     ) {
         self.controller = controller

@@ -1,6 +1,8 @@
+import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
 import Foundation
+import TerminalKit
 
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.
 @MainActor
@@ -12,8 +14,11 @@ public enum TerminalRunner {
     public static func run(
         library: LibraryAPI, covers: CoverService, sync: SyncService?, environment: [String: String]
     ) async throws -> Int32 {
-        let session = try TerminalSession()
-        let mode = TerminalArt.colorMode(environment: environment)
+        guard TerminalSession.isAvailable else {
+            throw LibraryError(.usage, "tui needs a terminal: standard input and output must both be one")
+        }
+        let session = TerminalSession()
+        let mode = TerminalColors.strategy(environment: environment)
         let size = session.size
         let controller = LibraryController(library: library)
         let app = TerminalApp(
@@ -33,7 +38,7 @@ public enum TerminalRunner {
 
     /// Reads keys, applies them and draws changed cells, about 40 times a second, until the user quits,
     /// a signal arrives or the task is cancelled.
-    private static func loop(_ app: TerminalApp, session: TerminalSession, mode: TerminalArt.ColorMode)
+    private static func loop(_ app: TerminalApp, session: TerminalSession, mode: any ColorStrategy)
         async throws
     {
         let renderer = FrameRenderer(mode: mode)

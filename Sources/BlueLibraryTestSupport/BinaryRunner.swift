@@ -27,12 +27,35 @@ package enum BinaryRunner {
         return directory.path
     }
 
-    /// Runs `name` with `arguments`, an environment and optional standard input, and waits for it.
+    /// Runs `name` with `arguments`, an environment and optional standard input, and waits for it —
+    /// on a test thread, so the test's own in-process work (a server, a store) keeps its threads.
     package static func run(
         _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+    ) async throws -> ProcessResult {
+        let executable = URL(fileURLWithPath: productsDirectory).appendingPathComponent(name)
+        return try await TestThreads.run {
+            try runBlocking(executable, arguments, environment: environment, stdin: stdin)
+        }
+    }
+
+    /// Runs a shell script (`/bin/sh -c`) with `$BIN` naming the products directory: for what a
+    /// `Process` cannot say directly — standard output on `/dev/full`, standard error closed, an argument
+    /// that is not UTF-8, standard input from a directory.
+    package static func shell(_ script: String, environment: [String: String] = [:]) async throws
+        -> ProcessResult
+    {
+        let environment = environment.merging(["BIN": productsDirectory]) { $1 }
+        return try await TestThreads.run {
+            try runBlocking(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment, stdin: nil)
+        }
+    }
+
+    private static func runBlocking(
+        _ executable: URL, _ arguments: [String], environment: [String: String], stdin: String?
     ) throws -> ProcessResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: productsDirectory).appendingPathComponent(name)
+        process.executableURL = executable
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         env.merge(environment) { $1 }

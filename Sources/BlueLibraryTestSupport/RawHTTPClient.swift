@@ -1,4 +1,3 @@
-import BlueLibraryConcurrency
 import Foundation
 
 #if canImport(Glibc)
@@ -10,7 +9,6 @@ import Foundation
 /// threads of its own: the server under test needs Swift's cooperative threads to answer.
 // @unchecked Sendable: `received` is only touched by `read`, which a test calls one at a time.
 package final class RawHTTPConnection: @unchecked Sendable {
-    private static let readers = BlockingPool(threads: 16, name: "test-http-read")
     private let socketFD: Int32
     private var received: [UInt8] = []
 
@@ -44,7 +42,7 @@ package final class RawHTTPConnection: @unchecked Sendable {
 
     /// Reads until the text received so far contains `marker`, or `seconds` pass; returns everything so far.
     package func read(until marker: String, seconds: Double = 10) async -> String {
-        await Self.readers.run { self.blockingRead(until: marker, seconds: seconds) }
+        await TestThreads.run { self.blockingRead(until: marker, seconds: seconds) }
     }
 
     private func blockingRead(until marker: String, seconds: Double) -> String {

@@ -74,7 +74,7 @@ public final class MicroHTTPServer: Sendable {
         if listening >= 0 { close(listening) }
         parked.closeStreams()
         let deadline = ContinuousClock.now + timeout
-        while parked.count > 0 && ContinuousClock.now < deadline {
+        while !parked.isIdle && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
         parked.resumeAll()

@@ -16,6 +16,10 @@ final class ParkedConnections: Sendable {
     /// How many connections are suspended now.
     var count: Int { state.withLock { $0.suspended.count } }
 
+    /// Whether nothing is suspended and every event stream has been finished by MHD (its last chunk
+    /// sent): the moment the daemon can stop without cutting an answer short.
+    var isIdle: Bool { state.withLock { $0.suspended.isEmpty && $0.streams.isEmpty } }
+
     /// Suspends a connection (from MHD's thread, inside a callback for it).
     func suspend(_ connection: ConnectionHandle) {
         state.withLock { _ = $0.suspended.insert(connection) }

@@ -53,7 +53,7 @@ extension WebApp {
                 return .error(404, code: "not_found", message: "nothing at \(request.method) \(request.path)")
             }
         } catch let error as LibraryError {
-            return .error(error)
+            return failure(error)
         } catch {
             return .internalError
         }
@@ -112,10 +112,21 @@ extension WebApp {
             if let failure { headers["X-Cover-Failure"] = String(failure.prefix(200)) }
             return WebResponse(status: 200, headers: headers, body: .bytes(bytes))
         } catch let error as LibraryError {
-            return .error(error)
+            return failure(error)
         } catch {
             return .internalError
         }
+    }
+
+    /// The answer for a failure: a client's mistake (4xx) says what was wrong; the server's own failure
+    /// (5xx) says nothing about its insides — no file paths, no library names — and goes to the log.
+    private func failure(_ error: LibraryError) -> WebResponse {
+        let response = WebResponse.error(error)
+        guard response.status >= 500 else { return response }
+        StandardError.line("serve: \(error.message)")
+        return .error(
+            response.status, code: error.code.rawValue,
+            message: "the library could not answer; see the server's log")
     }
 
     // MARK: Request parsing

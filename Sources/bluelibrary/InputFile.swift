@@ -7,13 +7,16 @@ import BlueLibraryCore
 /// Reads an input file (or `-`, standard input) whole, with POSIX calls and a size limit: a directory,
 /// an unreadable file or an endless stream is one clear error, never a crash.
 enum InputFile {
-    /// The largest input read (an export of 100,000 albums is about 15 MB).
-    static let limit = 512 * 1024 * 1024
+    /// The largest input read, in bytes: `BLUELIBRARY_MAX_INPUT_MB` megabytes, 512 by default (an export
+    /// of 100,000 albums is about 15 MB).
+    static func limit(environment: [String: String]) -> Int {
+        (environment["BLUELIBRARY_MAX_INPUT_MB"].flatMap { Int($0) }.map { max($0, 1) } ?? 512) * 1024 * 1024
+    }
 
     /// The bytes of `name`.
     /// - Throws: `noInput` for a missing file or a directory, `io` for a read error or an input over
     ///   the limit; messages start with `label`.
-    static func read(_ name: String, label: String) throws -> [UInt8] {
+    static func read(_ name: String, label: String, limit: Int) throws -> [UInt8] {
         let descriptor = name == "-" ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))

@@ -2,7 +2,9 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryPresentation
 import BlueLibraryServices
+import BlueLibraryTerminal
 import Synchronization
+import TerminalKit
 
 #if canImport(Glibc)
     import Glibc
@@ -85,7 +87,7 @@ extension Tool {
             } ?? 32
         let (album, _) = try await library.locate(reference)
         let result = await covers.cover(for: album)
-        let mode = TerminalArt.colorMode(environment: environment)
+        let mode = TerminalColors.strategy(environment: environment)
         for line in TerminalArt.render(result.image, width: columns, mode: mode) { out.line(line) }
         if let failure = result.failure {
             out.flush()

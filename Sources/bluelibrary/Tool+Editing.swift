@@ -66,7 +66,8 @@ extension Tool {
 
     func importFile(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
         let name = arguments.positionals[0]
-        let bytes = try InputFile.read(name, label: "import \(name)")
+        let bytes = try InputFile.read(
+            name, label: "import \(name)", limit: InputFile.limit(environment: environment))
         let format = try importFormat(name: name, explicit: arguments["format"], bytes: bytes)
         let albums: [Album]
         do {

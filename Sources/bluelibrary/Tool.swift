@@ -116,6 +116,10 @@ struct Tool {
         case "undo", "redo": try await step(verb, library)
         case "select": try await select(arguments, library)
         case "import": try await importFile(arguments, library)
+        case "backup":
+            let file = arguments.positionals[0]
+            try await library.backup(to: file)
+            out.line("Backed up the library to \(file).")
         case "covers": try await covers(arguments, library, root.requireCovers())
         case "tui":
             out.flush()

@@ -106,6 +106,13 @@ enum Verbs {
             name: "stats", summary: "count albums, artists, genres and years", usage: "[--json]",
             options: [json]),
         VerbSpec(
+            name: "backup", summary: "copy the whole library to a new database file, consistently",
+            usage: "FILE", positionals: 1...1,
+            details: """
+                An online backup (SQLite's backup API): it may run while the library is in use, and FILE
+                appears complete or not at all. Open the copy with --library FILE.
+                """),
+        VerbSpec(
             name: "sync", summary: "send the changes waiting for the --remote server", usage: "--remote URL"),
         VerbSpec(
             name: "serve", summary: "serve the album screen and a JSON API to the browser",

@@ -75,10 +75,10 @@ struct CLIBadInputTests {
     func badInputIsRefusedWithOneLineAndChangesNothing(arguments: [String], message: String, status: Int32)
         async throws
     {
-        _ = try home.ok("select", "2")
-        _ = try home.ok("delete", "4")
+        _ = try await home.ok("select", "2")
+        _ = try await home.ok("delete", "4")
         let before = try await home.fingerprint()
-        let result = try home.run(arguments)
+        let result = try await home.run(arguments)
         #expect(result.stderr == "bluelibrary: \(message)\n")
         #expect(result.status == status)
         #expect(result.stdout.isEmpty)
@@ -108,10 +108,10 @@ struct CLIBadInputTests {
     func aMalformedImportNamesItsLineAndImportsNothing(
         name: String, content: String, message: String, status: Int32
     ) async throws {
-        _ = try home.ok("list")
+        _ = try await home.ok("list")
         let before = try await home.fingerprint()
         let file = home.directory.write(name, content)
-        let result = try home.run(["import", file])
+        let result = try await home.run(["import", file])
         #expect(result.stderr == "bluelibrary: import \(file): \(message); nothing was imported\n")
         #expect(result.status == status)
         #expect(try await home.fingerprint() == before)
@@ -120,7 +120,7 @@ struct CLIBadInputTests {
     @Test func aFileThatIsNotALibraryIsRefusedAndNeverOverwritten() async throws {
         let notes = home.directory.write("notes.txt", "dear diary\n")
         for arguments in [["list"], ["add", "--title", "X", "--artist", "Y"]] {
-            let result = try home.run(["--library", notes] + arguments)
+            let result = try await home.run(["--library", notes] + arguments)
             #expect(result.status == 65)
             #expect(result.stderr.hasPrefix("bluelibrary: \(notes) is not a BlueLibrary database"))
             #expect(result.stderr.filter { $0 == "\n" }.count == 1)
@@ -129,21 +129,21 @@ struct CLIBadInputTests {
     }
 
     @Test func aLibraryFromANewerBlueLibraryIsRefused() async throws {
-        _ = try home.ok("list")
+        _ = try await home.ok("list")
         try SQLiteConnection(path: home.libraryPath, busyTimeout: 100).execute("PRAGMA user_version = 42")
-        let result = try home.run(["list"])
+        let result = try await home.run(["list"])
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (2); upgrade bluelibrary\n"
+                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (3); upgrade bluelibrary\n"
         )
     }
 
     @Test func aLockedLibraryWaitsForTheBusyTimeoutThenFailsClearly() async throws {
-        _ = try home.ok("list")
+        _ = try await home.ok("list")
         let holder = try SQLiteConnection(path: home.libraryPath, busyTimeout: 100)
         try holder.execute("BEGIN IMMEDIATE")
-        let result = try home.run(["delete", "0"], environment: ["BLUELIBRARY_BUSY_TIMEOUT_MS": "300"])
+        let result = try await home.run(["delete", "0"], environment: ["BLUELIBRARY_BUSY_TIMEOUT_MS": "300"])
         try holder.execute("ROLLBACK")
         #expect(result.status == 69)
         #expect(

@@ -18,7 +18,7 @@ struct CLICoversTests {
         return bytes
     }()
 
-    init() throws {
+    init() async throws {
         server = try FixtureHTTPServer { path in
             path == "/white.png"
                 ? .response(status: 200, headers: ["Content-Type": "image/png"], body: Self.png)
@@ -34,12 +34,12 @@ struct CLICoversTests {
         try FileManager.default.createDirectory(
             atPath: home.directory.file("home"), withIntermediateDirectories: true)
         // Start from an empty library: delete the five seeds, whose covers point at the internet.
-        for _ in 0..<5 { _ = try home.run(["--library", library, "delete", "0"]) }
-        _ = try home.ok("import", file)
+        for _ in 0..<5 { _ = try await home.run(["--library", library, "delete", "0"]) }
+        _ = try await home.ok("import", file)
     }
 
-    @Test func fetchDownloadsOnceThenUsesTheCache() throws {
-        let first = try home.ok("covers", "fetch")
+    @Test func fetchDownloadsOnceThenUsesTheCache() async throws {
+        let first = try await home.ok("covers", "fetch")
         #expect(
             first == """
                 fetched   White
@@ -49,13 +49,13 @@ struct CLICoversTests {
                   Gone: GET \(server.baseURL)/gone.png: HTTP status 404
 
                 """)
-        let second = try home.ok("covers", "fetch", "white")
+        let second = try await home.ok("covers", "fetch", "white")
         #expect(second == "cached    White\n1 cover: 0 fetched, 1 cached, 0 generated, 0 failed\n")
         #expect(server.requests(to: "/white.png") == 1)
         #expect(FileManager.default.fileExists(atPath: home.directory.file("home/covers")))
     }
 
-    @Test func onATerminalFetchDrawsAProgressBar() throws {
+    @Test func onATerminalFetchDrawsAProgressBar() async throws {
         // script(1) gives the command a pseudo-terminal, as a person running it would have.
         let binary = BinaryRunner.productsDirectory + "/bluelibrary"
         let process = Process()
@@ -66,22 +66,27 @@ struct CLICoversTests {
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = await TestThreads.run {
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
         #expect(process.terminationStatus == 0)
         #expect(text.contains("\r[##############################] 3/3 covers"))
         #expect(text.contains("3 covers: 1 fetched, 0 cached, 1 generated, 1 failed"))
         #expect(!text.contains("fetched   White"), "per-album lines are for pipes; a terminal gets the bar")
     }
 
-    @Test func showDrawsTheCoverInTheTerminal() throws {
-        let plain = try home.run(["covers", "show", "0", "--width", "6"], environment: ["NO_COLOR": "1"])
+    @Test func showDrawsTheCoverInTheTerminal() async throws {
+        let plain = try await home.run(
+            ["covers", "show", "0", "--width", "6"], environment: ["NO_COLOR": "1"])
         #expect(plain.status == 0)
         #expect(plain.stdout == String(repeating: "@@@@@@\n", count: 3))
-        let colour = try home.run(
+        let colour = try await home.run(
             ["covers", "show", "0", "-w", "4"], environment: ["COLORTERM": "truecolor"])
         #expect(colour.stdout.contains("\u{1B}[38;2;250;250;250m\u{1B}[48;2;250;250;250m▀"))
-        let fallback = try home.run(["covers", "show", "1", "--width", "8"], environment: ["NO_COLOR": "1"])
+        let fallback = try await home.run(
+            ["covers", "show", "1", "--width", "8"], environment: ["NO_COLOR": "1"])
         #expect(fallback.status == 0)
         #expect(
             fallback.stderr
@@ -90,10 +95,10 @@ struct CLICoversTests {
         #expect(fallback.stdout.split(separator: "\n").count == 4)
     }
 
-    @Test func clearEmptiesTheCache() throws {
-        _ = try home.ok("covers", "fetch")
-        #expect(try home.ok("covers", "clear").hasPrefix("Removed 1 cover ("))
-        #expect(try home.ok("covers", "fetch", "white").hasPrefix("fetched   White"))
+    @Test func clearEmptiesTheCache() async throws {
+        _ = try await home.ok("covers", "fetch")
+        #expect(try await home.ok("covers", "clear").hasPrefix("Removed 1 cover ("))
+        #expect(try await home.ok("covers", "fetch", "white").hasPrefix("fetched   White"))
         #expect(server.requests(to: "/white.png") == 2)
     }
 
@@ -110,8 +115,8 @@ struct CLICoversTests {
         (["covers", "show", "0", "--width", "2"], "invalid --width '2': use a whole number from 4 to 400"),
         (["covers", "show", "9"], "no album at index 9 (the library has 3)"),
     ])
-    func badCoverCommands(arguments: [String], message: String) throws {
-        let result = try home.run(arguments)
+    func badCoverCommands(arguments: [String], message: String) async throws {
+        let result = try await home.run(arguments)
         #expect(result.stderr == "bluelibrary: \(message)\n")
         #expect(result.status != 0)
         #expect(server.totalRequests == 0)

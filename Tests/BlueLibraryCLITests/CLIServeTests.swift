@@ -9,37 +9,22 @@ struct CLIServeTests {
     let home = CLIHome()
 
     @Test(.timeLimit(.minutes(1))) func serveFollowsOtherProcessesAndStopsOnSIGTERM() async throws {
-        _ = try home.ok("list")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.productsDirectory + "/bluelibrary")
-        process.arguments = ["serve", "--port", "0"]
-        process.environment = home.environment.merging(["BLUELIBRARY_OFFLINE": "1", "PATH": "/usr/bin:/bin"])
-        { $1 }
-        let output = Pipe()
+        _ = try await home.ok("list")
         let errors = home.directory.file("serve.log")
-        _ = FileManager.default.createFile(atPath: errors, contents: nil)
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        var line = ""
-        while !line.contains("\n"), let byte = try output.fileHandleForReading.read(upToCount: 1)?.first {
-            line.append(Character(Unicode.Scalar(byte)))
-        }
-        #expect(line.hasPrefix("Serving BlueLibrary at http://127.0.0.1:"))
-        let port = try #require(Int(line.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
+        let server = try await ServerProcess(
+            environment: home.environment.merging(["BLUELIBRARY_OFFLINE": "1"]) { $1 }, stderr: errors)
+        #expect(server.url.hasPrefix("http://127.0.0.1:"))
+        let port = server.port
 
         let events = try RawHTTPConnection(port: port)
         events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(await events.read(until: "retry:").contains("200"))
         // Another process changes the library: the open page hears of it.
-        _ = try home.ok("delete", "0")
+        _ = try await home.ok("delete", "0")
         #expect(await events.read(until: "\"kind\":\"external\"").contains("\"count\":4"))
 
-        process.terminate()  // SIGTERM
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (status, rest) = await server.stop()  // SIGTERM
+        #expect(status == 0)
         #expect(rest == "Stopped.\n")
         let log = String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)
         #expect(log.contains("GET /events 200 "))
@@ -47,8 +32,8 @@ struct CLIServeTests {
         #expect(!FileManager.default.fileExists(atPath: home.libraryPath + "-wal"))
     }
 
-    @Test func aBadPortIsAUsageError() throws {
-        let result = try home.run(["serve", "--port", "99999"])
+    @Test func aBadPortIsAUsageError() async throws {
+        let result = try await home.run(["serve", "--port", "99999"])
         #expect(result.status == 64)
         #expect(result.stderr == "bluelibrary: invalid --port '99999': use a number from 0 to 65535\n")
     }

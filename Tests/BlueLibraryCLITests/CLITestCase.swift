@@ -13,18 +13,18 @@ final class CLIHome: Sendable {
     }
 
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws
-        -> ProcessResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil)
+        async throws -> ProcessResult
     {
-        try BinaryRunner.run(
+        try await BinaryRunner.run(
             "bluelibrary", arguments, environment: environment.merging(extra) { $1 }, stdin: stdin)
     }
 
     /// Runs a command that must succeed and returns its standard output.
     func ok(_ arguments: String..., stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
-        throws -> String
+        async throws -> String
     {
-        let result = try run(arguments, stdin: stdin)
+        let result = try await run(arguments, stdin: stdin)
         #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.isEmpty, sourceLocation: sourceLocation)
         return result.stdout

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryScanner
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -119,12 +120,17 @@ struct RescanTests {
 
     @Test func cancellingStopsTheScan() async throws {
         try addAlbum("A", tracks: 40)
-        let reads = CountingTagReader(SlowTagReader(library.reads, delay: 0.005))
+        let gate = Gate()
+        let reads = CountingTagReader(GatedTagReader(library.reads, gate: gate))
         let scanner = MusicScanner(reader: reads, threads: 1)
         let root = library.root
         let task = Task {
             try await scanner.scan(root) { progress in
-                if progress.done == 1 { withUnsafeCurrentTask { $0?.cancel() } }
+                // Cancel after the first file, then let the reader, held at the second, go on.
+                if progress.done == 1 {
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    gate.open()
+                }
             }
         }
         await #expect(throws: CancellationError.self) { try await task.value }
@@ -132,20 +138,41 @@ struct RescanTests {
     }
 }
 
-/// Takes its time over every read, so a test can act while a scan is under way.
-private struct SlowTagReader: TagReader {
+/// Lets the first read through and holds every later one until the gate opens, so a test can act
+/// while a scan is under way, whatever the machine's load.
+private struct GatedTagReader: TagReader {
     let reader: any TagReader
-    let delay: TimeInterval
+    let gate: Gate
 
-    init(_ reader: any TagReader, delay: TimeInterval) {
+    init(_ reader: any TagReader, gate: Gate) {
         self.reader = reader
-        self.delay = delay
+        self.gate = gate
     }
 
     func tags(at path: String) throws -> TrackTags {
-        Thread.sleep(forTimeInterval: delay)
+        if gate.countRead() > 1 { gate.wait() }
         return try reader.tags(at: path)
     }
 
     func picture(at path: String) throws -> EmbeddedPicture? { try reader.picture(at: path) }
+}
+
+/// A one-way gate for the reader's thread (never a cooperative-pool thread).
+private final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let reads = Mutex(0)
+
+    /// Counts a read; returns how many there have been.
+    func countRead() -> Int {
+        reads.withLock { count in
+            count += 1
+            return count
+        }
+    }
+
+    func open() { semaphore.signal() }
+    func wait() {
+        semaphore.wait()
+        semaphore.signal()
+    }
 }

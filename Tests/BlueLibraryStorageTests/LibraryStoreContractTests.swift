@@ -108,7 +108,7 @@ struct LibraryStoreContractTests {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }
         let fresh = Fixtures.album("Fresh")
-        #expect(try await store.write { try $0.append([Album.seeds[1], fresh, fresh]) } == 1)
+        #expect(try await store.write { try $0.append([Album.seeds[1], fresh, fresh]) } == [fresh])
         #expect(try await titles(store) == Fixtures.seedTitles + ["Fresh"])
     }
 

@@ -1,5 +1,6 @@
 import BlueLibraryPresentation
 import BlueLibraryTerminal
+import TerminalKit
 import Testing
 
 struct KeyParserTests {
@@ -31,7 +32,7 @@ struct FrameRendererTests {
         first.write("hello", x: 0, y: 0)
         var second = first
         second.put("J", x: 3, y: 2)
-        let renderer = FrameRenderer(mode: .none)
+        let renderer = FrameRenderer(mode: .noColor)
         let full = renderer.update(from: nil, to: first)
         let delta = renderer.update(from: first, to: second)
         #expect(full.hasPrefix("\u{1B}[0m\u{1B}[2J"))
@@ -41,10 +42,10 @@ struct FrameRendererTests {
 
     @Test func coloursFollowTheMode() async {
         let style = CellStyle(
-            foreground: TerminalArt.RGB(255, 0, 0), background: TerminalArt.RGB(0, 0, 255), bold: true)
+            foreground: RGB(255, 0, 0), background: RGB(0, 0, 255), bold: true)
         #expect(FrameRenderer(mode: .trueColor).sgr(style) == "\u{1B}[0;1;38;2;255;0;0;48;2;0;0;255m")
         #expect(FrameRenderer(mode: .palette256).sgr(style) == "\u{1B}[0;1;38;5;196;48;5;21m")
-        #expect(FrameRenderer(mode: .none).sgr(style) == "\u{1B}[0;1m")
+        #expect(FrameRenderer(mode: .noColor).sgr(style) == "\u{1B}[0;1m")
     }
 
     @Test func albumTextCannotMoveTheCursor() async {

@@ -1,4 +1,5 @@
 import BlueLibraryTerminal
+import TerminalKit
 import Testing
 
 /// The layout maths, with the tutorial's own numbers: padding 10, views 100 × 100, offset 100.

@@ -4,6 +4,7 @@ import BlueLibraryServices
 import BlueLibraryStorage
 import BlueLibraryTerminal
 import BlueLibraryTestSupport
+import TerminalKit
 import Testing
 
 /// The terminal face driven by scripted keys and read back from its in-memory screen. Frames are drawn
@@ -18,7 +19,7 @@ struct TerminalAppTests {
         let covers = CoverService(httpClient: nil, cache: nil)
         Task { await covers.run() }
         app = TerminalApp(
-            controller: LibraryController(library: library), coverCenter: covers.center, mode: .none,
+            controller: LibraryController(library: library), coverCenter: covers.center, mode: .noColor,
             width: 80, height: 24)
         try await app.start()
     }
@@ -159,7 +160,7 @@ struct TerminalLiveTests {
         let path = directory.file("library.db")
         let library = LibraryAPI(store: SQLiteLibraryStore(path: path))
         let app = TerminalApp(
-            controller: LibraryController(library: library), coverCenter: CoverCenter(), mode: .none,
+            controller: LibraryController(library: library), coverCenter: CoverCenter(), mode: .noColor,
             width: 80, height: 24)
         try await app.start()
         #expect(try await library.checkForExternalChanges() == nil)

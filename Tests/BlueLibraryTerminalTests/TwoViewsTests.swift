@@ -4,6 +4,7 @@ import BlueLibraryServices
 import BlueLibraryStorage
 import BlueLibraryTerminal
 import BlueLibraryWeb
+import TerminalKit
 import Testing
 
 /// MVC, proved: the terminal UI and the web UI are two views of one `LibraryController`. What one
@@ -14,7 +15,7 @@ struct TwoViewsTests {
         let library = LibraryAPI(store: InMemoryLibraryStore())
         let controller = LibraryController(library: library)
         let terminal = TerminalApp(
-            controller: controller, coverCenter: CoverCenter(), mode: .none, width: 80, height: 24)
+            controller: controller, coverCenter: CoverCenter(), mode: .noColor, width: 80, height: 24)
         try await terminal.start()
         let web = WebApp(controller: controller)
         #expect(web.controller === terminal.controller)

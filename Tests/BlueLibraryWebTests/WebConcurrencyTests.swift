@@ -93,3 +93,40 @@ struct WebConcurrencyTests {
         #expect(albums.compactMap { number($0["index"]) } == Array(0..<15))
     }
 }
+
+/// Issue 12.5: cover work never blocks other requests — sixteen covers whose hosts never answer leave
+/// `/api/state` as quick as ever.
+struct WebCoverIsolationTests {
+    /// A network where nothing ever answers (until the request is cancelled).
+    struct SilentNetwork: HTTPClient {
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            try await Task.sleep(for: .seconds(3600))
+            throw LibraryError(.unavailable, "\(request.url): no answer")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func hangingCoversDoNotHoldUpTheAPI() async throws {
+        let library = LibraryAPI(store: InMemoryLibraryStore(albums: []))
+        let albums = (0..<16).map { Fixtures.album("C\($0)", cover: "http://127.0.0.1:9/hang/\($0).png") }
+        try await library.importAlbums(albums)
+        let app = try await WebApp(
+            library: library,
+            covers: CoverService(httpClient: SilentNetwork(), cache: nil, maximumConcurrentDownloads: 16))
+        let server = MicroHTTPServer(threads: 2, log: { _ in }, handler: { await app.respond(to: $0) })
+        let port = try server.start(port: 0)
+        let covers = try albums.map { album in
+            let connection = try RawHTTPConnection(port: port)
+            connection.send("GET /covers/\(album.id) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            return connection
+        }
+        for _ in 0..<5 {
+            let plain = try RawHTTPConnection(port: port)
+            let started = ContinuousClock.now
+            plain.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(await plain.read(until: "can_delete", seconds: 5).hasPrefix("HTTP/1.1 200"))
+            #expect(ContinuousClock.now - started < .seconds(1))
+        }
+        withExtendedLifetime(covers) {}
+        await server.stop(timeout: .milliseconds(200))
+    }
+}

@@ -14,14 +14,14 @@ struct BridgeTests {
     }
 
     @Test(arguments: ConsoleCommand.allCases)
-    func setCommandLoadsThenExecutes(command: ConsoleCommand) {
+    func setCommandLoadsThenExecutes(command: ConsoleCommand) async {
         let log = RecordingConsole()
         let controller = ConsoleController(emulator: RecordingEmulator(log: log, name: "A"))
         controller.setCommand(command)
         #expect(log.lines == ["A load \(command.rawValue)", "A execute"])
     }
 
-    @Test func touchButtonsMapToTheirCommands() {
+    @Test func touchButtonsMapToTheirCommands() async {
         let log = RecordingConsole()
         let pad = TouchConsoleController(emulator: RecordingEmulator(log: log, name: "A"))
         pad.up()
@@ -36,7 +36,7 @@ struct BridgeTests {
         #expect(log.lines == expected)
     }
 
-    @Test func swappingTheEmulatorNeedsNoControllerChange() {
+    @Test func swappingTheEmulatorNeedsNoControllerChange() async {
         let log = RecordingConsole()
         let pad = TouchConsoleController(emulator: RecordingEmulator(log: log, name: "A"))
         pad.start()
@@ -45,7 +45,7 @@ struct BridgeTests {
         #expect(log.lines == ["A load start", "A execute", "B load start", "B execute"])
     }
 
-    @Test func realEmulatorsLoadThenExecuteTheSameCommands() {
+    @Test func realEmulatorsLoadThenExecuteTheSameCommands() async {
         let console = RecordingConsole()
         let pad = TouchConsoleController(emulator: GameBoyEmulator(console: console))
         pad.action2()
@@ -61,7 +61,7 @@ struct BridgeTests {
     }
 
     @Test(arguments: ConsoleCommand.allCases)
-    func eachEmulatorSuppliesItsOwnPlatformBehaviour(command: ConsoleCommand) {
+    func eachEmulatorSuppliesItsOwnPlatformBehaviour(command: ConsoleCommand) async {
         func behaviour(_ make: (any Console) -> any ConsoleEmulator, prefix: String) -> [String] {
             let console = RecordingConsole()
             var emulator = make(console)
@@ -86,8 +86,8 @@ struct BridgeTests {
         }
         """
 
-    @Test func setCommandIsFinal() throws {
-        let errors = try ModuleInspection.typeCheck(Self.subclassSnippet)
+    @Test func setCommandIsFinal() async throws {
+        let errors = try await ModuleInspection.typeCheck(Self.subclassSnippet)
         #expect(errors.contains { $0.line == 4 && $0.message.contains("overrides a 'final'") }, "\(errors)")
     }
 }

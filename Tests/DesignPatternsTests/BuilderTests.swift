@@ -14,7 +14,7 @@ struct BuilderTests {
         mutating func buildAggressiveness(_ value: Int) { result.append("aggressiveness") }
     }
 
-    @Test func directorRunsTheSameStepsInTheSameOrder() {
+    @Test func directorRunsTheSameStepsInTheSameOrder() async {
         let game = ChasingGame()
         let order = ["new", "strength", "stamina", "intelligence", "agility", "aggressiveness"]
         var player = StepRecorder()
@@ -25,7 +25,7 @@ struct BuilderTests {
         #expect(enemy.result == order)
     }
 
-    @Test func theClientGetsTheResultFromTheBuilderNotTheDirector() {
+    @Test func theClientGetsTheResultFromTheBuilderNotTheDirector() async {
         var builder = StandardCharacterBuilder()
         // Typed as Void: this compiles only while the director returns nothing.
         let _: Void = ChasingGame().makePlayer(using: &builder)
@@ -33,7 +33,7 @@ struct BuilderTests {
         #expect(builder.result == expected, "the steps ran on the caller's builder")
     }
 
-    @Test func twoBuildersGiveDifferentProductsFromOneDirector() {
+    @Test func twoBuildersGiveDifferentProductsFromOneDirector() async {
         let game = ChasingGame()
         var character = StandardCharacterBuilder()
         var sheet = CharacterSheetBuilder()
@@ -46,14 +46,14 @@ struct BuilderTests {
             ])
     }
 
-    @Test func directorRecipesDiffer() {
+    @Test func directorRecipesDiffer() async {
         let game = ChasingGame()
         var builder = StandardCharacterBuilder()
         game.makeEnemy(using: &builder)
         #expect(builder.result == GameCharacter(protection: 70, power: 192))
     }
 
-    @Test func eachProductStartsFromANewCharacter() {
+    @Test func eachProductStartsFromANewCharacter() async {
         let game = ChasingGame()
         var reused = StandardCharacterBuilder()
         game.makePlayer(using: &reused)
@@ -63,7 +63,7 @@ struct BuilderTests {
         #expect(reused.result == fresh.result, "buildNewCharacter leaves nothing of the player behind")
     }
 
-    @Test func demoOutput() {
+    @Test func demoOutput() async {
         #expect(
             lines(of: runBuilderDemo) == [
                 "Player character: protection 65, power 122",

@@ -3,7 +3,7 @@ import Testing
 @testable import DesignPatterns
 
 struct MementoTests {
-    @Test func restoringReturnsToTheSavedState() {
+    @Test func restoringReturnsToTheSavedState() async {
         let scribble = Scribble(drawing: SampleDrawing.make())
         let saved = scribble.drawing.visited(by: OutlineWriter()).lines
         let memento = scribble.makeMemento()
@@ -13,7 +13,7 @@ struct MementoTests {
         #expect(scribble.drawing.visited(by: OutlineWriter()).lines == saved)
     }
 
-    @Test func theMementoSharesNoMarkWithTheDrawingBeforeOrAfterARestore() {
+    @Test func theMementoSharesNoMarkWithTheDrawingBeforeOrAfterARestore() async {
         let scribble = Scribble(drawing: SampleDrawing.make())
         let memento = scribble.makeMemento()
         scribble.drawing.child(at: 0)?.color = .blue
@@ -24,7 +24,7 @@ struct MementoTests {
         #expect(scribble.drawing.child(at: 0)?.color == .red, "nor did edits to a restored drawing")
     }
 
-    @Test func theCaretakerKeepsMementosAndGivesThemBack() throws {
+    @Test func theCaretakerKeepsMementosAndGivesThemBack() async throws {
         let scribble = Scribble()
         scribble.add(Vertex(Point(x: 1, y: 2)))
         var manager = ScribbleManager()
@@ -53,8 +53,8 @@ struct MementoTests {
         }
         """
 
-    @Test func aCaretakerCanNeitherReadNorForgeAMemento() throws {
-        let errors = try ModuleInspection.typeCheck(Self.caretakerSnippet)
+    @Test func aCaretakerCanNeitherReadNorForgeAMemento() async throws {
+        let errors = try await ModuleInspection.typeCheck(Self.caretakerSnippet)
         let forbidden = Self.caretakerSnippet.split(separator: "\n", omittingEmptySubsequences: false)
             .enumerated().filter { $0.element.hasSuffix("// forbidden") }.map { $0.offset + 1 }
         #expect(forbidden.count == 2)
@@ -66,20 +66,22 @@ struct MementoTests {
         }
     }
 
-    @Test func nothingInsideAMementoIsVisibleOutsideTheOriginatorsFile() throws {
-        let members = try ModuleInspection.visibleMembers(of: "ScribbleMemento")
+    @Test func nothingInsideAMementoIsVisibleOutsideTheOriginatorsFile() async throws {
+        let members = try await ModuleInspection.visibleMembers(of: "ScribbleMemento")
         let names = members.map { $0.pathComponents[1] }
         #expect(names == ["customMirror"], "no initializer and no property but the empty mirror")
-        let originator = try ModuleInspection.visibleMembers(of: "Scribble").map { $0.pathComponents[1] }
+        let originator = try await ModuleInspection.visibleMembers(of: "Scribble").map {
+            $0.pathComponents[1]
+        }
         #expect(originator.contains("makeMemento()"), "the symbol graph does list visible members")
     }
 
-    @Test func reflectionShowsNothingInsideAMementoEither() {
+    @Test func reflectionShowsNothingInsideAMementoEither() async {
         let memento = Scribble(drawing: SampleDrawing.make()).makeMemento()
         #expect(Mirror(reflecting: memento).children.isEmpty)
     }
 
-    @Test func demoOutput() {
+    @Test func demoOutput() async {
         #expect(
             lines(of: runMementoDemo) == [
                 "Saved a memento; the drawing has 2 marks",

@@ -44,12 +44,12 @@ enum ModuleInspection {
     /// The errors the compiler reports for `source`, compiled as a module of its own that imports
     /// DesignPatterns with `@testable` — so it sees what any other file of DesignPatterns sees
     /// (`internal` declarations), but nothing `private` or `fileprivate` to another file.
-    static func typeCheck(_ source: String) throws -> [Diagnostic] {
+    static func typeCheck(_ source: String) async throws -> [Diagnostic] {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Snippet.swift")
         try Data(source.utf8).write(to: file)
-        let result = try runProcess(
+        let result = try await runProcess(
             try tool("swiftc"),
             [
                 "-typecheck", "-I", try modulesDirectory().path,
@@ -65,14 +65,14 @@ enum ModuleInspection {
     }
 
     /// Every declaration of DesignPatterns that code outside its own file can see.
-    static func visibleSymbols() throws -> [Symbol] {
+    static func visibleSymbols() async throws -> [Symbol] {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try runProcess(
+        let result = try await runProcess(
             try tool("swift-symbolgraph-extract"),
             [
                 "-module-name", "DesignPatterns", "-I", try modulesDirectory().path,
-                "-target", try hostTriple(), "-minimum-access-level", "internal",
+                "-target", try await hostTriple(), "-minimum-access-level", "internal",
                 "-output-dir", directory.path,
             ])
         try #require(result.status == 0, "swift-symbolgraph-extract failed: \(result.stderr)")
@@ -81,8 +81,8 @@ enum ModuleInspection {
     }
 
     /// The members of `type` that code outside its own file can see.
-    static func visibleMembers(of type: String) throws -> [Symbol] {
-        try visibleSymbols().filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == type }
+    static func visibleMembers(of type: String) async throws -> [Symbol] {
+        try await visibleSymbols().filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == type }
     }
 
     /// Shared by every snippet, so only the first one pays for building the system modules.
@@ -104,12 +104,12 @@ enum ModuleInspection {
     }
 
     /// The triple the toolchain builds for by default, which is what `swift test` built.
-    private static func hostTriple() throws -> String {
+    private static func hostTriple() async throws -> String {
         struct TargetInfo: Decodable {
             struct Target: Decodable { let triple: String }
             let target: Target
         }
-        let result = try runProcess(try tool("swiftc"), ["-print-target-info"])
+        let result = try await runProcess(try tool("swiftc"), ["-print-target-info"])
         return try JSONDecoder().decode(TargetInfo.self, from: Data(result.stdout.utf8)).target.triple
     }
 

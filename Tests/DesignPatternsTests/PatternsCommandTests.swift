@@ -19,12 +19,12 @@ struct PatternsCommandTests {
     }
 
     /// Runs the binary with `arguments`.
-    static func run(_ arguments: [String]) throws -> ProcessResult {
-        try runProcess(try binary(), arguments)
+    static func run(_ arguments: [String]) async throws -> ProcessResult {
+        try await runProcess(try binary(), arguments)
     }
 
-    @Test func listPrintsTheCatalog() throws {
-        let result = try Self.run(["list"])
+    @Test func listPrintsTheCatalog() async throws {
+        let result = try await Self.run(["list"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == PatternCatalog.listing().joined(separator: "\n") + "\n")
@@ -32,8 +32,8 @@ struct PatternsCommandTests {
     }
 
     /// Line 3 follows the book's code, not its printed output (see ChainOfResponsibilityTests).
-    @Test func runChainPrintsExactlyTheSixLines() throws {
-        let result = try Self.run(["run", "chain-of-responsibility"])
+    @Test func runChainPrintsExactlyTheSixLines() async throws {
+        let result = try await Self.run(["run", "chain-of-responsibility"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(
@@ -48,15 +48,15 @@ struct PatternsCommandTests {
                 """)
     }
 
-    @Test func runDelegationPrintsTheNotesLine() throws {
-        let result = try Self.run(["run", "delegation"])
+    @Test func runDelegationPrintsTheNotesLine() async throws {
+        let result = try await Self.run(["run", "delegation"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("userName: ltp, password: 123456\n"))
     }
 
-    @Test func runFacadeShowsTheBooksDriveTo100By100() throws {
-        let result = try Self.run(["run", "facade"])
+    @Test func runFacadeShowsTheBooksDriveTo100By100() async throws {
+        let result = try await Self.run(["run", "facade"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == FacadeTests.booksDrive.joined(separator: "\n") + "\n")
@@ -65,8 +65,8 @@ struct PatternsCommandTests {
 
     /// A fresh process has never touched the singleton: the demo sees no instance before first use,
     /// then one shared instance however many threads reach for it at once.
-    @Test func runSingletonCreatesOneInstanceLazilyEvenUnderConcurrentFirstUse() throws {
-        let result = try Self.run(["run", "singleton"])
+    @Test func runSingletonCreatesOneInstanceLazilyEvenUnderConcurrentFirstUse() async throws {
+        let result = try await Self.run(["run", "singleton"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(
@@ -79,24 +79,24 @@ struct PatternsCommandTests {
                 """)
     }
 
-    @Test func unknownPatternIsAUsageErrorWithSuggestions() throws {
-        let result = try Self.run(["run", "chain"])
+    @Test func unknownPatternIsAUsageErrorWithSuggestions() async throws {
+        let result = try await Self.run(["run", "chain"])
         #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(
             result.stderr == "patterns: unknown pattern 'chain' (did you mean: chain-of-responsibility?)\n")
     }
 
-    @Test func oneUnknownNameRunsNothing() throws {
-        let result = try Self.run(["run", "facade", "singelton!"])
+    @Test func oneUnknownNameRunsNothing() async throws {
+        let result = try await Self.run(["run", "facade", "singelton!"])
         #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("patterns: unknown pattern 'singelton!'"))
     }
 
     @Test(arguments: ["--help", "-h", "help"])
-    func helpGoesToStdout(flag: String) throws {
-        let result = try Self.run([flag])
+    func helpGoesToStdout(flag: String) async throws {
+        let result = try await Self.run([flag])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("USAGE: patterns <command>"))
@@ -104,23 +104,23 @@ struct PatternsCommandTests {
     }
 
     @Test(arguments: [["help", "run"], ["run", "--help"]])
-    func runHasItsOwnHelp(arguments: [String]) throws {
-        let result = try Self.run(arguments)
+    func runHasItsOwnHelp(arguments: [String]) async throws {
+        let result = try await Self.run(arguments)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("USAGE: patterns run NAME..."))
     }
 
     @Test(arguments: [[], ["frobnicate"], ["--verbose"], ["run"], ["run", "--fast"], ["list", "extra"]])
-    func badCommandLinesExitWithUsageError(arguments: [String]) throws {
-        let result = try Self.run(arguments)
+    func badCommandLinesExitWithUsageError(arguments: [String]) async throws {
+        let result = try await Self.run(arguments)
         #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("patterns: "))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line on stderr")
     }
 
-    @Test func runAllRunsEveryPatternUnderItsHeading() throws {
-        let result = try Self.run(["run", "--all"])
+    @Test func runAllRunsEveryPatternUnderItsHeading() async throws {
+        let result = try await Self.run(["run", "--all"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let headings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("== ") }.map(String.init)

@@ -35,7 +35,7 @@ struct ProcessResult {
 
 /// Runs `executable` with `arguments` and waits for it, capturing its output through temporary files
 /// (pipes could fill up and block on long output such as `patterns run --all`).
-func runProcess(_ executable: URL, _ arguments: [String]) throws -> ProcessResult {
+func runProcess(_ executable: URL, _ arguments: [String]) async throws -> ProcessResult {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("design-patterns-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -53,8 +53,16 @@ func runProcess(_ executable: URL, _ arguments: [String]) throws -> ProcessResul
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    // Wait for the exit without holding a thread: the test runs on Swift's cooperative pool, which
+    // other tests' async work needs (a compile here can take seconds).
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        process.terminationHandler = { _ in continuation.resume() }
+        do {
+            try process.run()
+        } catch {
+            continuation.resume(throwing: error)
+        }
+    }
     try out.close()
     try err.close()
     return ProcessResult(

@@ -1,13 +1,11 @@
-import BlueLibraryPresentation
-
 /// Turns a new frame into escape sequences for a real terminal, writing only the cells that differ
 /// from the previous frame (no flicker when an arrow key is held down).
 public struct FrameRenderer: Sendable {
     /// How colours are written.
-    public let mode: TerminalArt.ColorMode
+    public let mode: any ColorStrategy
 
-    /// Creates a renderer for a colour mode.
-    public init(mode: TerminalArt.ColorMode) {
+    /// Creates a renderer that writes colours with a strategy (see ``TerminalColors``).
+    public init(mode: some ColorStrategy) {
         self.mode = mode
     }
 
@@ -43,21 +41,17 @@ public struct FrameRenderer: Sendable {
     }
 
     /// The Select Graphic Rendition sequence for a style.
-    package func sgr(_ style: CellStyle) -> String {
+    public func sgr(_ style: CellStyle) -> String {
         var codes = ["0"]
         if style.bold { codes.append("1") }
         if style.dim { codes.append("2") }
         if style.inverse { codes.append("7") }
-        if let foreground = style.foreground { codes += color(foreground, base: 38) }
-        if let background = style.background { codes += color(background, base: 48) }
-        return "\u{1B}[" + codes.joined(separator: ";") + "m"
-    }
-
-    private func color(_ rgb: TerminalArt.RGB, base: Int) -> [String] {
-        switch mode {
-        case .trueColor: ["\(base)", "2", "\(rgb.red)", "\(rgb.green)", "\(rgb.blue)"]
-        case .palette256: ["\(base)", "5", "\(TerminalArt.paletteIndex(rgb))"]
-        case .none: []
+        if let foreground = style.foreground {
+            codes += mode.parameters(for: foreground, layer: .foreground)
         }
+        if let background = style.background {
+            codes += mode.parameters(for: background, layer: .background)
+        }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 }

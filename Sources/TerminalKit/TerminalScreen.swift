@@ -1,11 +1,9 @@
-import BlueLibraryPresentation
-
 /// How a cell is drawn.
 public struct CellStyle: Sendable, Hashable {
     /// The text colour; `nil` is the terminal's default.
-    public var foreground: TerminalArt.RGB?
+    public var foreground: RGB?
     /// The background colour; `nil` is the terminal's default.
-    public var background: TerminalArt.RGB?
+    public var background: RGB?
     /// Bold text.
     public var bold = false
     /// Dim text (disabled buttons).
@@ -15,7 +13,7 @@ public struct CellStyle: Sendable, Hashable {
 
     /// Creates a style.
     public init(
-        foreground: TerminalArt.RGB? = nil, background: TerminalArt.RGB? = nil, bold: Bool = false,
+        foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false,
         dim: Bool = false,
         inverse: Bool = false
     ) {
@@ -36,6 +34,12 @@ public struct Cell: Sendable, Hashable {
     public var character: Character
     /// How it is drawn.
     public var style: CellStyle
+
+    /// Creates a cell.
+    public init(character: Character, style: CellStyle = .plain) {
+        self.character = character
+        self.style = style
+    }
 
     /// A blank cell.
     public static let blank = Cell(character: " ", style: .plain)

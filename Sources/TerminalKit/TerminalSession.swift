@@ -1,4 +1,3 @@
-import BlueLibraryCore
 import Foundation
 import Synchronization
 
@@ -7,28 +6,31 @@ import Synchronization
 #endif
 
 /// The real terminal: raw mode through termios, the alternate screen, a hidden cursor and SGR mouse
-/// reporting on ``enter()``; everything put back on ``leave()`` — which the runner calls on quit, on
+/// reporting on ``enter()``; everything put back on ``leave()`` — which a runner calls on quit, on
 /// SIGINT/SIGTERM/SIGHUP and on errors. SIGWINCH is noted so the screen is laid out again.
 @MainActor
-final class TerminalSession {
+public final class TerminalSession {
     private var original = termios()
     private var active = false
 
     /// Signals seen since the last check (set from signal handlers, read by the loop).
-    enum Signals {
-        static let terminate = Atomic<Bool>(false)
-        static let resized = Atomic<Bool>(false)
+    public enum Signals {
+        /// SIGINT, SIGTERM or SIGHUP arrived: leave the terminal as it was and stop.
+        public static let terminate = Atomic<Bool>(false)
+        /// SIGWINCH arrived: the terminal has a new size.
+        public static let resized = Atomic<Bool>(false)
     }
 
-    /// Checks that standard input and output are a terminal.
-    init() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw LibraryError(.usage, "tui needs a terminal: standard input and output must both be one")
-        }
+    /// Whether standard input and output are both a terminal (a session needs both).
+    public static var isAvailable: Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     }
+
+    /// Creates a session for the process's terminal; check ``isAvailable`` first.
+    public init() {}
 
     /// Switches to raw mode, the alternate screen, a hidden cursor and mouse reporting.
-    func enter() {
+    public func enter() {
         tcgetattr(STDIN_FILENO, &original)
         var raw = original
         cfmakeraw(&raw)
@@ -47,7 +49,7 @@ final class TerminalSession {
     }
 
     /// Puts the terminal back exactly as it was.
-    func leave() {
+    public func leave() {
         guard active else { return }
         active = false
         write("\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
@@ -59,21 +61,21 @@ final class TerminalSession {
     }
 
     /// The terminal's size in columns and rows.
-    var size: (width: Int, height: Int) {
+    public var size: (width: Int, height: Int) {
         var window = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
         return (Int(window.ws_col), Int(window.ws_row))
     }
 
     /// Whatever bytes the keyboard and mouse sent since the last call (possibly none).
-    func readAvailable() -> [UInt8] {
+    public func readAvailable() -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 1024)
         let count = read(STDIN_FILENO, &buffer, buffer.count)
         return count > 0 ? Array(buffer[0..<count]) : []
     }
 
     /// Writes text to the terminal.
-    func write(_ text: String) {
+    public func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

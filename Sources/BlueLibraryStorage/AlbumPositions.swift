@@ -1,0 +1,96 @@
+/// Where albums sit in the library, so that inserting or deleting at any index rewrites a handful of
+/// rows instead of every later one (today's library of 100,000 albums paid ~290 ms to insert at index 0).
+///
+/// The library order is kept in *buckets* of a few hundred albums: a small two-level order-statistic
+/// index. Each album's `position` packs its bucket's key (high 32 bits) and its exact slot within the
+/// bucket (low 32 bits), so `ORDER BY position` is the library order, and an album's index is the number
+/// of albums in the buckets before its own plus its slot. The `buckets` table holds each bucket's key
+/// and count.
+///
+/// - Inserting or deleting shifts the slots of one bucket (at most 2 × `capacity` rows) and changes one
+///   count; a bucket that grows past 2 × `capacity` is split in two; one that shrinks below a quarter is
+///   merged into its neighbour. Bucket keys are spaced out, so a split finds a free key between two
+///   buckets; when there is none, all keys are spread out again (rare: a full renumbering).
+/// - Finding index *i* reads the bucket counts (one row per bucket, a few hundred for 100,000 albums)
+///   and then one album by its position. SQLite has no rank index, so this is O(n / capacity) rather
+///   than O(log n): at 100,000 albums it reads ~200 short rows, no slower than the old exact positions.
+struct AlbumPositions {
+    /// The bits of `position` that hold the slot.
+    static let slotBits: Int64 = 32
+    /// The gap between consecutive bucket keys when they are laid out afresh.
+    static let keySpacing: Int64 = 1 << 16
+    /// The first bucket's key.
+    static let firstKey: Int64 = 1 << 16
+    /// The largest bucket key (positions stay well inside 64 bits).
+    static let maximumKey: Int64 = (1 << 31) - 1
+
+    /// The target size of a bucket: appends fill buckets to this; inserts may grow them to twice as much.
+    let capacity: Int
+
+    /// The position of slot `slot` in the bucket with `key`.
+    static func position(key: Int64, slot: Int) -> Int64 { key << slotBits | Int64(slot) }
+
+    /// The bucket key of a position.
+    static func key(of position: Int64) -> Int64 { position >> slotBits }
+
+    /// The slot of a position within its bucket.
+    static func slot(of position: Int64) -> Int { Int(position & ((1 << slotBits) - 1)) }
+
+    /// The first position of the bucket with `key`.
+    static func start(of key: Int64) -> Int64 { key << slotBits }
+
+    /// The first position after the bucket with `key`.
+    static func end(of key: Int64) -> Int64 { (key + 1) << slotBits }
+}
+
+/// One bucket: its key and how many albums it holds.
+struct Bucket: Equatable {
+    var key: Int64
+    var count: Int
+}
+
+/// The buckets in library order, with the index of each one's first album: enough to turn a position
+/// into an index and an index into a position, inside one transaction.
+struct BucketMap {
+    /// The buckets, in key order.
+    let buckets: [Bucket]
+    /// For each bucket, how many albums come before it.
+    let before: [Int]
+    /// The index of a bucket in `buckets`, by key.
+    private let positionOfKey: [Int64: Int]
+
+    init(_ buckets: [Bucket]) {
+        self.buckets = buckets
+        var before: [Int] = []
+        before.reserveCapacity(buckets.count)
+        var total = 0
+        for bucket in buckets {
+            before.append(total)
+            total += bucket.count
+        }
+        self.before = before
+        positionOfKey = Dictionary(uniqueKeysWithValues: buckets.enumerated().map { ($1.key, $0) })
+    }
+
+    /// How many albums there are.
+    var total: Int { (before.last ?? 0) + (buckets.last?.count ?? 0) }
+
+    /// The library index of the album at `position`.
+    func index(of position: Int64) -> Int {
+        let key = AlbumPositions.key(of: position)
+        return (positionOfKey[key].map { before[$0] } ?? 0) + AlbumPositions.slot(of: position)
+    }
+
+    /// The bucket holding library index `index` (which must be in `0..<total`) and the slot within it.
+    func locate(_ index: Int) -> (bucket: Int, slot: Int)? {
+        guard index >= 0, index < total else { return nil }
+        // The last bucket whose first album is at or before `index`.
+        var low = 0
+        var high = buckets.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if before[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return (low, index - before[low])
+    }
+}

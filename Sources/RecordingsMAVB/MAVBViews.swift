@@ -1,0 +1,175 @@
+import Foundation
+import RecordingsModel
+import RecordingsUI
+import TerminalKit
+
+/// Every view of the app, each constructed once from a list of bindings to the model adapters — no
+/// controllers. Folder lists are made the first time their folder is opened and kept; a dialog is made
+/// when it is presented.
+@MainActor
+final class MAVBViews {
+    let adapters: Adapters
+    let size: Signal<(width: Int, height: Int)>
+    private var folderLists: [UUID: ListView] = [:]
+    private var presented: (SplitViewState.Presentation, any Overlay)?
+    private(set) lazy var playPane = makePlayPane()
+    private(set) lazy var window = makeWindow()
+
+    /// The adapters the views are bound to.
+    struct Adapters {
+        let store: StoreAdapter
+        let viewState: ViewStateAdapter
+        let player: PlayerAdapter
+        let actions: Actions
+    }
+
+    init(adapters: Adapters, size: Signal<(width: Int, height: Int)>) {
+        self.adapters = adapters
+        self.size = size
+    }
+
+    private var state: Signal<SplitViewState> { adapters.viewState.state }
+    private var glyphs: Glyphs { adapters.actions.environment.glyphs }
+
+    /// The list of a folder, made once.
+    func folderList(_ folderID: UUID, selecting child: UUID? = nil) -> ListView {
+        if let list = folderLists[folderID] { return list }
+        let list = ListView.bound(
+            .rows(adapters.store.rows(of: folderID)),
+            .initialSelection(child),
+            .emptyText(Strings.emptyFolder),
+            .isFocused(state.map { !$0.playHasFocus && $0.folders.last == folderID }),
+            .onOpen { [adapters] item in adapters.viewState.open(item) },
+            .onBack { [adapters] in adapters.viewState.back() })
+        folderLists[folderID] = list
+        return list
+    }
+
+    /// The list on top of the navigation stack.
+    var topList: ListView? { folderLists[adapters.viewState.openFolder] }
+
+    private func makePlayPane() -> PlayPane {
+        let store = adapters.store.store
+        let recording: Signal<Item?> = state.combine(adapters.store.changes).map { state, _ in
+            state.recording.flatMap { store.item($0) }
+        }
+        let name: Signal<String> = state.combine(recording).map { state, item in
+            state.renaming ?? item?.name ?? ""
+        }
+        let playback = adapters.player.playback
+        let title: Signal<String> = playback.map {
+            Strings.playButtonTitle(isPlaying: $0.isPlaying, position: $0.position)
+        }
+        let progress: Signal<Double> = playback.map { $0.duration > 0 ? $0.position / $0.duration : 0 }
+        let notice: Signal<String> = recording.combine(playback).map { item, playback in
+            item != nil && !playback.isLoaded ? Strings.unavailableNotice : ""
+        }
+        return PlayPane.bound(
+            .isEmpty(recording.map { $0 == nil }),
+            .name(name),
+            .isEditingName(state.map { $0.renaming != nil }),
+            .onNameChange { [adapters] text in adapters.viewState.setRenaming(text) },
+            .buttonTitle(title),
+            .isPlayEnabled(playback.map(\.isLoaded)),
+            .progress(progress),
+            .elapsed(playback.map { TimeFormat.string($0.position) }),
+            .duration(playback.map { TimeFormat.string($0.duration) }),
+            .notice(notice),
+            .isFocused(state.map(\.playHasFocus)))
+    }
+
+    private func makeWindow() -> Window {
+        let stack = NavigationStack.bound(
+            entries: state.combine(adapters.store.changes).map { [weak self] state, _ in
+                guard let self else { return [] }
+                return state.folders.map { id in
+                    (adapters.store.store.item(id).map(Strings.title(of:)) ?? "", folderList(id) as any View)
+                }
+            })
+        let split = SplitView.bound(
+            master: stack, detail: playPane, focus: state.map { $0.playHasFocus ? .detail : .master })
+        let glyphs = glyphs
+        let store = adapters.store.store
+        let title: Signal<String> = state.combine(adapters.store.changes).map { state, _ in
+            Strings.path(state.folders.compactMap { store.item($0) }.map(Strings.title(of:)), glyphs: glyphs)
+        }
+        return Window.bound(
+            content: split, glyphs: glyphs,
+            .title(title),
+            .message(state.map(\.message)),
+            .hints(
+                state.combine(size).map { state, size in
+                    Keymap.hints(for: Self.context(of: state), glyphs: glyphs, width: size.width)
+                }),
+            .overlay(state.map { [weak self] in self?.overlay(for: $0.presentation) }))
+    }
+
+    static func context(of state: SplitViewState) -> Keymap.Context {
+        switch state.presentation {
+        case .record: .recording
+        case .some: .text
+        case nil: state.renaming != nil ? .text : state.playHasFocus ? .play : .list
+        }
+    }
+
+    /// The view for what is presented, made once per presentation.
+    private func overlay(for presentation: SplitViewState.Presentation?) -> (any Overlay)? {
+        guard let presentation else {
+            presented = nil
+            return nil
+        }
+        if let presented, presented.0 == presentation { return presented.1 }
+        let view = makeOverlay(presentation)
+        presented = view.map { (presentation, $0) }
+        return view
+    }
+
+    private func makeOverlay(_ presentation: SplitViewState.Presentation) -> (any Overlay)? {
+        let actions = adapters.actions
+        switch presentation {
+        case .newFolder(let parent):
+            let names = Strings.createFolder
+            return Dialog.bound(
+                title: names.title, placeholder: names.placeholder, confirm: names.confirm,
+                onConfirm: { text in actions.createFolder(named: text, in: parent) },
+                onCancel: { actions.dismiss() })
+        case .record:
+            guard let recorder = actions.recorder else { return nil }
+            let pane = RecordPane()
+            recorder.elapsed.map(TimeFormat.string).bind(pane) { $0.elapsedLabel.text = $1 }
+            let modal = pane.modal()
+            modal.onConfirm = { actions.stopRecording() }
+            modal.onCancel = { actions.cancelRecording() }
+            return modal
+        case .saveRecording(let id, let parent):
+            let names = Strings.saveRecording
+            return Dialog.bound(
+                title: names.title, placeholder: names.placeholder, confirm: names.confirm,
+                onConfirm: { text in actions.saveRecording(id, named: text, in: parent) },
+                onCancel: { actions.discardRecording(id) })
+        case .confirmDelete(let item):
+            let dialog = Dialog(
+                title: Strings.deleteFolder.title, prompt: Strings.deleteFolderPrompt(item.name),
+                confirm: Strings.deleteFolder.confirm)
+            dialog.onConfirm = { _ in
+                actions.dismiss()
+                actions.delete(item)
+            }
+            dialog.onCancel = { actions.dismiss() }
+            return dialog
+        }
+    }
+}
+
+extension Dialog {
+    /// A text dialog whose confirm action answers with a refusal to show (or `nil` when it is done).
+    static func bound(
+        title: String, placeholder: String, confirm: String, onConfirm: @escaping (String) -> String?,
+        onCancel: @escaping () -> Void
+    ) -> Dialog {
+        let dialog = Dialog(title: title, placeholder: placeholder, confirm: confirm)
+        dialog.onConfirm = { [weak dialog] text in dialog?.message = onConfirm(text) }
+        dialog.onCancel = onCancel
+        return dialog
+    }
+}

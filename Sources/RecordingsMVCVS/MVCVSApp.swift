@@ -1,0 +1,98 @@
+import Foundation
+import RecordingsModel
+import RecordingsUI
+import TerminalKit
+
+/// Recordings in MVC with the view state in a model-layer store (MVC+VS): keys become actions on the
+/// ``ViewStateStore``, and the ``SplitViewController`` sets the views from the new state. Restoration
+/// is the view state saved on every change; the history view (`H`) travels back through it.
+@MainActor
+public final class MVCVSApp: RecordingsApplication {
+    private let root: SplitViewController
+    private let environment: RecordingsEnvironment
+    private var size: (width: Int, height: Int)
+    public private(set) var wantsToQuit = false
+
+    /// Builds the app from the saved view state.
+    public init(environment: RecordingsEnvironment, width: Int, height: Int) {
+        self.environment = environment
+        root = SplitViewController(environment: environment)
+        size = (width, height)
+    }
+
+    private var viewState: ViewStateStore { root.viewState }
+
+    public func handle(_ key: Key) {
+        viewState.apply { $0.message = nil }
+        if root.historyViewController.isVisible {
+            _ = root.historyViewController.handle(key)
+            return root.update(from: viewState.state)
+        }
+        if let overlay = root.window.overlay {
+            _ = overlay.handle(key)
+        } else if viewState.state.renaming != nil {
+            root.playViewController.handleRenaming(key)
+        } else if !viewState.state.playHasFocus {
+            if root.top?.listView.handle(key) != true { perform(Keymap.command(for: key, in: .list)) }
+        } else {
+            perform(Keymap.command(for: key, in: .play))
+        }
+    }
+
+    private func perform(_ command: Command?) {
+        let play = root.playViewController
+        let folder = viewState.state.folders.last?.folderID ?? environment.store.rootID
+        switch command {
+        case .quit: wantsToQuit = true
+        case .newFolder:
+            viewState.apply { $0.textAlert = TextAlertState(purpose: .newFolder(parent: folder)) }
+        case .newRecording:
+            viewState.apply { $0.recordView = RecordViewState(recordingID: UUID(), parentID: folder) }
+        case .delete: root.top?.deleteSelected()
+        case .switchFocus: viewState.apply { $0.playHasFocus.toggle() }
+        case .back: viewState.apply { $0.playHasFocus = false }
+        case .togglePlay: play.togglePlay()
+        case .seekBackward: play.seek(by: -Command.seekStep)
+        case .seekForward: play.seek(by: Command.seekStep)
+        case .rename: play.startRenaming()
+        case .history:
+            root.historyViewController.isVisible = true
+            root.update(from: viewState.state)
+        case .confirm, .cancel, nil: break
+        }
+    }
+
+    public func resize(width: Int, height: Int) { size = (width, height) }
+
+    public func tick() {
+        environment.store.reloadIfChangedOnDisk()
+        root.playViewController.updateDisplay()
+        root.recordViewController.tick()
+    }
+
+    public func render() -> TerminalScreen {
+        let state = viewState.state
+        root.window.title = root.stack.path(separator: environment.glyphs.pathSeparator)
+        let context: Keymap.Context =
+            state.recordView != nil
+            ? .recording
+            : root.window.overlay != nil || state.renaming != nil ? .text : state.playHasFocus ? .play : .list
+        root.window.hints = Keymap.hints(
+            for: context, glyphs: environment.glyphs, width: size.width)
+        if root.historyViewController.isVisible {
+            root.window.hints = "History: ←/→ travel · Esc closes"
+        }
+        return root.window.render(width: size.width, height: size.height)
+    }
+
+    public func shutdown() {
+        let position = root.playViewController.position
+        viewState.apply {
+            $0.play.position = position
+            $0.play.isPlaying = false
+            $0.play.revision += 1
+        }
+        root.playViewController.stop()
+        root.recordViewController.cancel()
+    }
+}

@@ -1,0 +1,94 @@
+import RecordingsModel
+import RecordingsUI
+import TerminalKit
+
+/// Recordings in MVVM-C (the original's app delegate): it starts the ``Coordinator``, restores the
+/// last run's navigation through it, and routes each key to the coordinator or the focused view.
+@MainActor
+public final class MVVMCApp: RecordingsApplication {
+    private let coordinator: Coordinator
+    private var size: (width: Int, height: Int)
+    public private(set) var wantsToQuit = false
+
+    /// Builds the app and restores the state of the last run.
+    public init(environment: RecordingsEnvironment, width: Int, height: Int) {
+        coordinator = Coordinator(environment: environment)
+        size = (width, height)
+        if let saved = environment.restoration.load() {
+            for folder in saved.folders(in: environment.store).dropFirst() {
+                coordinator.top?.select(folder)
+                coordinator.push(folder)
+            }
+            if let recording = saved.recording(in: environment.store) {
+                coordinator.playViewController.viewModel.recording = recording
+                coordinator.playViewController.viewModel.restore(position: saved.position)
+            }
+        }
+        coordinator.refresh()
+    }
+
+    public func handle(_ key: Key) {
+        coordinator.refresh()
+        coordinator.show(message: nil)
+        if let overlay = coordinator.window.overlay {
+            _ = overlay.handle(key)
+        } else if coordinator.playViewController.isRenaming {
+            coordinator.show(message: coordinator.playViewController.handleRenaming(key))
+        } else if coordinator.split.focus == .master {
+            if coordinator.top?.listView.handle(key) != true { perform(Keymap.command(for: key, in: .list)) }
+        } else {
+            perform(Keymap.command(for: key, in: .play))
+        }
+        coordinator.refresh()
+    }
+
+    private func perform(_ command: Command?) {
+        let play = coordinator.playViewController
+        switch command {
+        case .quit: wantsToQuit = true
+        case .newFolder: coordinator.createFolder()
+        case .newRecording: coordinator.startRecording()
+        case .delete: coordinator.confirmDeletion()
+        case .switchFocus: coordinator.split.focus = coordinator.split.focus == .master ? .detail : .master
+        case .back: coordinator.split.focus = .master
+        case .togglePlay: coordinator.show(message: play.viewModel.togglePlay())
+        case .seekBackward: play.viewModel.seek(by: -Command.seekStep)
+        case .seekForward: play.viewModel.seek(by: Command.seekStep)
+        case .rename: play.startRenaming()
+        case .confirm, .cancel, .history, nil: break
+        }
+    }
+
+    public func resize(width: Int, height: Int) { size = (width, height) }
+
+    public func tick() {
+        coordinator.environment.store.reloadIfChangedOnDisk()
+        coordinator.playViewController.viewModel.update()
+        coordinator.recordViewController?.viewModel.update()
+        coordinator.refresh()
+    }
+
+    public func render() -> TerminalScreen {
+        coordinator.refresh()
+        let window = coordinator.window
+        let glyphs = coordinator.environment.glyphs
+        window.title = coordinator.stack.path(separator: glyphs.pathSeparator)
+        let context: Keymap.Context =
+            coordinator.recordViewController != nil
+            ? .recording
+            : window.overlay != nil || coordinator.playViewController.isRenaming
+                ? .text : coordinator.split.focus == .master ? .list : .play
+        window.hints = Keymap.hints(for: context, glyphs: glyphs, width: size.width)
+        return window.render(width: size.width, height: size.height)
+    }
+
+    public func shutdown() {
+        let play = coordinator.playViewController.viewModel
+        coordinator.environment.restoration.save(
+            Restoration(
+                folderPath: coordinator.folderControllers.compactMap(\.viewModel.folder?.id),
+                recording: play.recording?.id, position: play.position))
+        play.stop()
+        coordinator.recordViewController?.viewModel.cancel()
+    }
+}

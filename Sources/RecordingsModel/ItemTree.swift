@@ -1,0 +1,68 @@
+import Foundation
+
+/// The whole store as one value: every item by id, and each folder's contents in display order.
+/// It has no I/O; ``RecordingsStore`` owns one, saves it and tells observers what changed.
+public struct ItemTree: Sendable, Equatable {
+    /// The root folder's id.
+    public let rootID: UUID
+    /// Every item, the root included.
+    var items: [UUID: Item]
+    /// Each folder's children, sorted by ``Item/sortsBefore(_:_:)``.
+    var children: [UUID: [UUID]]
+
+    /// The name the root folder is shown with.
+    public static let rootName = "Recordings"
+
+    /// The root id of every new store: two instances that start on an empty directory agree on it, so
+    /// whichever saves first, the other takes its file in as changes to the same root.
+    public static let defaultRootID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// An empty store.
+    public init(rootID: UUID = ItemTree.defaultRootID) {
+        self.rootID = rootID
+        items = [rootID: Item(id: rootID, name: Self.rootName, kind: .folder, parentID: nil)]
+        children = [rootID: []]
+    }
+
+    /// The root folder.
+    public var root: Item {
+        items[rootID] ?? Item(id: rootID, name: Self.rootName, kind: .folder, parentID: nil)
+    }
+
+    /// The item with an id, if it exists.
+    public func item(_ id: UUID) -> Item? { items[id] }
+
+    /// A folder's contents in display order (empty for a recording or an unknown id).
+    public func contents(of folderID: UUID) -> [Item] {
+        (children[folderID] ?? []).compactMap { items[$0] }
+    }
+
+    /// Where an item is in its folder's contents.
+    public func index(of id: UUID) -> Int? {
+        guard let parent = items[id]?.parentID else { return nil }
+        return children[parent]?.firstIndex(of: id)
+    }
+
+    /// The folders from the root down to `id` (included); empty when `id` does not exist.
+    public func path(to id: UUID) -> [Item] {
+        var path: [Item] = []
+        var next: UUID? = id
+        while let current = next, let item = items[current] {
+            path.insert(item, at: 0)
+            next = item.parentID
+        }
+        return path
+    }
+
+    /// The item and everything below it, deepest first (the order in which they are removed).
+    public func subtree(of id: UUID) -> [Item] {
+        guard let item = items[id] else { return [] }
+        return (children[id] ?? []).flatMap { subtree(of: $0) } + [item]
+    }
+
+    /// How many items there are, the root included.
+    public var count: Int { items.count }
+
+    /// Every recording in the store.
+    public var recordings: [Item] { items.values.filter { $0.kind == .recording } }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// One change to the store, as observers hear it (the original's `Store.changedNotification` with its
+/// user info): why, which item, in which folder, and where it was and is in that folder's sorted
+/// contents — enough for a list to insert, delete or move one row instead of reloading.
+public struct StoreChange: Sendable, Equatable {
+    /// Why the store changed.
+    public enum Reason: String, Sendable {
+        /// The item is new; ``newIndex`` is where it appears.
+        case added
+        /// The item is gone; ``oldIndex`` is where it was.
+        case removed
+        /// The item has a new name; it moved from ``oldIndex`` to ``newIndex``.
+        case renamed
+    }
+
+    /// Why.
+    public var reason: Reason
+    /// The item as it is now (as it was, for a removal).
+    public var item: Item
+    /// The folder whose contents changed.
+    public var parentID: UUID
+    /// The item's index in the parent's sorted contents before the change (`nil` when added).
+    public var oldIndex: Int?
+    /// The item's index after the change (`nil` when removed).
+    public var newIndex: Int?
+
+    /// Creates a change.
+    public init(_ reason: Reason, item: Item, parentID: UUID, oldIndex: Int?, newIndex: Int?) {
+        self.reason = reason
+        self.item = item
+        self.parentID = parentID
+        self.oldIndex = oldIndex
+        self.newIndex = newIndex
+    }
+}

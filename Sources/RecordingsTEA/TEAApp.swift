@@ -1,0 +1,38 @@
+import RecordingsModel
+import RecordingsUI
+import TerminalKit
+
+/// Recordings in The Elm Architecture: one ``AppState``, ``Message``s, a pure ``update(_:_:)``, a
+/// ``view(_:glyphs:)`` function returning virtual views, and a ``Driver`` that performs commands,
+/// keeps subscriptions and diffs the virtual views into the widgets.
+@MainActor
+public final class TEAApp: RecordingsApplication {
+    private let driver: Driver
+
+    /// Builds the app, restoring the state of the last run.
+    public init(environment: RecordingsEnvironment, width: Int, height: Int) {
+        driver = Driver(environment: environment, width: width, height: height)
+    }
+
+    public var wantsToQuit: Bool { driver.state.wantsToQuit }
+
+    public func handle(_ key: Key) { driver.handle(key) }
+
+    public func resize(width: Int, height: Int) { driver.send(.resized(width: width, height: height)) }
+
+    public func tick() { driver.tick() }
+
+    public func render() -> TerminalScreen {
+        driver.window.render(width: driver.state.size.width, height: driver.state.size.height)
+    }
+
+    public func shutdown() {
+        let state = driver.state
+        driver.environment.restoration.save(
+            Restoration(
+                folderPath: state.path, recording: state.play?.recording,
+                position: driver.player?.position ?? 0))
+        driver.player?.stop()
+        driver.recorder?.recorder.cancel()
+    }
+}

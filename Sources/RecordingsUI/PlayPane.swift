@@ -1,0 +1,52 @@
+import TerminalKit
+
+/// The play pane's widgets laid out as the original's play scene: the name as a text field, the play
+/// button, the progress bar and the elapsed and total times — or "No recording selected". Like a
+/// storyboard scene it has no behaviour: each architecture sets its widgets in its own way.
+@MainActor
+public final class PlayPane: View {
+    /// Whether a recording is shown.
+    public var isEmpty = true
+    /// The recording's name (rename by editing it).
+    public let nameField = TextField()
+    /// Play / Pause / Resume playing.
+    public let playButton = Button("Play")
+    /// Where playback is.
+    public let progress = ProgressBar()
+    /// The elapsed time, `h:mm:ss`.
+    public let elapsedLabel = Label("0:00:00")
+    /// The total time, `h:mm:ss`.
+    public let durationLabel = Label("0:00:00", alignment: .right)
+    /// A note under the controls (the audio file is missing).
+    public let notice = Label("", style: CellStyle(dim: true))
+    /// Whether the pane has the focus (its button is highlighted).
+    public var isFocused = false {
+        didSet {
+            playButton.isFocused = isFocused
+            progress.isFocused = isFocused
+        }
+    }
+
+    /// Creates an empty pane.
+    public init() {}
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) {
+        guard !isEmpty else {
+            canvas.center(
+                Strings.noRecording, in: rect, y: rect.y + rect.height / 2, style: CellStyle(dim: true))
+            return
+        }
+        let width = max(rect.width - 2, 0)
+        let x = rect.x + 1
+        canvas.write(Strings.nameLabel, x: x, y: rect.y + 1, style: CellStyle(dim: true), maxWidth: width)
+        let fieldX = x + Strings.nameLabel.count
+        nameField.draw(
+            in: Rect(x: fieldX, y: rect.y + 1, width: width - Strings.nameLabel.count, height: 1), on: &canvas
+        )
+        playButton.draw(in: Rect(x: x, y: rect.y + 3, width: width, height: 1), on: &canvas)
+        progress.draw(in: Rect(x: x, y: rect.y + 5, width: width, height: 1), on: &canvas)
+        elapsedLabel.draw(in: Rect(x: x, y: rect.y + 6, width: width, height: 1), on: &canvas)
+        durationLabel.draw(in: Rect(x: x, y: rect.y + 6, width: width, height: 1), on: &canvas)
+        notice.draw(in: Rect(x: x, y: rect.y + 8, width: width, height: 1), on: &canvas)
+    }
+}

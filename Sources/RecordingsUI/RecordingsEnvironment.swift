@@ -1,0 +1,32 @@
+import RecordingsAudio
+import RecordingsModel
+import TerminalKit
+
+/// Everything an app is given rather than finds for itself: the store, sound, the clock, where the
+/// restoration state is kept and the glyphs to draw with. Tests inject a temporary store, the audio
+/// twin and a manual clock.
+@MainActor
+public struct RecordingsEnvironment {
+    /// The model.
+    public let store: RecordingsStore
+    /// Recorders and players.
+    public let audio: any AudioSystem
+    /// The app's monotonic clock (the one the audio uses too).
+    public let clock: any MonotonicClock
+    /// Where the folder path, selected recording and position are kept between runs.
+    public let restoration: RestorationFile
+    /// Unicode or ASCII drawing characters.
+    public let glyphs: Glyphs
+
+    /// Creates an environment; the restoration file defaults to `state.json` in the store's directory.
+    public init(
+        store: RecordingsStore, audio: any AudioSystem, clock: any MonotonicClock,
+        restoration: RestorationFile? = nil, glyphs: Glyphs = .unicode
+    ) {
+        self.store = store
+        self.audio = audio
+        self.clock = clock
+        self.restoration = restoration ?? RestorationFile(directory: store.directory)
+        self.glyphs = glyphs
+    }
+}

@@ -1,0 +1,37 @@
+/// One line of text.
+@MainActor
+public final class Label: View {
+    /// How the text sits in its rectangle.
+    public enum Alignment: Sendable {
+        /// Against the left edge.
+        case left
+        /// In the middle.
+        case center
+        /// Against the right edge.
+        case right
+    }
+
+    /// The text.
+    public var text: String
+    /// How it is drawn.
+    public var style: CellStyle
+    /// Where it sits.
+    public var alignment: Alignment
+
+    /// Creates a label.
+    public init(_ text: String = "", style: CellStyle = .plain, alignment: Alignment = .left) {
+        self.text = text
+        self.style = style
+        self.alignment = alignment
+    }
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) {
+        let x: Int
+        switch alignment {
+        case .left: x = rect.x
+        case .center: x = rect.x + max((rect.width - text.count) / 2, 0)
+        case .right: x = rect.x + max(rect.width - text.count, 0)
+        }
+        canvas.write(text, x: x, y: rect.y, style: style, maxWidth: rect.width - (x - rect.x))
+    }
+}

@@ -1,0 +1,50 @@
+/// Master and detail side by side on a wide terminal (the iPad's split view); one at a time on a narrow
+/// one (the iPhone), switching live as the terminal is resized.
+@MainActor
+public final class SplitView: View {
+    /// Which pane is shown when there is room for one only (and which has the focus).
+    public enum Pane: Sendable, Equatable {
+        /// The master (the folder list).
+        case master
+        /// The detail (the play pane).
+        case detail
+    }
+
+    /// Below this many columns only one pane is shown.
+    public static let collapseWidth = 80
+
+    /// The left pane.
+    public var master: any View
+    /// The right pane.
+    public var detail: any View
+    /// The focused pane, and the one shown when collapsed.
+    public var focus: Pane = .master
+
+    /// Creates a split view.
+    public init(master: any View, detail: any View) {
+        self.master = master
+        self.detail = detail
+    }
+
+    /// Whether a terminal `width` columns wide shows one pane at a time.
+    public static func isCollapsed(width: Int) -> Bool { width < collapseWidth }
+
+    /// The master pane's width on a wide terminal.
+    public static func masterWidth(total: Int) -> Int { min(max(total * 2 / 5, 30), 48) }
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) {
+        if Self.isCollapsed(width: rect.width) {
+            (focus == .master ? master : detail).draw(in: rect, on: &canvas)
+            return
+        }
+        let left = Self.masterWidth(total: rect.width)
+        master.draw(in: Rect(x: rect.x, y: rect.y, width: left, height: rect.height), on: &canvas)
+        for row in rect.y..<(rect.y + rect.height) {
+            canvas.screen.put(
+                canvas.glyphs.box.vertical, x: rect.x + left, y: row, style: CellStyle(dim: true))
+        }
+        detail.draw(
+            in: Rect(x: rect.x + left + 2, y: rect.y, width: rect.width - left - 3, height: rect.height),
+            on: &canvas)
+    }
+}

@@ -1,0 +1,56 @@
+/// A one-line text field. While editing it shows a cursor and takes printable characters, Backspace
+/// and Ctrl-U (clear); Enter and Esc are left to its owner (a dialog, a rename).
+@MainActor
+public final class TextField: View, KeyResponder {
+    /// The text.
+    public var text: String
+    /// Shown dimmed while the text is empty.
+    public var placeholder: String
+    /// Whether it takes keys and shows the cursor.
+    public var isEditing = false
+    /// The text changed by typing.
+    public var onChange: ((String) -> Void)?
+
+    /// Creates a field.
+    public init(text: String = "", placeholder: String = "") {
+        self.text = text
+        self.placeholder = placeholder
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        guard isEditing else { return false }
+        switch key {
+        case .character(let character):
+            text.append(character)
+        case .backspace:
+            guard !text.isEmpty else { return true }
+            text.removeLast()
+        case .control("u"):
+            text = ""
+        default:
+            return false
+        }
+        onChange?(text)
+        return true
+    }
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) {
+        guard rect.width > 0 else { return }
+        let style = CellStyle(bold: !isEditing, inverse: isEditing)
+        if isEditing { canvas.clear(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: style) }
+        if text.isEmpty && !placeholder.isEmpty {
+            canvas.write(
+                placeholder, x: rect.x, y: rect.y, style: CellStyle(dim: true, inverse: isEditing),
+                maxWidth: rect.width)
+            if isEditing { canvas.screen.put(canvas.glyphs.cursor, x: rect.x, y: rect.y, style: style) }
+            return
+        }
+        // Long text scrolls so the end, where typing happens, stays visible.
+        let room = rect.width - (isEditing ? 1 : 0)
+        let shown = text.count > room ? String(text.suffix(room)) : text
+        canvas.write(shown, x: rect.x, y: rect.y, style: style, maxWidth: room)
+        if isEditing {
+            canvas.screen.put(canvas.glyphs.cursor, x: rect.x + shown.count, y: rect.y, style: style)
+        }
+    }
+}

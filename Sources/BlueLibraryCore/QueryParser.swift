@@ -23,14 +23,12 @@ extension Query {
         }
         var groups: [[Term]] = [[]]
         var sort: [SortKey] = []
-        for raw in terms {
-            let token = raw.trimmed
-            if token.isEmpty { continue }
+        for token in Query.separatingCommas(terms) {
             if token == "," {
                 groups.append([])
                 continue
             }
-            if let key = Query.sortKey(token) {
+            if let key = try Query.sortKey(token) {
                 sort.append(key)
                 continue
             }
@@ -39,9 +37,39 @@ extension Query {
         self.init(groups: groups, sort: sort)
     }
 
-    private static func sortKey(_ token: String) -> SortKey? {
+    /// The terms with a comma at the start or end of a word made a separator of its own, as beets reads
+    /// `bowie, madonna`; a comma inside a word (`artist:Crosby, Stills` as one argument) stays text.
+    private static func separatingCommas(_ terms: [String]) -> [String] {
+        var tokens: [String] = []
+        for raw in terms {
+            var token = Substring(raw.trimmed)
+            var trailing = 0
+            while token.count > 1, token.first == "," {
+                tokens.append(",")
+                token = token.dropFirst()
+            }
+            while token.count > 1, token.last == "," {
+                trailing += 1
+                token = token.dropLast()
+            }
+            if !token.isEmpty { tokens.append(String(token)) }
+            tokens += Array(repeating: ",", count: trailing)
+        }
+        return tokens
+    }
+
+    /// `field+` or `field-` sorts; a word of letters ending so whose field is unknown (`yr-`) is a
+    /// mistake, not a search for "yr-".
+    private static func sortKey(_ token: String) throws -> SortKey? {
         guard let last = token.last, last == "+" || last == "-" else { return nil }
-        guard let field = AlbumField(name: String(token.dropLast())) else { return nil }
+        let name = String(token.dropLast())
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else { return nil }
+        guard let field = AlbumField(name: name) else {
+            throw LibraryError(
+                .invalidQuery,
+                "invalid query term '\(token)': cannot sort by unknown field '\(name)' (fields: \(AlbumField.names))"
+            )
+        }
         return SortKey(field, ascending: last == "+")
     }
 
@@ -49,6 +77,9 @@ extension Query {
         var body = Substring(token)
         let negated = body.first == "^"
         if negated { body = body.dropFirst() }
+        if body.isEmpty {
+            throw LibraryError(.invalidQuery, "invalid query term '\(token)': '^' negates nothing")
+        }
         guard let colon = body.firstIndex(of: ":") else {
             return Term(.anyText(SearchKey.fold(String(body))), negated: negated)
         }
@@ -61,6 +92,12 @@ extension Query {
         var value = body[body.index(after: colon)...]
         let exact = value.first == "="
         if exact { value = value.dropFirst() }
+        if value.first == ":" {
+            throw LibraryError(
+                .invalidQuery,
+                "invalid query term '\(token)': '\(name)::' is not supported (use \(name):TEXT, or \(name):=TEXT for exact)"
+            )
+        }
         if field == .year {
             return Term(try yearPredicate(String(value), token: token), negated: negated)
         }
@@ -83,6 +120,11 @@ extension Query {
             if low == nil && high == nil {
                 throw LibraryError(
                     .invalidQuery, "invalid query term '\(token)': a range needs at least one end")
+            }
+            if let low, let high, low > high {
+                throw LibraryError(
+                    .invalidQuery,
+                    "invalid query term '\(token)': the range is reversed (use \(high)..\(low))")
             }
             return .yearRange(low, high)
         }

@@ -23,3 +23,14 @@ public enum SearchKey {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 }
+
+extension SearchKey {
+    /// What makes two albums the same record for a person: artist and title, compared without case and
+    /// with runs of spaces counted as one ("The  Beatles" and "the beatles").
+    public static func duplicateKey(artist: String, title: String) -> String {
+        func normal(_ text: String) -> String {
+            fold(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        return normal(artist) + "\u{1F}" + normal(title)
+    }
+}

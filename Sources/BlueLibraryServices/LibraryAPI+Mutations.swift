@@ -45,14 +45,26 @@ extension LibraryAPI {
     ///
     /// An album whose id is already in the library with identical fields is skipped, so restoring an
     /// export into a library that shares albums with it works; the same id with different fields is a
-    /// conflict. Imports are not mirrored to a remote server (they may hold 100,000 albums).
-    /// - Returns: how many albums were added and how many were already there.
+    /// conflict. An album with the artist and title of one already there (or earlier in the import) is a
+    /// duplicate: skipped unless `duplicates` is `.keep`. Imports are not mirrored to a remote server
+    /// (they may hold 100,000 albums).
     @discardableResult
-    public func importAlbums(_ albums: [Album]) async throws -> (added: Int, alreadyPresent: Int) {
+    public func importAlbums(_ albums: [Album], duplicates: DuplicatePolicy = .skip) async throws
+        -> ImportResult
+    {
         let limit = historyLimit
-        let (change, added) = try await store.write { [self] writer in
+        let (change, result) = try await store.write { [self] writer in
             let start = try writer.count()
-            let added = try writer.append(albums)
+            var result = ImportResult()
+            var candidates = albums
+            if duplicates == .skip {
+                let skipped = Set(try Self.duplicates(among: albums, in: writer))
+                result.duplicates = skipped.count
+                candidates = albums.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
+            }
+            let added = try writer.append(candidates)
+            result.added = added.count
+            result.alreadyPresent = candidates.count - added.count
             let additions = added.enumerated().map { HistoryCommand.add($1, index: start + $0) }
             let effect: HistoryCommand? =
                 additions.isEmpty ? nil : .group(HistoryGroup(kind: .importAlbums, commands: additions))
@@ -63,10 +75,10 @@ extension LibraryAPI {
             try writer.saveCurrent(try writer.resolveCurrent())
             let change = LibraryChange(
                 kind: .importAlbums, effect: effect, state: try writer.state(), sequence: nextSequence())
-            return (change, added.count)
+            return (change, result)
         }
         changes.post(change)
-        return (added, albums.count - added)
+        return result
     }
 
     /// Makes the album an index or id refers to the current one and saves that at once (the memento).

@@ -22,8 +22,9 @@ static inline struct MHD_Daemon *bl_mhd_start(const char *host, uint16_t port, u
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
-    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_ALLOW_SUSPEND_RESUME |
-                                MHD_USE_ERROR_LOG,
+    // No MHD_USE_ERROR_LOG: MHD's own diagnostics ("Failed to bind to port …") would scribble on the
+    // user's terminal; the server says what went wrong in its own words, on one line.
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_ALLOW_SUSPEND_RESUME,
                             port, NULL, NULL, handler, handler_context,
                             MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&address,
                             MHD_OPTION_THREAD_POOL_SIZE, threads,

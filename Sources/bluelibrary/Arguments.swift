@@ -15,6 +15,8 @@ struct OptionSpec {
 /// A verb of the command line: its options, how many positional arguments it takes, and its help.
 struct VerbSpec {
     var name: String
+    /// Other names that run the verb (`ls` for `list`).
+    var aliases: [String] = []
     var summary: String
     /// The usage line after `bluelibrary NAME`.
     var usage: String
@@ -49,9 +51,17 @@ enum ArgumentParser {
             let looksNumeric = argument.dropFirst().allSatisfy(\.isNumber) && argument.count > 1
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" || looksNumeric {
                 if parsed.verb == nil {
-                    guard let verb = verbs.first(where: { $0.name == argument }) else {
+                    guard
+                        let verb = verbs.first(where: { $0.name == argument || $0.aliases.contains(argument) }
+                        )
+                    else {
+                        let names = verbs.flatMap { [$0.name] + $0.aliases }
+                        let hint = Suggestions.closest(to: argument, among: names).map {
+                            "did you mean '\($0)'?"
+                        }
                         throw LibraryError(
-                            .usage, "unknown verb '\(argument)' (run 'bluelibrary --help' for the list)")
+                            .usage,
+                            "unknown verb '\(argument)' (\(hint ?? "run 'bluelibrary --help' for the list"))")
                     }
                     parsed.verb = verb
                 } else {
@@ -68,10 +78,11 @@ enum ArgumentParser {
             let spec = candidates.first { name.count == 1 ? $0.short == name.first : $0.name == name }
             guard let spec else {
                 let context = parsed.verb.map { " for '\($0.name)'" } ?? ""
-                throw LibraryError(
-                    .usage,
-                    "unknown option '\(argument)'\(context) (run 'bluelibrary \(parsed.verb?.name ?? "") --help')"
-                        .replacingDoubleSpaces)
+                let hint = name.count > 1 ? Suggestions.closest(to: name, among: candidates.map(\.name)) : nil
+                let advice =
+                    hint.map { "did you mean '--\($0)'?" }
+                    ?? "run 'bluelibrary \(parsed.verb?.name ?? "") --help'".replacingDoubleSpaces
+                throw LibraryError(.usage, "unknown option '\(argument)'\(context) (\(advice))")
             }
             if spec.value == nil {
                 guard inlineValue == nil else {

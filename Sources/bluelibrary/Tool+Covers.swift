@@ -67,11 +67,14 @@ extension Tool {
             }
         }
         let count = { (label: String) in results.filter { Self.label($0) == label }.count }
+        let offline = count("offline")
         out.line(
             "\(results.count) cover\(results.count == 1 ? "" : "s"): \(count("fetched")) fetched, \(count("cached")) cached, "
-                + "\(count("generated")) generated, \(count("failed")) failed")
-        for result in sorted {
-            if let failure = result.failure { out.line("  \(titles[result.albumID] ?? ""): \(failure)") }
+                + "\(count("generated")) generated, \(count("failed")) failed"
+                + (offline > 0
+                    ? "; offline: \(offline) album\(offline == 1 ? "" : "s") use generated artwork" : ""))
+        for result in sorted where Self.label(result) == "failed" {
+            out.line("  \(titles[result.albumID] ?? ""): \(result.failure ?? "")")
         }
     }
 
@@ -95,11 +98,17 @@ extension Tool {
         }
     }
 
+    /// Whether a cover failed only because this run has no network (`BLUELIBRARY_OFFLINE`, no libcurl).
+    static func isOffline(_ failure: String?) -> Bool {
+        failure?.contains("offline") ?? false
+    }
+
     static func label(_ result: CoverResult) -> String {
         switch result.source {
         case .cache: "cached"
         case .network, .file: "fetched"
-        case .generated: result.failure == nil ? "generated" : "failed"
+        case .generated:
+            result.failure == nil ? "generated" : Self.isOffline(result.failure) ? "offline" : "failed"
         }
     }
 }

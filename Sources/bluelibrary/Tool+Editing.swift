@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Foundation
 
 /// The verbs that change the library: add, edit, delete, undo, redo, select, import, and export's file.
 extension Tool {
@@ -18,6 +19,7 @@ extension Tool {
             title: title, artist: artist, genre: arguments["genre"] ?? "",
             year: try Album.parseYear(arguments["year"] ?? ""), coverURL: arguments["cover"] ?? "")
         let change = try await library.add(album, at: index)
+        if let cover = arguments["cover"] { warnIfMissing(cover) }
         guard case .add(_, let position)? = change.effect else { return }
         if arguments.has("json") { return printAlbum(album, index: position, json: true) }
         out.line("Added \"\(album.title)\" at index \(position) (id \(album.id)).")
@@ -34,10 +36,20 @@ extension Tool {
         }
         let reference = try AlbumReference(parsing: arguments.positionals[0])
         let change = try await library.update(reference, with: patch)
+        if let cover = arguments["cover"] { warnIfMissing(cover) }
         guard case .update(_, let album)? = change.effect else { return }
         let index = try await library.locate(.id(album.id)).index
         if arguments.has("json") { return printAlbum(album, index: index, json: true) }
         out.line("Updated \"\(album.title)\" at index \(index).")
+    }
+
+    /// A cover that is a local file which does not exist is allowed (it may come later), but said.
+    private func warnIfMissing(_ cover: String) {
+        let path = cover.hasPrefix("file://") ? String(cover.dropFirst(7)) : cover
+        guard path.hasPrefix("/"), !FileManager.default.fileExists(atPath: path) else { return }
+        printError(
+            "warning: the cover \(path) does not exist (yet); the album shows generated artwork until it does"
+        )
     }
 
     func delete(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
@@ -75,16 +87,45 @@ extension Tool {
         } catch let error as LibraryError {
             throw LibraryError(error.code, "import \(name): \(error.message); nothing was imported")
         }
-        let result: (added: Int, alreadyPresent: Int)
+        let policy = arguments["duplicates"] ?? "skip"
+        var kept = albums
+        var declined = 0
+        switch policy {
+        case "skip", "keep": break
+        case "ask":
+            guard name != "-", Prompt.isInteractive else {
+                throw LibraryError(
+                    .usage, "--duplicates ask needs a terminal to ask on (and a file, not standard input)")
+            }
+            let duplicates = Set(try await library.duplicates(among: albums))
+            var answers: [Int: Bool] = [:]
+            for offset in duplicates.sorted() {
+                let album = albums[offset]
+                answers[offset] = await Prompt.confirm(
+                    "\"\(album.title)\" by \(album.artist) is already in the library; import it again?",
+                    on: out)
+            }
+            kept = albums.enumerated().filter { answers[$0.offset] ?? true }.map(\.element)
+            declined = albums.count - kept.count
+        default:
+            throw LibraryError(.usage, "invalid --duplicates '\(policy)': use skip, keep or ask")
+        }
+        let result: ImportResult
         do {
-            result = try await library.importAlbums(albums)
+            result = try await library.importAlbums(kept, duplicates: policy == "skip" ? .skip : .keep)
         } catch let error as LibraryError where error.code == .conflict {
             throw LibraryError(error.code, "import \(name): \(error.message); nothing was imported")
         }
-        let skipped = result.alreadyPresent > 0 ? " (\(result.alreadyPresent) already in the library)" : ""
-        out.line(
-            "Imported \(result.added) album\(result.added == 1 ? "" : "s") from \(name == "-" ? "standard input" : name)\(skipped)."
-        )
+        var notes: [String] = []
+        if result.alreadyPresent > 0 { notes.append("\(result.alreadyPresent) already in the library") }
+        let duplicates = result.duplicates + declined
+        if duplicates > 0 {
+            notes.append(
+                "\(duplicates) duplicate\(duplicates == 1 ? "" : "s") skipped; --duplicates keep adds them")
+        }
+        let source = name == "-" ? "standard input" : name
+        let details = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+        out.line("Imported \(result.added) album\(result.added == 1 ? "" : "s") from \(source)\(details).")
     }
 
     func export(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
@@ -102,7 +143,7 @@ extension Tool {
         try await AtomicFile.write(path, write)
     }
 
-    private func usage(_ verb: String) -> String {
+    func usage(_ verb: String) -> String {
         Verbs.all.first { $0.name == verb }?.usage ?? ""
     }
 

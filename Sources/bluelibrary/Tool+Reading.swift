@@ -2,9 +2,16 @@ import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The verbs that only read: list, show, current, stats, export.
 extension Tool {
     func list(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
+        if arguments.has("json") && arguments.has("format") {
+            throw LibraryError(.usage, "--json and --format cannot be used together (JSON has its own form)")
+        }
         let query = try Query(terms: arguments.positionals)
         if arguments.has("json") {
             try await writeJSONArray(library, query: query)
@@ -12,15 +19,29 @@ extension Tool {
         }
         let template = try arguments["format"].map(Template.init) ?? Self.defaultListing
         let width = arguments["format"] == nil ? String(max(try await library.count() - 1, 0)).count : 0
+        // On a terminal (and without NO_COLOR) the default listing dims the indexes and marks the
+        // current album; a pipe gets plain text.
+        let colour = arguments["format"] == nil && Self.usesColour(environment)
+        let current = colour ? try await library.state().current?.index : nil
         let out = out
         // Rendered on the store's thread, straight from each row into the output buffer.
         try await library.forEachRecord(matching: query) { album, index in
             out.append { buffer in
+                if colour { buffer.append(contentsOf: (index == current ? "\u{1B}[1m" : "\u{1B}[2m").utf8) }
                 if width > 0 { Self.appendPadding(for: index, width: width, to: &buffer) }
                 template.render(album, index: index, into: &buffer)
+                if colour {
+                    buffer.append(
+                        contentsOf: (index == current ? "  \u{1B}[2m◀ current\u{1B}[0m" : "\u{1B}[0m").utf8)
+                }
                 buffer.append(0x0A)
             }
         }
+    }
+
+    /// Whether output goes to a terminal that wants colour (`NO_COLOR` turns it off).
+    static func usesColour(_ environment: [String: String]) -> Bool {
+        isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     /// The default line, after the padded index: `Sting - Nothing Like The Sun (1999)`; the year
@@ -64,7 +85,10 @@ extension Tool {
                 TableRow(title: "Cover", value: album.coverURL),
                 TableRow(title: "Id", value: album.id.rawValue),
             ]
-        for row in rows { out.line(row.title.padding(toLength: 7, withPad: " ", startingAt: 0) + row.value) }
+        // A field the album does not have (no year, no genre) gets no row.
+        for row in rows where !row.value.isEmpty {
+            out.line(row.title.padding(toLength: 7, withPad: " ", startingAt: 0) + row.value)
+        }
     }
 
     func stats(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {

@@ -12,7 +12,8 @@ import Dispatch
 extension Tool {
     @MainActor
     func serve(_ arguments: ParsedArguments, _ root: Composition) async throws -> Int32 {
-        let host = arguments["host"] ?? "127.0.0.1"
+        // `localhost` is the loopback address (the server listens on IPv4).
+        let host = arguments["host"].map { $0.lowercased() == "localhost" ? "127.0.0.1" : $0 } ?? "127.0.0.1"
         let portText = arguments["port"] ?? "8080"
         guard let port = Int(portText), (0...65535).contains(port) else {
             throw LibraryError(.usage, "invalid --port '\(portText)': use a number from 0 to 65535")
@@ -23,7 +24,15 @@ extension Tool {
         let app = try await WebApp(library: root.library, covers: root.covers, writeToken: token)
         let server = MicroHTTPServer(
             host: host, log: StandardError.line, handler: { await app.respond(to: $0) })
-        let bound = try server.start(port: port)
+        let bound: Int
+        do {
+            bound = try server.start(port: port)
+        } catch let error as LibraryError {
+            guard port != 0, Self.isInUse(host: host, port: port) else { throw error }
+            throw LibraryError(
+                .unavailable,
+                "port \(port) on \(host) is in use by another program; try --port 0 for any free port")
+        }
         app.listening(on: host, port: bound)
         let url = "http://\(host):\(bound)/" + (token.map { "?token=\($0)" } ?? "")
         out.line("Serving BlueLibrary at \(url) (Ctrl+C stops)")
@@ -39,6 +48,24 @@ extension Tool {
         try await ServiceGroup(services).run()
         out.line("Stopped.")
         return 0
+    }
+
+    /// Whether another socket holds `host:port` (probed with a bind of our own, after the server could
+    /// not listen there, to say why).
+    private static func isInUse(host: String, port: Int) -> Bool {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return false }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return status != 0 && errno == EADDRINUSE
     }
 
     /// Suspends until SIGINT or SIGTERM arrives.

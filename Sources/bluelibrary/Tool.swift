@@ -40,6 +40,16 @@ struct Tool {
                 out.line(Verbs.help(for: verb))
                 return 0
             }
+            if verb.name == "help" {
+                try ArgumentParser.checkPositionals(parsed)
+                guard let name = parsed.positionals.first else {
+                    out.line(Verbs.toolHelp)
+                    return 0
+                }
+                let named = try ArgumentParser.parse([name], verbs: Verbs.all, global: [])
+                out.line(named.verb.map(Verbs.help(for:)) ?? Verbs.toolHelp)
+                return 0
+            }
             try ArgumentParser.checkPositionals(parsed)
             let root = try compose(parsed, verb: verb.name)
             let status: Int32
@@ -116,6 +126,8 @@ struct Tool {
         case "undo", "redo": try await step(verb, library)
         case "select": try await select(arguments, library)
         case "import": try await importFile(arguments, library)
+        case "modify": try await modify(arguments, library)
+        case "remove": try await remove(arguments, library)
         case "backup":
             let file = arguments.positionals[0]
             try await library.backup(to: file)
@@ -130,7 +142,9 @@ struct Tool {
             guard root.sync != nil else { throw LibraryError(.usage, "'sync' needs --remote URL") }
         default: throw LibraryError(.internal, "verb '\(verb)' has no implementation")
         }
-        if let sync = root.sync, ["add", "edit", "delete", "undo", "redo", "sync"].contains(verb) {
+        if let sync = root.sync,
+            ["add", "edit", "delete", "undo", "redo", "modify", "remove", "sync"].contains(verb)
+        {
             return await mirror(sync, explicit: verb == "sync")
         }
         return 0

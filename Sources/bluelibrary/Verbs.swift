@@ -18,9 +18,13 @@ enum Verbs {
 
     static let json = OptionSpec(name: "json", short: nil, value: nil, help: "print JSON")
 
+    static let yes = OptionSpec(name: "yes", short: "y", value: nil, help: "do it without asking")
+
     static let all: [VerbSpec] = [
         VerbSpec(
-            name: "list", summary: "list albums, optionally matching a query",
+            name: "help", summary: "show help for a verb, or this list", usage: "[VERB]", positionals: 0...1),
+        VerbSpec(
+            name: "list", aliases: ["ls"], summary: "list albums, optionally matching a query",
             usage: "[QUERY...] [--format TEMPLATE] [--json]",
             options: [
                 OptionSpec(
@@ -71,6 +75,25 @@ enum Verbs {
         VerbSpec(
             name: "delete", summary: "delete an album (undo brings it back)", usage: "INDEX|ID",
             positionals: 1...1),
+        VerbSpec(
+            name: "modify", summary: "change fields of every album a query matches (one undo step)",
+            usage: "QUERY... field=value... [field!]... [-y]",
+            options: [yes],
+            positionals: 1...Int.max,
+            details: """
+                field=value sets a field (title, artist, genre, year, cover_url); field! clears it.
+                Shows what will change and asks first; -y answers yes (needed without a terminal).
+                Example: bluelibrary modify artist:bowie genre=Rock year!
+                """),
+        VerbSpec(
+            name: "remove", aliases: ["rm"], summary: "remove every album a query matches (one undo step)",
+            usage: "QUERY... [-y] | --all [-y]",
+            options: [
+                yes,
+                OptionSpec(name: "all", short: nil, value: nil, help: "remove every album (with no query)"),
+            ],
+            positionals: 0...Int.max,
+            details: "Shows what will go and asks first; -y answers yes (needed without a terminal)."),
         VerbSpec(name: "undo", summary: "undo the last change, even one made in an earlier run", usage: ""),
         VerbSpec(name: "redo", summary: "redo the last undone change", usage: ""),
         VerbSpec(
@@ -80,17 +103,22 @@ enum Verbs {
         VerbSpec(name: "current", summary: "show the current album", usage: "[--json]", options: [json]),
         VerbSpec(
             name: "import", summary: "add albums from a JSON or CSV file, all or none",
-            usage: "FILE|- [--format json|csv]",
+            usage: "FILE|- [--format json|csv] [--duplicates skip|keep|ask]",
             options: [
                 OptionSpec(
                     name: "format", short: nil, value: "json|csv",
-                    help: "the file's format (default: from its name)")
+                    help: "the file's format (default: from its name)"),
+                OptionSpec(
+                    name: "duplicates", short: nil, value: "skip|keep|ask",
+                    help: "albums whose artist and title are already there (default: skip)"),
             ],
             positionals: 1...1,
             details: """
                 JSON: an array of objects with the keys id (optional), title, artist, genre, year, cover_url.
                 CSV: a header row naming those columns (title and artist required, id optional).
-                Albums are appended in order, in one transaction. An import is not an undo step.
+                Albums are appended in order, in one transaction, and one undo takes the import back.
+                A duplicate has the artist and title (any case, any spacing) of an album already in the
+                library or earlier in the file; running the same import twice adds nothing.
                 """),
         VerbSpec(
             name: "export", summary: "write every album as JSON or CSV",
@@ -157,9 +185,10 @@ enum Verbs {
     ]
 
     static var toolHelp: String {
-        let width = all.map(\.name.count).max() ?? 0
-        let verbs = all.map {
-            "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)"
+        let names = all.map { verb in ([verb.name] + verb.aliases).joined(separator: ", ") }
+        let width = names.map(\.count).max() ?? 0
+        let verbs = zip(names, all).map { name, verb in
+            "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(verb.summary)"
         }
         return """
             bluelibrary \(version) — keep and browse your music albums

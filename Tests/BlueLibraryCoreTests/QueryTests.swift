@@ -23,6 +23,10 @@ struct QueryParserTests {
                 Query(sort: [Query.SortKey(.year, ascending: false), Query.SortKey(.title, ascending: true)])
             ),
             (["c++"], Query(groups: [[T(.anyText("c++"))]])),
+            (["bowie,", "madonna"], Query(groups: [[T(.anyText("bowie"))], [T(.anyText("madonna"))]])),
+            (["bowie", ",madonna"], Query(groups: [[T(.anyText("bowie"))], [T(.anyText("madonna"))]])),
+            (["artist:Crosby, Stills"], Query(groups: [[T(.contains(.artist, "crosby, stills"))]])),
+            (["blink-182"], Query(groups: [[T(.anyText("blink-182"))]])),
             (["cover_url:Cover.PNG"], Query(groups: [[T(.contains(.coverURL, "Cover.PNG"))]])),
         ] as [([String], Query)])
     func termsParse(terms: [String], expected: Query) throws {
@@ -43,6 +47,16 @@ struct QueryParserTests {
         ("year:199x", "invalid query term 'year:199x': '199x' is not a year"),
         ("year:..", "invalid query term 'year:..': a range needs at least one end"),
         ("year:", "invalid query term 'year:': no year given"),
+        (
+            "yr-",
+            "invalid query term 'yr-': cannot sort by unknown field 'yr' (fields: id, title, artist, genre, year, cover_url)"
+        ),
+        (
+            "title::x",
+            "invalid query term 'title::x': 'title::' is not supported (use title:TEXT, or title:=TEXT for exact)"
+        ),
+        ("^", "invalid query term '^': '^' negates nothing"),
+        ("year:2000..1990", "invalid query term 'year:2000..1990': the range is reversed (use 1990..2000)"),
     ])
     func badTermsNameTheTerm(term: String, message: String) {
         #expect(throws: LibraryError(.invalidQuery, message)) { try Query(terms: [term]) }

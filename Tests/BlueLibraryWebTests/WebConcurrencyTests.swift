@@ -119,12 +119,12 @@ struct WebCoverIsolationTests {
             connection.send("GET /covers/\(album.id) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             return connection
         }
+        // With two server threads and every cover waiting for an hour, an answer at all shows that no
+        // thread waits for a cover (how fast it comes is bench/'s business).
         for _ in 0..<5 {
             let plain = try RawHTTPConnection(port: port)
-            let started = ContinuousClock.now
             plain.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            #expect(await plain.read(until: "can_delete", seconds: 5).hasPrefix("HTTP/1.1 200"))
-            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(await plain.read(until: "can_delete", seconds: 10).hasPrefix("HTTP/1.1 200"))
         }
         withExtendedLifetime(covers) {}
         await server.stop(timeout: .milliseconds(200))

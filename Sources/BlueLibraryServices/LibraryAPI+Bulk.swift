@@ -1,0 +1,104 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+
+/// What an import did.
+public struct ImportResult: Sendable, Equatable {
+    /// Albums added.
+    public var added = 0
+    /// Albums whose id was already in the library with the same fields (skipped).
+    public var alreadyPresent = 0
+    /// Albums skipped as duplicates: the same artist and title as one in the library or earlier in the
+    /// import.
+    public var duplicates = 0
+
+    /// An empty result.
+    public init() {}
+}
+
+/// What to do with an imported album whose artist and title match one already there.
+public enum DuplicatePolicy: String, Sendable, CaseIterable {
+    /// Leave it out (the default: running the same import twice adds nothing).
+    case skip
+    /// Add it anyway.
+    case keep
+}
+
+/// Changes to many albums at once — a bulk modify or remove, an import — each one transaction and one
+/// undo step.
+extension LibraryAPI {
+    /// Changes fields of every album `query` matches.
+    /// - Returns: the change, or `nil` when nothing matched.
+    /// - Throws: `invalidField` naming the first album the patch would make invalid (nothing changes).
+    @discardableResult
+    public func modify(matching query: Query, with patch: AlbumPatch) async throws -> LibraryChange? {
+        try await recordGroup(.modify) { writer in
+            try writer.albums(matching: query).map { before in
+                .update(before: before, after: try before.updating(patch))
+            }
+        } apply: { commands, writer in
+            for case .update(_, let after) in commands { _ = try writer.replace(after) }
+            return commands
+        }
+    }
+
+    /// Removes every album `query` matches; one undo brings each back in its place.
+    /// - Returns: the change, or `nil` when nothing matched.
+    @discardableResult
+    public func remove(matching query: Query) async throws -> LibraryChange? {
+        try await recordGroup(.remove) { writer in
+            try writer.albums(matching: query).map { .delete($0, index: 0) }
+        } apply: { commands, writer in
+            let ids = commands.compactMap { command -> AlbumID? in
+                guard case .delete(let album, _) = command else { return nil }
+                return album.id
+            }
+            return try writer.removeAll(ids).map { .delete($0.album, index: $0.index) }
+        }
+    }
+
+    /// The positions in `albums` of those that duplicate an album already in the library or an earlier
+    /// one in the list (same artist and title, see ``SearchKey/duplicateKey(artist:title:)``), leaving
+    /// out albums whose very id is already there (those are the same album, not a duplicate).
+    public func duplicates(among albums: [Album]) async throws -> [Int] {
+        try await store.read { reader in try Self.duplicates(among: albums, in: reader) }
+    }
+
+    static func duplicates(among albums: [Album], in reader: any LibraryReader) throws -> [Int] {
+        var seen = Set<String>()
+        var ids = Set<AlbumID>()
+        try reader.forEachAlbum(matching: .all) { album, _ in
+            seen.insert(SearchKey.duplicateKey(artist: album.artist, title: album.title))
+            ids.insert(album.id)
+        }
+        var found: [Int] = []
+        for (offset, album) in albums.enumerated() where !ids.contains(album.id) {
+            let key = SearchKey.duplicateKey(artist: album.artist, title: album.title)
+            if !seen.insert(key).inserted { found.append(offset) }
+        }
+        return found
+    }
+
+    /// Records a group of changes as one transaction and one undo step: `plan` says what each album
+    /// becomes, `apply` makes it so and returns the commands as they applied.
+    private func recordGroup(
+        _ kind: HistoryGroup.Kind,
+        plan: @escaping @Sendable (any LibraryWriter) throws -> [HistoryCommand],
+        apply: @escaping @Sendable ([HistoryCommand], any LibraryWriter) throws -> [HistoryCommand]
+    ) async throws -> LibraryChange? {
+        let (limit, online) = (historyLimit, isOnline)
+        let change = try await store.write { [self] writer -> LibraryChange? in
+            let planned = try plan(writer)
+            guard !planned.isEmpty else { return nil }
+            let command = HistoryCommand.group(HistoryGroup(kind: kind, commands: try apply(planned, writer)))
+            if online { try writer.enqueueSync(command) }
+            try writer.push(command, on: .undo, limit: limit)
+            try writer.clearHistory(.redo)
+            try writer.saveCurrent(try writer.resolveCurrent())
+            return LibraryChange(
+                kind: kind == .remove ? .delete : .update, effect: command, state: try writer.state(),
+                sequence: nextSequence())
+        }
+        if let change { changes.post(change) }
+        return change
+    }
+}

@@ -361,7 +361,10 @@ async function reload(options) {
     apply(serverState, query, page, id, settings);
   } catch (error) {
     report(error);
-    if (settings.query !== undefined && !error.offline) queryInput.focus();
+    if (settings.query !== undefined) {
+      requestedQuery = state.query;  // the search shown is still the old one; asking again tries again
+      if (!error.offline) queryInput.focus();
+    }
   }
 }
 

@@ -67,6 +67,7 @@ let package = Package(
             name: "BlueLibraryServices",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryCovers",
+                "BlueLibraryScanner",
             ],
             swiftSettings: strict
         ),

@@ -14,8 +14,16 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public let genre: String
     /// The release year, 1000…9999, when known.
     public let year: Int?
-    /// Where the cover image lives: an `http`, `https` or `file` URL, an absolute path, or empty.
+    /// Where the cover image lives: an `http`, `https` or `file` URL, an absolute path, or empty. A
+    /// local audio file means the picture embedded in it.
     public let coverURL: String
+    /// The MusicBrainz id of the album (its release group, or the release its files are tagged with),
+    /// lowercase; empty when unknown.
+    public let mbid: String
+    /// How many tracks the album has (albums typed by hand have none; a scan fills them in).
+    public let trackCount: Int
+    /// The tracks' total length in seconds.
+    public let length: Double
 
     /// The longest title, artist or genre accepted, in characters.
     public static let maximumTextLength = 500
@@ -28,7 +36,7 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// - Throws: ``LibraryError`` with code `invalidField` naming the field and the bad value.
     public init(
         id: AlbumID = .random(), title: String, artist: String, genre: String = "", year: Int? = nil,
-        coverURL: String = ""
+        coverURL: String = "", mbid: String = "", trackCount: Int = 0, length: Double = 0
     ) throws {
         self.id = id
         self.title = try Album.validatedText(title, field: .title, required: true)
@@ -36,11 +44,15 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
         self.genre = try Album.validatedText(genre, field: .genre, required: false)
         self.year = try year.map(Album.validatedYear)
         self.coverURL = try Album.validatedCoverURL(coverURL)
+        self.mbid = try Album.validatedMBID(mbid)
+        self.trackCount = max(trackCount, 0)
+        self.length = length.isFinite ? max(length, 0) : 0
     }
 
     /// Creates an album from fields read back from our own database, which were validated on the way in.
     package init(
-        trustedID id: AlbumID, title: String, artist: String, genre: String, year: Int?, coverURL: String
+        trustedID id: AlbumID, title: String, artist: String, genre: String, year: Int?, coverURL: String,
+        mbid: String = "", trackCount: Int = 0, length: Double = 0
     ) {
         self.id = id
         self.title = title
@@ -48,13 +60,24 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
         self.genre = genre
         self.year = year
         self.coverURL = coverURL
+        self.mbid = mbid
+        self.trackCount = trackCount
+        self.length = length
     }
 
-    /// The same album (same id) with some fields changed, validated again.
+    /// The same album (same id, same tracks) with some fields changed, validated again.
     public func updating(_ patch: AlbumPatch) throws -> Album {
         try Album(
             id: id, title: patch.title ?? title, artist: patch.artist ?? artist, genre: patch.genre ?? genre,
-            year: patch.year ?? year, coverURL: patch.coverURL ?? coverURL)
+            year: patch.year ?? year, coverURL: patch.coverURL ?? coverURL, mbid: patch.mbid ?? mbid,
+            trackCount: trackCount, length: length)
+    }
+
+    /// The same album with its tracks' count and total length.
+    public func withTracks(count: Int, length: Double) -> Album {
+        Album(
+            trustedID: id, title: title, artist: artist, genre: genre, year: year, coverURL: coverURL,
+            mbid: mbid, trackCount: count, length: length)
     }
 
     /// Lists the five fields, like the tutorial's description.
@@ -109,6 +132,15 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
             throw LibraryError(.invalidField, "invalid year '\(text)': not a whole number")
         }
         return try validatedYear(year)
+    }
+
+    /// A MusicBrainz id: empty, or a UUID (stored lowercase).
+    private static func validatedMBID(_ raw: String) throws -> String {
+        let text = raw.trimmed.lowercased()
+        guard text.isEmpty || AlbumID(text) != nil else {
+            throw LibraryError(.invalidField, "invalid mbid \(quoted(text)): not a MusicBrainz id (a UUID)")
+        }
+        return text
     }
 
     private static func validatedCoverURL(_ raw: String) throws -> String {
@@ -186,17 +218,20 @@ public struct AlbumPatch: Sendable, Equatable {
     public var year: Int??
     /// The new cover URL, if it changes.
     public var coverURL: String?
+    /// The new MusicBrainz id, if it changes (empty clears it).
+    public var mbid: String?
 
     /// Creates a patch; omitted fields stay as they are.
     public init(
         title: String? = nil, artist: String? = nil, genre: String? = nil, year: Int?? = nil,
-        coverURL: String? = nil
+        coverURL: String? = nil, mbid: String? = nil
     ) {
         self.title = title
         self.artist = artist
         self.genre = genre
         self.year = year
         self.coverURL = coverURL
+        self.mbid = mbid
     }
 
     /// Whether the patch changes nothing.

@@ -12,9 +12,30 @@ public enum AlbumCoding {
             ("id", .string(album.id.rawValue)), ("title", .string(album.title)),
             ("artist", .string(album.artist)), ("genre", .string(album.genre)),
             ("year", album.year.map { .number(String($0)) } ?? .null), ("cover_url", .string(album.coverURL)),
+            ("mbid", .string(album.mbid)),
         ]
         if let index { members.append(("index", .number(String(index)))) }
         return .object(members)
+    }
+
+    /// A track's external form: `{"id", "disc", "number", "title", "artist", "duration", "path"}`
+    /// (`show --json`, the web's album details).
+    public static func json(_ track: Track) -> JSONValue {
+        .object([
+            ("id", .string(track.id)), ("disc", .number(String(track.disc))),
+            ("number", track.number.map { .number(String($0)) } ?? .null), ("title", .string(track.title)),
+            ("artist", .string(track.artist)), ("duration", .number(String(format3(track.duration)))),
+            ("path", .string(track.path)),
+        ])
+    }
+
+    /// Seconds with at most three decimals, as JSON writes them.
+    private static func format3(_ seconds: Double) -> String {
+        let millis = Int((seconds * 1000).rounded())
+        let fraction = millis % 1000
+        guard fraction != 0 else { return String(millis / 1000) }
+        let digits = String(fraction + 1000).dropFirst()
+        return "\(millis / 1000).\(digits.reversed().drop { $0 == "0" }.reversed().map(String.init).joined())"
     }
 
     /// Appends the album's ``json(_:index:)`` compactly to `output`.
@@ -50,10 +71,11 @@ public enum AlbumCoding {
             case ("artist", .string(let text)): patch.artist = text
             case ("genre", .string(let text)): patch.genre = text
             case ("cover_url", .string(let text)): patch.coverURL = text
+            case ("mbid", .string(let text)): patch.mbid = text
             case ("year", _): patch.year = .some(try year(from: value))
             case ("id", .string(let text)) where AlbumID(text) == id: continue
             case ("id", _): throw LibraryError(.malformedInput, "\"id\" cannot be changed")
-            case ("title", _), ("artist", _), ("genre", _), ("cover_url", _):
+            case ("title", _), ("artist", _), ("genre", _), ("cover_url", _), ("mbid", _):
                 throw LibraryError(.malformedInput, "\"\(key)\" has the wrong type (\(value.typeName))")
             default:
                 throw LibraryError(.malformedInput, "unknown or unchangeable key \"\(key)\"")
@@ -109,8 +131,7 @@ public enum AlbumCoding {
         }
         return try Album(
             id: id, title: text(.title) ?? "", artist: text(.artist) ?? "", genre: text(.genre) ?? "",
-            year: year,
-            coverURL: text(.coverURL) ?? "")
+            year: year, coverURL: text(.coverURL) ?? "", mbid: text(.mbid) ?? "")
     }
 
     private static let fieldIndex = Dictionary(

@@ -6,6 +6,7 @@ public enum AlbumField: String, Sendable, CaseIterable {
     case genre
     case year
     case coverURL = "cover_url"
+    case mbid
 
     /// Looks a field up by its name or an alias (`album` for `title`, as in beets; `cover`).
     public init?(name: String) {
@@ -41,6 +42,7 @@ extension Album {
         case .genre: genre
         case .year: year.map(String.init) ?? ""
         case .coverURL: coverURL
+        case .mbid: mbid
         }
     }
 }

@@ -3,10 +3,14 @@
 public protocol AlbumFieldSource {
     /// Appends the text of `field` (nothing for a missing year) to `output`.
     func appendText(of field: AlbumField, to output: inout [UInt8])
+    /// How many tracks the album has, and their total length in seconds.
+    var trackSummary: (count: Int, length: Double) { get }
 }
 
 extension Album: AlbumFieldSource {
     public func appendText(of field: AlbumField, to output: inout [UInt8]) {
         output.append(contentsOf: text(of: field).utf8)
     }
+
+    public var trackSummary: (count: Int, length: Double) { (trackCount, length) }
 }

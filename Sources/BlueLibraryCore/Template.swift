@@ -1,6 +1,7 @@
 /// A format template for listing albums, written like beets' `$field` / `${field}`; `$$` is a dollar.
 ///
-/// Besides the album fields, `$index` is the album's position in the library. Templates are compiled
+/// Besides the album fields, `$index` is the album's position in the library, `$tracks` how many
+/// tracks it has and `$length` their total length. Templates are compiled
 /// once into segments, then rendered per album straight into a byte buffer (listing 100,000 albums
 /// must stay close to the speed of the `sqlite3` shell).
 public struct Template: Sendable, Hashable {
@@ -12,6 +13,10 @@ public struct Template: Sendable, Hashable {
         case field(AlbumField)
         /// The album's library index.
         case index
+        /// How many tracks the album has.
+        case trackCount
+        /// The tracks' total length, as `m:ss` (or `h:mm:ss`).
+        case length
         /// A field between a prefix and a suffix, all left out when the field is empty (built in code
         /// for default formats, such as ` (1999)` after a title).
         case optional(String, AlbumField, String)
@@ -63,12 +68,16 @@ public struct Template: Sendable, Hashable {
             flush()
             if name == "index" {
                 segments.append(.index)
+            } else if name == "tracks" {
+                segments.append(.trackCount)
+            } else if name == "length" {
+                segments.append(.length)
             } else if let field = AlbumField(name: String(name)) {
                 segments.append(.field(field))
             } else {
                 throw LibraryError(
                     .invalidTemplate,
-                    "invalid template '\(source)': unknown field '$\(name)' (fields: index, \(AlbumField.names))"
+                    "invalid template '\(source)': unknown field '$\(name)' (fields: index, \(AlbumField.names), tracks, length)"
                 )
             }
         }
@@ -83,6 +92,8 @@ public struct Template: Sendable, Hashable {
             switch segment {
             case .literal(let text): output.append(contentsOf: text.utf8)
             case .index: output.append(contentsOf: String(index).utf8)
+            case .trackCount: output.append(contentsOf: String(album.trackSummary.count).utf8)
+            case .length: output.append(contentsOf: Track.clock(album.trackSummary.length).utf8)
             case .field(let field): album.appendText(of: field, to: &output)
             case .optional(let prefix, let field, let suffix):
                 let start = output.count

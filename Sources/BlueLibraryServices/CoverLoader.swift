@@ -9,6 +9,10 @@ import Foundation
 struct CoverLoader: Sendable {
     let httpClient: (any HTTPClient)?
     let pool: BlockingPool
+    /// Where a cover that is the picture embedded in an audio file is kept once read.
+    let cache: CoverCache?
+    /// Reads the picture embedded in an audio file (TagLib), when the face has it.
+    let embedded: (any EmbeddedPictureReader)?
     /// The largest local cover file read, like the HTTP body limit.
     let maximumFileSize = 10 * 1024 * 1024
 
@@ -38,7 +42,10 @@ struct CoverLoader: Sendable {
     }
 
     private func fetch(_ url: String) async -> Fetched {
-        if let path = Self.localPath(url) { return await pool.run { readLocal(path) } }
+        if let path = Self.localPath(url) {
+            if Self.isAudio(path) { return await embeddedPicture(in: path, url: url) }
+            return await pool.run { readLocal(path) }
+        }
         guard let httpClient else { return .failure("GET \(url): offline (no HTTP client)") }
         do {
             let response = try await httpClient.send(HTTPRequest(url: url))
@@ -74,6 +81,36 @@ struct CoverLoader: Sendable {
             return .failure("\(path): \(error.message)")
         } catch {
             return .failure("\(path): \(error)")
+        }
+    }
+
+    /// The picture embedded in an audio file: from the cache when it is there, else read (and kept).
+    private func embeddedPicture(in path: String, url: String) async -> Fetched {
+        if let bytes = await cache?.bytes(for: url),
+            let image = try? await pool.run({ try ImageCodec.decode(bytes) })
+        {
+            return .image(image, bytes, .cache)
+        }
+        guard let embedded else { return .failure("\(path): no reader for pictures in audio files") }
+        do {
+            guard let bytes = try await embedded.picture(embeddedIn: path) else {
+                return .failure("\(path): no picture in the file")
+            }
+            let image = try await pool.run { try ImageCodec.decode(bytes) }
+            try? await cache?.store(bytes, for: url)
+            return .image(image, bytes, .file)
+        } catch let error as LibraryError {
+            return .failure("\(path): \(error.message)")
+        } catch {
+            return .failure("\(path): \(error)")
+        }
+    }
+
+    /// Whether a local cover names an audio file (whose embedded picture is the cover).
+    static func isAudio(_ path: String) -> Bool {
+        let name = path.lowercased()
+        return ["mp3", "flac", "ogg", "oga", "opus", "m4a", "mp4", "aac", "wav"].contains {
+            name.hasSuffix("." + $0)
         }
     }
 

@@ -25,9 +25,11 @@ public final class CoverService: Service {
     ///   - httpClient: the network; `nil` keeps covers to the cache, local files and generated artwork.
     ///   - cache: the disk cache; `nil` keeps nothing.
     ///   - maximumConcurrentDownloads: how many covers download at once (default 4).
+    ///   - embedded: reads the picture embedded in an audio file (a cover that names a track).
     public init(
         httpClient: (any HTTPClient)?, cache: CoverCache?, center: CoverCenter = CoverCenter(),
-        maximumConcurrentDownloads: Int = 4, pool: BlockingPool = .shared
+        maximumConcurrentDownloads: Int = 4, pool: BlockingPool = .shared,
+        embedded: (any EmbeddedPictureReader)? = nil
     ) {
         self.center = center
         self.cache = cache
@@ -37,7 +39,7 @@ public final class CoverService: Service {
                     upstream: httpClient, cache: cache, maximumConcurrent: maximumConcurrentDownloads,
                     shouldStore: { ImageCodec.format(of: $0.body) != nil })
             } ?? httpClient
-        loader = CoverLoader(httpClient: client, pool: pool)
+        loader = CoverLoader(httpClient: client, pool: pool, cache: cache, embedded: embedded)
         let (stream, continuation) = AsyncStream.makeStream(of: CoverRequest.self)
         requests = stream
         subscription = center.requests.observe { continuation.yield($0) }
@@ -47,6 +49,12 @@ public final class CoverService: Service {
     /// had. Never fails.
     public func cover(for album: Album) async -> CoverResult {
         await loader.cover(for: album)
+    }
+
+    /// Keeps a picture read elsewhere (a scan reads the embedded art of the albums it changes) as the
+    /// cover at `url`, so no face needs to read it again.
+    public func remember(_ bytes: [UInt8], for url: String) async {
+        try? await cache?.store(bytes, for: url)
     }
 
     /// Answers the requests views post on ``center`` until cancelled, several at once.

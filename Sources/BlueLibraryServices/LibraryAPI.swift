@@ -174,6 +174,11 @@ public final class LibraryAPI: Sendable {
         try await store.read { try $0.currentAlbum() }
     }
 
+    /// The album's tracks in album order (none for an album typed by hand).
+    public func tracks(of album: AlbumID) async throws -> [Track] {
+        try await store.read { try $0.tracks(of: album) }
+    }
+
     /// Counts albums, artists, genres and years.
     public func statistics() async throws -> LibraryStatistics {
         try await store.read { try $0.statistics() }

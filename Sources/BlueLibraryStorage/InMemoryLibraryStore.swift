@@ -52,6 +52,12 @@ private struct Snapshot: Sendable {
     var current: CurrentAlbum?
     var outbox: [PendingSync] = []
     var nextSequence = 1
+    /// Tracks of albums read from music folders, by id.
+    var tracks: [String: StoredTrack] = [:]
+    /// Where albums read from music folders came from.
+    var sources: [AlbumID: String] = [:]
+    /// The fields edited by hand, by album.
+    var edited: [AlbumID: Set<EditableField>] = [:]
 }
 
 private final class MemoryWriter: LibraryWriter {
@@ -98,6 +104,9 @@ private final class MemoryWriter: LibraryWriter {
 
     func replace(_ album: Album) -> Int? {
         guard let index = locate(album.id)?.index else { return nil }
+        let before = snapshot.albums[index]
+        let changed = EditableField.allCases.filter { before.text(of: $0.field) != album.text(of: $0.field) }
+        snapshot.edited[album.id, default: []].formUnion(changed)
         snapshot.albums[index] = album
         return index
     }
@@ -123,6 +132,49 @@ private final class MemoryWriter: LibraryWriter {
 
     func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
         try removeEach(ids)
+    }
+
+    func tracks(of album: AlbumID) -> [Track] {
+        snapshot.tracks.values.filter { $0.albumID == album }.sorted { $0.order < $1.order }.map(\.track)
+    }
+
+    func track(_ id: String) -> StoredTrack? { snapshot.tracks[id] }
+
+    func storedTracks(under root: String) -> [StoredTrack] {
+        let folder = root.hasSuffix("/") ? root : root + "/"
+        return snapshot.tracks.values.filter { $0.track.path.hasPrefix(folder) }
+    }
+
+    func scanOrigins(under root: String) -> [ScanOrigin] {
+        let albums = Set(storedTracks(under: root).map(\.albumID))
+        return snapshot.sources.filter { albums.contains($0.key) && locate($0.key) != nil }.map {
+            id, source in
+            ScanOrigin(id: id, source: source, edited: snapshot.edited[id] ?? [])
+        }
+    }
+
+    func saveScanned(_ album: Album, source: String) throws {
+        if let index = locate(album.id)?.index {
+            snapshot.albums[index] = album
+        } else {
+            try insert(album, at: count())
+        }
+        snapshot.sources[album.id] = source
+    }
+
+    func replaceTracks(of album: AlbumID, with tracks: [StoredTrack]) {
+        snapshot.tracks = snapshot.tracks.filter { $0.value.albumID != album }
+        for (ordinal, stored) in tracks.enumerated() {
+            snapshot.tracks = snapshot.tracks.filter { $0.value.track.path != stored.track.path }
+            var ordered = stored
+            ordered.order = ordinal
+            snapshot.tracks[stored.track.id] = ordered
+        }
+    }
+
+    func removeTracks(paths: [String]) {
+        let gone = Set(paths)
+        snapshot.tracks = snapshot.tracks.filter { !gone.contains($0.value.track.path) }
     }
 
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) {

@@ -79,6 +79,14 @@ package protocol LibraryReader {
     func pendingSync(limit: Int) throws -> [PendingSync]
     /// How many changes wait to be sent to the remote server.
     func pendingSyncCount() throws -> Int
+    /// The album's tracks in album order (none for an album typed by hand).
+    func tracks(of album: AlbumID) throws -> [Track]
+    /// The stored track with `id`, if any (the web serves its file).
+    func track(_ id: String) throws -> StoredTrack?
+    /// Every stored track whose file lies under the folder `root` (what a rescan of it compares with).
+    func storedTracks(under root: String) throws -> [StoredTrack]
+    /// The albums that came from a music folder and have a track under `root`.
+    func scanOrigins(under root: String) throws -> [ScanOrigin]
 }
 
 /// A change waiting in the outbox to be mirrored to a remote server.
@@ -122,6 +130,13 @@ package protocol LibraryWriter: LibraryReader {
     ///   reverse order puts every one back in its place).
     /// - Throws: `conflict` naming the first album that is not in the library (nothing is removed).
     func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)]
+    /// Writes an album's fields (and its track count and length) as a scan found them: nothing is
+    /// marked as edited by hand, and the album remembers the scan group it came from.
+    func saveScanned(_ album: Album, source: String) throws
+    /// Replaces the album's tracks with `tracks` (a rescan of its files).
+    func replaceTracks(of album: AlbumID, with tracks: [StoredTrack]) throws
+    /// Forgets the tracks whose files are gone.
+    func removeTracks(paths: [String]) throws
     /// Pushes a command on one side of the history, dropping the oldest beyond `limit`.
     func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) throws
     /// Removes and returns the newest command of one side.

@@ -5,6 +5,7 @@ import CSQLite
 package enum SQLValue: Sendable, Equatable {
     case null
     case integer(Int64)
+    case real(Double)
     case text(String)
 }
 
@@ -95,6 +96,15 @@ package final class SQLiteConnection: @unchecked Sendable {
         defer { statement.reset() }
         guard try statement.step() else { return nil }
         return statement.optionalInt(0)
+    }
+
+    /// The first column of the first row of `sql`, as text (or `nil` when there is no row or NULL).
+    package func text(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.text(0)
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
@@ -195,6 +205,7 @@ package final class Statement {
             switch value {
             case .null: status = sqlite3_bind_null(handle, index)
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): status = sqlite3_bind_double(handle, index, number)
             case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
             }
             guard status == SQLITE_OK else { throw connection.error(status, action: "bind a value") }
@@ -218,9 +229,12 @@ package final class Statement {
     /// The integer in column `column` of the current row.
     package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
+    /// The floating-point number in column `column`.
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
     /// The integer in column `column`, or `nil` when it is NULL.
     package func optionalInt(_ column: Int32) -> Int? {
-        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : int(column)
+        isNull(column) ? nil : int(column)
     }
 
     /// Appends the UTF-8 text of column `column` to `output` (nothing when NULL).
@@ -229,6 +243,9 @@ package final class Statement {
         let count = Int(sqlite3_column_bytes(handle, column))
         output.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
     }
+
+    /// Whether column `column` is NULL.
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     /// The text in column `column` (empty when NULL).
     package func text(_ column: Int32) -> String {

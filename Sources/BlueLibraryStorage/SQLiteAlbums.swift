@@ -13,13 +13,13 @@ struct SQLiteAlbums: LibraryWriter {
         positions = AlbumPositions(capacity: max(2, bucketCapacity))
     }
 
-    static let columns = "id, title, artist, genre, year, cover_url, position"
+    static let columns = "id, title, artist, genre, year, cover_url, position, mbid, track_count, length"
 
     func album(_ row: Statement) -> Album {
         Album(
             trustedID: AlbumID(trusted: row.text(0)), title: row.text(1), artist: row.text(2),
-            genre: row.text(3),
-            year: row.optionalInt(4), coverURL: row.text(5))
+            genre: row.text(3), year: row.optionalInt(4), coverURL: row.text(5), mbid: row.text(7),
+            trackCount: row.int(8), length: row.double(9))
     }
 
     func count() throws -> Int {
@@ -111,14 +111,16 @@ struct SQLiteAlbums: LibraryWriter {
     func writeRow(_ album: Album, position: Int64) throws {
         try connection.run(
             """
-            INSERT INTO albums (id, position, title, artist, genre, year, cover_url, title_key, artist_key, genre_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO albums (id, position, title, artist, genre, year, cover_url, title_key, artist_key, genre_key,
+                mbid, track_count, length)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(album.id.rawValue), .integer(position), .text(album.title), .text(album.artist),
                 .text(album.genre), album.year.map { .integer(Int64($0)) } ?? .null, .text(album.coverURL),
                 .text(SearchKey.fold(album.title)), .text(SearchKey.fold(album.artist)),
-                .text(SearchKey.fold(album.genre)),
+                .text(SearchKey.fold(album.genre)), .text(album.mbid), .integer(Int64(album.trackCount)),
+                .real(album.length),
             ])
     }
 
@@ -133,11 +135,23 @@ struct SQLiteAlbums: LibraryWriter {
     }
 
     func replace(_ album: Album) throws -> Int? {
-        guard let (_, position) = try locateRow(album.id) else { return nil }
+        guard let (before, position) = try locateRow(album.id) else { return nil }
+        // Fields changed by hand are remembered, so a rescan of the album's folder keeps them.
+        let changed = Set(
+            EditableField.allCases.filter { before.text(of: $0.field) != album.text(of: $0.field) })
+        try update(album, markingEdited: changed)
+        return try index(of: position)
+    }
+
+    /// Writes an album's fields over its row, adding `edited` to the fields marked as edited by hand.
+    func update(_ album: Album, markingEdited edited: Set<EditableField>) throws {
+        let previous = try connection.text(
+            "SELECT edited FROM albums WHERE id = ?", [.text(album.id.rawValue)])
+        let marks = EditableField.parse(previous ?? "").union(edited)
         try connection.run(
             """
             UPDATE albums SET title = ?, artist = ?, genre = ?, year = ?, cover_url = ?,
-                title_key = ?, artist_key = ?, genre_key = ?
+                title_key = ?, artist_key = ?, genre_key = ?, mbid = ?, track_count = ?, length = ?, edited = ?
             WHERE id = ?
             """,
             [
@@ -145,9 +159,9 @@ struct SQLiteAlbums: LibraryWriter {
                 album.year.map { .integer(Int64($0)) } ?? .null,
                 .text(album.coverURL), .text(SearchKey.fold(album.title)),
                 .text(SearchKey.fold(album.artist)),
-                .text(SearchKey.fold(album.genre)), .text(album.id.rawValue),
+                .text(SearchKey.fold(album.genre)), .text(album.mbid), .integer(Int64(album.trackCount)),
+                .real(album.length), .text(EditableField.text(of: marks)), .text(album.id.rawValue),
             ])
-        return try index(of: position)
     }
 }
 
@@ -163,6 +177,9 @@ private struct RowFields: AlbumFieldSource {
         case .genre: row.appendText(3, to: &output)
         case .year: if let year = row.optionalInt(4) { output.append(contentsOf: String(year).utf8) }
         case .coverURL: row.appendText(5, to: &output)
+        case .mbid: row.appendText(7, to: &output)
         }
     }
+
+    var trackSummary: (count: Int, length: Double) { (row.int(8), row.double(9)) }
 }

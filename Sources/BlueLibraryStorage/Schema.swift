@@ -53,6 +53,32 @@ enum Schema {
         UPDATE albums SET position = ((position / 512 + 1) * 65536) * 4294967296 + position % 512;
         INSERT INTO buckets (key, count) SELECT position >> 32, count(*) FROM albums GROUP BY position >> 32;
         """,
+        // 4: music folders. Albums gain a MusicBrainz id, their tracks' count and length, the scan group
+        // they came from (`source`) and the fields edited by hand (kept on rescans); tracks keep their
+        // file's size, time and tags, so a rescan reads only what changed.
+        """
+        ALTER TABLE albums ADD COLUMN mbid TEXT NOT NULL DEFAULT '';
+        ALTER TABLE albums ADD COLUMN track_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE albums ADD COLUMN length REAL NOT NULL DEFAULT 0;
+        ALTER TABLE albums ADD COLUMN source TEXT;
+        ALTER TABLE albums ADD COLUMN edited TEXT NOT NULL DEFAULT '';
+        CREATE INDEX albums_source ON albums (source) WHERE source IS NOT NULL;
+        CREATE TABLE tracks (
+            id TEXT PRIMARY KEY,
+            album_id TEXT NOT NULL,
+            ordinal INTEGER NOT NULL,
+            disc INTEGER NOT NULL,
+            number INTEGER,
+            title TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            duration REAL NOT NULL,
+            path TEXT NOT NULL UNIQUE,
+            size INTEGER NOT NULL,
+            modified INTEGER NOT NULL,
+            tags TEXT NOT NULL
+        );
+        CREATE INDEX tracks_album ON tracks (album_id, ordinal);
+        """,
     ]
 
     /// The schema version this build writes.

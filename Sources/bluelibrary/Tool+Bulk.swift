@@ -97,6 +97,7 @@ extension Tool {
         case .artist: patch.artist = value ?? ""
         case .genre: patch.genre = value ?? ""
         case .coverURL: patch.coverURL = value ?? ""
+        case .mbid: patch.mbid = value ?? ""
         case .year: patch.year = .some(try value.flatMap { try Album.parseYear($0) })
         case .id: throw LibraryError(.usage, "an album's id cannot be changed")
         }

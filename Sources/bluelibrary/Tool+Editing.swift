@@ -76,8 +76,22 @@ extension Tool {
         out.line("Current album: \(current.index)  \(album.artist) - \(album.title)")
     }
 
-    func importFile(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {
+    func importFile(_ arguments: ParsedArguments, _ library: LibraryAPI, covers: CoverService?) async throws
+        -> Int32
+    {
         let name = arguments.positionals[0]
+        var isDirectory: ObjCBool = false
+        if name != "-", FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            return try await importFolder(name, library, covers: covers)
+        }
+        try await importFile(name, arguments, library)
+        return 0
+    }
+
+    private func importFile(_ name: String, _ arguments: ParsedArguments, _ library: LibraryAPI) async throws
+    {
         let bytes = try InputFile.read(
             name, label: "import \(name)", limit: InputFile.limit(environment: environment))
         let format = try importFormat(name: name, explicit: arguments["format"], bytes: bytes)

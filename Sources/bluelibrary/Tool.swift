@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryTerminal
 import Foundation
@@ -93,13 +94,14 @@ struct Tool {
         }
         // BLUELIBRARY_OFFLINE=1 keeps covers to the cache, local files and generated artwork.
         let offline = environment["BLUELIBRARY_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
-        let wantsCovers = ["covers", "tui", "serve"].contains(verb)
+        let wantsCovers = ["covers", "tui", "serve", "import"].contains(verb)
         let network: (any HTTPClient)? = (wantsCovers || remote != nil) ? URLSessionHTTPClient() : nil
         let covers =
             wantsCovers
             ? CoverService(
                 httpClient: offline ? nil : network,
-                cache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)))
+                cache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)),
+                embedded: MusicScanner())
             : nil
         let token = parsed["remote-token"] ?? environment["BLUELIBRARY_REMOTE_TOKEN"]
         var sync: SyncService?
@@ -125,7 +127,9 @@ struct Tool {
         case "delete": try await delete(arguments, library)
         case "undo", "redo": try await step(verb, library)
         case "select": try await select(arguments, library)
-        case "import": try await importFile(arguments, library)
+        case "import":
+            let status = try await importFile(arguments, library, covers: root.covers)
+            if status != 0 { return status }
         case "modify": try await modify(arguments, library)
         case "remove": try await remove(arguments, library)
         case "backup":

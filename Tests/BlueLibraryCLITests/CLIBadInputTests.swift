@@ -60,12 +60,12 @@ struct CLIBadInputTests {
             (["edit", "0", "--artist", ""], "invalid artist '': must not be empty", 65),
             (
                 ["list", "colour:red"],
-                "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url)",
+                "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url, mbid)",
                 65
             ),
             (
                 ["list", "--format", "$nope"],
-                "invalid template '$nope': unknown field '$nope' (fields: index, id, title, artist, genre, year, cover_url)",
+                "invalid template '$nope': unknown field '$nope' (fields: index, id, title, artist, genre, year, cover_url, mbid, tracks, length)",
                 65
             ),
             (["export", "--format", "xml"], "invalid --format 'xml': use json or csv", 64),
@@ -135,7 +135,7 @@ struct CLIBadInputTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (3); upgrade bluelibrary\n"
+                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (4); upgrade bluelibrary\n"
         )
     }
 

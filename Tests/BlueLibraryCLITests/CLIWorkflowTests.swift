@@ -57,7 +57,7 @@ struct CLIWorkflowTests {
         #expect(albums[1]["title"] == .string("Heroes"))
         #expect(albums[1]["year"] == .number("1977"))
         guard case .object(let members) = albums[0] else { return }
-        #expect(members.map(\.key) == ["id", "title", "artist", "genre", "year", "cover_url"])
+        #expect(members.map(\.key) == ["id", "title", "artist", "genre", "year", "cover_url", "mbid"])
     }
 
     @Test func queriesAndTemplates() async throws {

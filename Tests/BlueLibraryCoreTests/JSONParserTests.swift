@@ -96,7 +96,7 @@ struct AlbumCodingTests {
         (#"[{"title": "A"}]"#, "line 1, column 2: album 1: missing \"artist\""),
         (
             #"[{"title": "A", "artist": "B", "rating": 5}]"#,
-            "line 1, column 2: album 1: unknown key \"rating\" (keys: id, title, artist, genre, year, cover_url)"
+            "line 1, column 2: album 1: unknown key \"rating\" (keys: id, title, artist, genre, year, cover_url, mbid)"
         ),
         (
             #"[{"title": "A", "artist": "B", "year": "1999"}]"#,
@@ -128,7 +128,7 @@ struct AlbumCodingTests {
         ("title\nA\n", "line 1: missing column 'artist'"),
         (
             "title,artist,colour\nA,B,red\n",
-            "line 1: unknown or repeated column 'colour' (columns: id, title, artist, genre, year, cover_url)"
+            "line 1: unknown or repeated column 'colour' (columns: id, title, artist, genre, year, cover_url, mbid)"
         ),
         ("title,artist\nA,B\nC\n", "line 3: 1 fields, expected 2"),
         ("title,artist,year\nA,B,twenty\n", "line 2: invalid year 'twenty': not a whole number"),

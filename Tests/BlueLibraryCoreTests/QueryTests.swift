@@ -42,14 +42,14 @@ struct QueryParserTests {
     @Test(arguments: [
         (
             "colour:red",
-            "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url)"
+            "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url, mbid)"
         ),
         ("year:199x", "invalid query term 'year:199x': '199x' is not a year"),
         ("year:..", "invalid query term 'year:..': a range needs at least one end"),
         ("year:", "invalid query term 'year:': no year given"),
         (
             "yr-",
-            "invalid query term 'yr-': cannot sort by unknown field 'yr' (fields: id, title, artist, genre, year, cover_url)"
+            "invalid query term 'yr-': cannot sort by unknown field 'yr' (fields: id, title, artist, genre, year, cover_url, mbid)"
         ),
         (
             "title::x",

@@ -19,7 +19,7 @@ struct TemplateTests {
     @Test(arguments: [
         (
             "$nope",
-            "invalid template '$nope': unknown field '$nope' (fields: index, id, title, artist, genre, year, cover_url)"
+            "invalid template '$nope': unknown field '$nope' (fields: index, id, title, artist, genre, year, cover_url, mbid, tracks, length)"
         ),
         ("${title", "invalid template '${title': '${' without a closing '}'"),
     ])

@@ -51,7 +51,7 @@ struct WebListingTests {
         #expect(first["position"] == nil)
         #expect(albums(first).count == WebApp.defaultPageSize)
         guard case .object(let album) = albums(first).first else { return }
-        #expect(album.map(\.key) == ["id", "title", "artist", "genre", "year", "cover_url", "index"])
+        #expect(album.map(\.key) == ["id", "title", "artist", "genre", "year", "cover_url", "mbid", "index"])
         #expect(titles(first).prefix(6) == Fixtures.seedTitles[...] + ["Song 0"])
     }
 

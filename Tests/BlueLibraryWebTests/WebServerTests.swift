@@ -101,7 +101,7 @@ struct WebServerTests {
             #expect(await stream.read(until: "\"kind\":\"select\"").contains("\"index\":1"))
         }
         // Stopping resumes every parked connection: the streams end, the slow answers still arrive.
-        await small.stop()
+        await small.stop(timeout: .seconds(30))
         for connection in slow {
             #expect(await connection.read(until: "}}", seconds: 5).contains("HTTP/1.1 404"))
         }

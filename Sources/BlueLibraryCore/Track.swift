@@ -1,0 +1,40 @@
+/// One track of an album read from a music folder: where it sits on the album, what it is called, how
+/// long it plays and where its file is. Albums typed by hand have none.
+public struct Track: Sendable, Hashable, Identifiable {
+    /// The track's stable id (derived from its file's path by the scanner).
+    public let id: String
+    /// The disc it is on, from 1.
+    public let disc: Int
+    /// Its number on the disc, when tagged.
+    public let number: Int?
+    /// The title (the file's name when untagged).
+    public let title: String
+    /// The performing artist.
+    public let artist: String
+    /// The length in seconds.
+    public let duration: Double
+    /// The audio file's absolute path.
+    public let path: String
+
+    /// Creates a track.
+    public init(
+        id: String, disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String
+    ) {
+        self.id = id
+        self.disc = disc
+        self.number = number
+        self.title = title
+        self.artist = artist
+        self.duration = duration
+        self.path = path
+    }
+
+    /// A length as a clock shows it: `3:07`, or `1:02:45` from an hour on.
+    public static func clock(_ seconds: Double) -> String {
+        let total = Int((seconds.isFinite ? max(seconds, 0) : 0).rounded())
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
+        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(secondsText)" }
+        return "\(minutes):\(secondsText)"
+    }
+}

@@ -1,0 +1,46 @@
+import BlueLibraryCore
+
+/// A track as the library stores it: the track, and what a rescan needs to know whether its file
+/// changed — its size and modification time when the tags were read, and those tags (as the scanner's
+/// JSON, opaque here).
+package struct StoredTrack: Sendable, Hashable {
+    /// The track.
+    package var track: Track
+    /// The album it belongs to.
+    package var albumID: AlbumID
+    /// The file's size in bytes when read.
+    package var size: Int64
+    /// The file's modification time in nanoseconds since 1970 when read.
+    package var modified: Int64
+    /// The tags read then, as JSON.
+    package var tags: String
+    /// Where it is among its album's tracks (the order they were saved in).
+    package var order = 0
+
+    /// Creates a stored track.
+    package init(track: Track, albumID: AlbumID, size: Int64, modified: Int64, tags: String) {
+        self.track = track
+        self.albumID = albumID
+        self.size = size
+        self.modified = modified
+        self.tags = tags
+    }
+}
+
+/// An album that came from a music folder, as the library remembers it: its scan group and the fields
+/// edited by hand since.
+package struct ScanOrigin: Sendable, Hashable {
+    /// The album.
+    package var id: AlbumID
+    /// The scan group it came from (the scanner's album key).
+    package var source: String
+    /// The fields a person edited, which rescans keep.
+    package var edited: Set<EditableField>
+
+    /// Creates an origin.
+    package init(id: AlbumID, source: String, edited: Set<EditableField>) {
+        self.id = id
+        self.source = source
+        self.edited = edited
+    }
+}

@@ -1,0 +1,68 @@
+import BlueLibraryCore
+import BlueLibraryScanner
+import BlueLibraryServices
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `bluelibrary import DIR`: a music folder's albums and tracks, read with TagLib.
+extension Tool {
+    /// Imports the music folder `folder`: a progress bar on a terminal, then a summary; exit 0 unless
+    /// nothing could be read.
+    func importFolder(_ folder: String, _ library: LibraryAPI, covers: CoverService?) async throws -> Int32 {
+        let scanner = MusicScanner()
+        let bar = ScanProgressBar(onTerminal: isatty(STDERR_FILENO) == 1)
+        let (report, result) = try await library.importFolder(folder, scanner: scanner) { bar.show($0) }
+        bar.finish()
+        // The embedded art the scan already read goes into the cover cache, so no face reads it again.
+        for album in result.albums where album.isChanged {
+            if case .embedded(_, let picture?)? = album.art, let art = album.art {
+                await covers?.remember(picture.bytes, for: LibraryAPI.coverURL(for: art))
+            }
+        }
+        let albums = { (count: Int) in "\(count) album\(count == 1 ? "" : "s")" }
+        out.line(
+            "Scanned \(result.root): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
+                + "\(report.tracks) track\(report.tracks == 1 ? "" : "s") (\(report.counts.read) read, "
+                + "\(report.counts.unchanged) unchanged).")
+        if !report.unreadable.isEmpty {
+            out.line(
+                "\(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") could not be read:"
+            )
+            for file in report.unreadable { out.line("  \(file.error.message)") }
+        }
+        let nothingRead = result.files.isEmpty && !report.unreadable.isEmpty
+        return nothingRead ? 65 : 0
+    }
+}
+
+/// A progress bar for a scan on stderr when it is a terminal; silent otherwise.
+private final class ScanProgressBar: Sendable {
+    let onTerminal: Bool
+    private let last = Mutex(-1)
+
+    init(onTerminal: Bool) {
+        self.onTerminal = onTerminal
+    }
+
+    func show(_ progress: ScanProgress) {
+        guard onTerminal, progress.total > 0 else { return }
+        let width = 30
+        let filled = progress.done * width / progress.total
+        // Redraw only when the bar moves (a scan reports every file).
+        guard
+            last.withLock({ previous in
+                defer { previous = filled }
+                return previous != filled || progress.done == progress.total
+            })
+        else { return }
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        StandardError.write("\r[\(bar)] \(progress.done)/\(progress.total) files")
+    }
+
+    func finish() {
+        if onTerminal && last.withLock({ $0 }) >= 0 { StandardError.write("\n") }
+    }
+}

@@ -147,15 +147,7 @@ public final class LibraryAPI: Sendable {
     {
         try await store.read { reader in
             var page: [(album: Album, index: Int)] = []
-            var skipped = 0
-            try reader.forEachAlbum(matching: query) { album, index in
-                guard page.count < limit else { return }
-                if skipped < offset {
-                    skipped += 1
-                } else {
-                    page.append((album, index))
-                }
-            }
+            try reader.forEachAlbum(matching: query, offset: offset, limit: limit) { page.append(($0, $1)) }
             return page
         }
     }

@@ -14,9 +14,7 @@ extension WebApp {
         do {
             switch (method, resource, id) {
             case ("GET", "albums", nil):
-                let query = try Query(parsing: request.query["q"] ?? "")
-                let page = try await library.indexedAlbums(matching: query)
-                return .json(.array(page.map { AlbumCoding.json($0.album, index: $0.index) }))
+                return try await albumPage(request)
             case ("GET", "albums", let id?):
                 let (album, index) = try await library.locate(.id(try albumID(id)))
                 return .json(AlbumCoding.json(album, index: index))
@@ -24,7 +22,8 @@ extension WebApp {
                 return try await add(try jsonObject(request))
             case ("PATCH", "albums", let id?):
                 let albumID = try albumID(id)
-                let patch = try AlbumCoding.patch(from: try jsonObject(request), of: albumID)
+                let patch = try AlbumCoding.patch(
+                    from: try WebJSON.typedYear(jsonObject(request)), of: albumID)
                 let change = try await library.update(.id(albumID), with: patch)
                 guard case .update(_, let after)? = change.effect else { return .internalError }
                 return .json(AlbumCoding.json(after, index: try await library.locate(.id(after.id)).index))
@@ -61,7 +60,7 @@ extension WebApp {
     }
 
     private func add(_ members: [(key: String, value: JSONValue)]) async throws -> WebResponse {
-        var body = members
+        var body = try WebJSON.typedYear(members)
         let index = try takeIndex(&body)
         let album = try AlbumCoding.album(from: .object(body))
         do {

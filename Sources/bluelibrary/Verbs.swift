@@ -1,7 +1,7 @@
+import BlueLibraryCore
+
 /// The verbs of `bluelibrary`, their options and help text.
 enum Verbs {
-    static let version = "0.1.0"
-
     static let global: [OptionSpec] = [
         OptionSpec(
             name: "library", short: "l", value: "FILE", help: "the library database (default: see FILES)"),
@@ -170,17 +170,28 @@ enum Verbs {
             name: "covers", summary: "fetch, show or clear album covers",
             usage: "fetch [QUERY...] | show INDEX|ID [--width N] | clear",
             options: [
-                OptionSpec(name: "width", short: "w", value: "N", help: "columns for 'show' (default 32)")
+                OptionSpec(name: "width", short: "w", value: "N", help: "columns for 'show' (default 32)"),
+                OptionSpec(
+                    name: "no-lookup", short: nil, value: nil,
+                    help: "'fetch' asks neither MusicBrainz nor the Cover Art Archive"),
             ],
             positionals: 1...Int.max,
             details: """
                 fetch [QUERY...]   download every (matching) album's cover once into the cache, with
-                                   progress; covers that cannot be had get generated artwork instead
+                                   progress. An album with no cover of its own (no URL or a failing
+                                   one, no art in its folder or files) is looked up on MusicBrainz by
+                                   artist and title (a match scoring 90 or more; an album tagged with
+                                   its MusicBrainz id is not searched) and gets the Cover Art
+                                   Archive's front cover and the id (one undo step for all of them);
+                                   at most one request a second. Covers that cannot be had get
+                                   generated artwork instead
                 show INDEX|ID      draw the cover in the terminal (true colour when COLORTERM says so,
                                    256 colours otherwise, plain characters with NO_COLOR)
                 clear              empty the cover cache
                 The cache lives in $BLUELIBRARY_HOME/covers, else $XDG_CACHE_HOME/bluelibrary/covers,
                 else ~/.cache/bluelibrary/covers (at most 200 MB; least recently used covers go first).
+                BLUELIBRARY_MUSICBRAINZ_URL and BLUELIBRARY_COVERART_URL name other servers (mirrors);
+                BLUELIBRARY_OFFLINE=1 asks no server at all.
                 """),
     ]
 
@@ -191,7 +202,7 @@ enum Verbs {
             "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(verb.summary)"
         }
         return """
-            bluelibrary \(version) — keep and browse your music albums
+            bluelibrary \(BlueLibraryInfo.version) — keep and browse your music albums
 
             USAGE: bluelibrary [--library FILE] VERB [ARGUMENTS]
 

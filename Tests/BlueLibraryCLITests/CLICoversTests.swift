@@ -39,7 +39,7 @@ struct CLICoversTests {
     }
 
     @Test func fetchDownloadsOnceThenUsesTheCache() async throws {
-        let first = try await home.ok("covers", "fetch")
+        let first = try await home.ok("covers", "fetch", "--no-lookup")
         #expect(
             first == """
                 fetched   White
@@ -49,7 +49,7 @@ struct CLICoversTests {
                   Gone: GET \(server.baseURL)/gone.png: HTTP status 404
 
                 """)
-        let second = try await home.ok("covers", "fetch", "white")
+        let second = try await home.ok("covers", "fetch", "--no-lookup", "white")
         #expect(second == "cached    White\n1 cover: 0 fetched, 1 cached, 0 generated, 0 failed\n")
         #expect(server.requests(to: "/white.png") == 1)
         #expect(FileManager.default.fileExists(atPath: home.directory.file("home/covers")))
@@ -60,7 +60,7 @@ struct CLICoversTests {
         let binary = BinaryRunner.productsDirectory + "/bluelibrary"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(binary) covers fetch", "/dev/null"]
+        process.arguments = ["-qec", "\(binary) covers fetch --no-lookup", "/dev/null"]
         process.environment = home.environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm"]) { $1 }
         let output = Pipe()
         process.standardOutput = output
@@ -96,9 +96,9 @@ struct CLICoversTests {
     }
 
     @Test func clearEmptiesTheCache() async throws {
-        _ = try await home.ok("covers", "fetch")
+        _ = try await home.ok("covers", "fetch", "--no-lookup")
         #expect(try await home.ok("covers", "clear").hasPrefix("Removed 1 cover ("))
-        #expect(try await home.ok("covers", "fetch", "white").hasPrefix("fetched   White"))
+        #expect(try await home.ok("covers", "fetch", "--no-lookup", "white").hasPrefix("fetched   White"))
         #expect(server.requests(to: "/white.png") == 2)
     }
 

@@ -9,7 +9,12 @@ final class CLIHome: Sendable {
     let directory = TemporaryDirectory("cli")
     var libraryPath: String { directory.file("home/library.db") }
     var environment: [String: String] {
-        ["BLUELIBRARY_HOME": directory.file("home"), "HOME": directory.path]
+        [
+            "BLUELIBRARY_HOME": directory.file("home"), "HOME": directory.path,
+            // Nothing reaches MusicBrainz: lookups, unless a test serves a stand-in, are refused locally.
+            "BLUELIBRARY_MUSICBRAINZ_URL": "http://127.0.0.1:9",
+            "BLUELIBRARY_COVERART_URL": "http://127.0.0.1:9",
+        ]
     }
 
     @discardableResult

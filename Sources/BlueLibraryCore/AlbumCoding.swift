@@ -61,7 +61,7 @@ public enum AlbumCoding {
     /// A change to some fields, in the external form (`{"title": …, "year": null, …}`); an `id` member
     /// must name `id` itself (sync sends whole albums) and changes nothing.
     /// - Throws: `malformedInput` for unknown keys, wrong types, another id or an empty change.
-    public static func patch(from members: [(key: String, value: JSONValue)], of id: AlbumID) throws
+    public static func patch(from members: [(key: String, value: JSONValue)], of id: AlbumID?) throws
         -> AlbumPatch
     {
         var patch = AlbumPatch()
@@ -73,7 +73,7 @@ public enum AlbumCoding {
             case ("cover_url", .string(let text)): patch.coverURL = text
             case ("mbid", .string(let text)): patch.mbid = text
             case ("year", _): patch.year = .some(try year(from: value))
-            case ("id", .string(let text)) where AlbumID(text) == id: continue
+            case ("id", .string(let text)) where id != nil && AlbumID(text) == id: continue
             case ("id", _): throw LibraryError(.malformedInput, "\"id\" cannot be changed")
             case ("title", _), ("artist", _), ("genre", _), ("cover_url", _), ("mbid", _):
                 throw LibraryError(.malformedInput, "\"\(key)\" has the wrong type (\(value.typeName))")

@@ -58,8 +58,9 @@ package final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Reads until the text received so far contains `marker`, the server closes the connection, or
-    /// `seconds` pass; returns everything so far.
-    package func read(until marker: String, seconds: Double = 10) async -> String {
+    /// `seconds` pass; returns everything so far. The default is long: on a loaded machine, with every
+    /// suite starting at once, an in-process server's first answer can take seconds.
+    package func read(until marker: String, seconds: Double = 30) async -> String {
         await TestThreads.run { self.blockingRead(until: marker, seconds: seconds) }
     }
 

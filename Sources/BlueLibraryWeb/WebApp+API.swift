@@ -38,14 +38,17 @@ extension WebApp {
                 let state: LibraryState
                 if let change { state = change.state } else { state = try await library.state() }
                 return .json(.object([("changed", .bool(change != nil)), ("state", WebJSON.state(state))]))
+            case ("POST", "modify", nil):
+                return try await modify(try jsonObject(request))
+            case ("POST", "remove", nil):
+                return try await remove(try jsonObject(request))
             case ("GET", "state", nil):
                 return .json(WebJSON.state(try await library.state()))
             case ("PUT", "state", nil):
                 let reference = try selection(try jsonObject(request))
                 return .json(WebJSON.state(try await controller.select(reference).state))
             case (_, "albums", _), (_, "state", nil), (_, "undo", nil), (_, "redo", nil),
-                (_, "addAlbum", nil),
-                (_, "deleteAlbum", nil):
+                (_, "addAlbum", nil), (_, "deleteAlbum", nil), (_, "modify", nil), (_, "remove", nil):
                 return .error(
                     405, code: "method_not_allowed",
                     message: "\(request.method) is not allowed on \(request.path)")
@@ -148,7 +151,7 @@ extension WebApp {
     }
 
     /// The body as a JSON object.
-    private func jsonObject(_ request: WebRequest) throws -> [(key: String, value: JSONValue)] {
+    func jsonObject(_ request: WebRequest) throws -> [(key: String, value: JSONValue)] {
         guard case .object(let members) = try jsonBody(request) else {
             throw LibraryError(.malformedInput, "the body must be a JSON object")
         }

@@ -17,7 +17,8 @@ extension WebApp {
         let patch = try AlbumCoding.patch(from: try WebJSON.typedYear(members), of: nil)
         if request.preview {
             let page = try await library.page(matching: request.query, limit: Self.maximumPreview)
-            return preview(total: page.total, try page.albums.map { (try $0.album.updating(patch), $0.index) })
+            return preview(
+                total: page.total, try page.albums.map { (try $0.album.updating(patch), $0.index) })
         }
         return bulkChange(try await library.modify(matching: request.query, with: patch))
     }
@@ -27,7 +28,8 @@ extension WebApp {
         let request = try BulkRequest(body, allowing: ["all"])
         let all = request.members["all"] == .bool(true)
         guard !request.query.matchesEverything || all else {
-            throw LibraryError(.malformedInput, "an empty query removes every album; send \"all\": true to mean it")
+            throw LibraryError(
+                .malformedInput, "an empty query removes every album; send \"all\": true to mean it")
         }
         if request.preview {
             let page = try await library.page(matching: request.query, limit: Self.maximumPreview)
@@ -71,7 +73,8 @@ private struct BulkRequest {
             members[key] = value
         }
         guard case .string(let text)? = members["query"] else {
-            throw LibraryError(.malformedInput, "\"query\" must be a string (the query language; \"\" is every album)")
+            throw LibraryError(
+                .malformedInput, "\"query\" must be a string (the query language; \"\" is every album)")
         }
         switch members["preview"] {
         case nil, .bool(false)?: preview = false

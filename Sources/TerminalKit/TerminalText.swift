@@ -75,4 +75,36 @@ extension String {
         while kept.last?.isWhitespace == true { kept.removeLast() }
         return keepingEnd ? "…" + String(kept.reversed()) : String(kept) + "…"
     }
+
+    /// The text broken into lines of at most `columns` columns, between words where it can (a word
+    /// longer than a line is broken inside it, between characters). Beyond `maxLines` the last line
+    /// ends with "…".
+    public func wrapped(toColumns columns: Int, maxLines: Int = .max) -> [String] {
+        guard columns > 0, maxLines > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in split(separator: " ") {
+            var word = String(word)
+            if line.isEmpty || (line + " " + word).terminalColumns > columns {
+                if !line.isEmpty { lines.append(line) }
+                // A word wider than a whole line fills lines of its own.
+                while word.terminalColumns > columns, let first = word.first {
+                    var head = String(first)
+                    for character in word.dropFirst() {
+                        guard (head + String(character)).terminalColumns <= columns else { break }
+                        head.append(character)
+                    }
+                    lines.append(head)
+                    word.removeFirst(head.count)
+                }
+                line = word
+            } else {
+                line += " " + word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        guard lines.count > maxLines else { return lines }
+        let last = lines[(maxLines - 1)...].joined(separator: " ").truncated(toColumns: columns)
+        return Array(lines.prefix(maxLines - 1)) + [last]
+    }
 }

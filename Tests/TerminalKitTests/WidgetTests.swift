@@ -142,6 +142,25 @@ struct TerminalTextTests {
         #expect(result.terminalColumns <= columns)
     }
 
+    @Test(
+        arguments: [
+            (
+                "invalid year '12': must be between 1000 and 9999", 34, 2,
+                ["invalid year '12': must be between", "1000 and 9999"]
+            ),
+            ("one two three four", 9, 2, ["one two", "three fo…"]),
+            ("abcdefghij", 4, 5, ["abcd", "efgh", "ij"]),
+            ("東京事変 教育", 5, 3, ["東京", "事変", "教育"]),
+            ("  spaced   out ", 20, 1, ["spaced out"]), ("", 10, 2, []),
+        ] as [(String, Int, Int, [String])])
+    func wrappingBreaksBetweenWordsAndShortensTheLastLine(
+        text: String, columns: Int, maxLines: Int, expected: [String]
+    ) {
+        let lines = text.wrapped(toColumns: columns, maxLines: maxLines)
+        #expect(lines == expected)
+        #expect(lines.allSatisfy { $0.terminalColumns <= columns })
+    }
+
     @Test func truncationCanKeepTheEnd() {
         #expect("artist:bowie year:1990..1999".truncated(toColumns: 10, keepingEnd: true) == "…990..1999")
         #expect("東京事変".truncated(toColumns: 4, keepingEnd: true) == "…変")

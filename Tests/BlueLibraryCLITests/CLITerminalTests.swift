@@ -9,12 +9,12 @@ import Testing
 struct CLITerminalTests {
     let home = CLIHome()
 
-    private func start(_ tmux: TmuxSession) async {
+    private func start(_ tmux: TmuxSession, width: Int = 100, height: Int = 30) async {
         let binary = BinaryRunner.productsDirectory + "/bluelibrary"
         let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         await tmux.start(
-            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui; echo EXITED $?; sleep 60"
-        )
+            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui; echo EXITED $?; sleep 60",
+            width: width, height: height)
     }
 
     @Test(.timeLimit(.minutes(2))) func browseDeleteUndoQuitAndComeBack() async throws {
@@ -61,6 +61,42 @@ struct CLITerminalTests {
         // SIGTERM also leaves the terminal as it was.
         let shell = await tmux("display-message", "-p", "-t", "bl", "#{pane_pid}").trimmed
         #expect(await TestThreads.run { system("pkill -TERM -P \(shell) -f bluelibrary") } == 0)
+        await tmux.waitFor("EXITED 0")
+        #expect(await tmux.isRestored)
+        await tmux.kill()
+    }
+
+    @Test(.timeLimit(.minutes(2))) func editInTheFormInASmallWindowThenUndo() async throws {
+        let tmux = TmuxSession(name: "ble", scratch: home.directory)
+        _ = try await home.ok("list")
+        await start(tmux, width: 40, height: 12)
+        await tmux.waitFor("album 1 of 5")
+        await tmux.waitFor("? keys")
+        // Every row fits the small window.
+        #expect(await tmux.screen.split(separator: "\n").allSatisfy { $0.count <= 40 })
+        await tmux.keys("?")
+        await tmux.waitFor("any key closes")
+        await tmux.keys("x")
+        #expect(await tmux.waitUntil(seconds: 5) { !$0.contains("any key closes") })
+        await tmux.keys("e")
+        await tmux.waitFor("Edit — Enter saves, Esc cancels")
+        await tmux.keys("C-u", "Heroes", "Up", "C-u", "12", "Enter")
+        // The mistake is shown in the form, which stays open.
+        await tmux.waitFor("invalid year '12'")
+        await tmux.waitFor("› Year    12")
+        await tmux.keys("C-u", "1977", "Enter")
+        await tmux.waitFor("Edited \"Heroes\"")
+        #expect(try await home.ok("list", "--format", "$title $year").hasPrefix("Heroes 1977\n"))
+        await tmux.keys("u")
+        await tmux.waitFor("Undid edit \"Heroes\"")
+        #expect(try await home.ok("list", "--format", "$title $year").hasPrefix("Best of Bowie 1992\n"))
+        // PgDn moves a screenful: three covers in 40 columns.
+        await tmux.keys("NPage")
+        await tmux.waitFor("album 4 of 5")
+        // A tall window shows larger covers and more details.
+        await tmux("resize-window", "-t", "ble", "-x", "80", "-y", "40")
+        await tmux.waitFor("Id      │ 6b1e7c9e-0000-4000-8000-000000000003")
+        await tmux.keys("q")
         await tmux.waitFor("EXITED 0")
         #expect(await tmux.isRestored)
         await tmux.kill()

@@ -51,7 +51,7 @@ public enum KeyHelp {
         let lines = rows.map {
             "  " + $0.keys + String(repeating: " ", count: width - $0.keys.count) + $0.action
         }
-        return (["Keys:"] + lines).joined(separator: "\n") + "\n"
+        return (["Keys:"] + lines).joined(separator: "\n") + "\n\n"
             + """
             The search prompt opens on the query in force, selected: typing replaces it, → or End keeps
             it to edit, Ctrl+U clears it, Enter applies it, Esc clears the search. In a form Tab, ↑ and ↓

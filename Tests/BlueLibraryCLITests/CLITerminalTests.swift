@@ -102,6 +102,17 @@ struct CLITerminalTests {
         await tmux.kill()
     }
 
+    @Test func helpListsTheKeys() async throws {
+        let help = try await home.ok("tui", "--help")
+        for line in [
+            "  e          edit the album", "  PgUp PgDn  a screenful of covers",
+            "  / Esc      search, clear the search",
+            "  ?          show the keys", "Ctrl+U clears it", "from 40×12",
+        ] {
+            #expect(help.contains(line))
+        }
+    }
+
     @Test func withoutATerminalItSaysSo() async throws {
         let result = try await home.run(["tui"])
         #expect(result.status == 64)

@@ -68,9 +68,9 @@ struct CLITerminalTests {
 
     @Test(.timeLimit(.minutes(2))) func editInTheFormInASmallWindowThenUndo() async throws {
         let tmux = TmuxSession(name: "ble", scratch: home.directory)
-        _ = try await home.ok("list")
+        _ = try await home.ok("add", "--title", "教育 — 東京事変のデビュー・アルバム", "--artist", "東京事変")
         await start(tmux, width: 40, height: 12)
-        await tmux.waitFor("album 1 of 5")
+        await tmux.waitFor("album 1 of 6")
         await tmux.waitFor("? keys")
         // Every row fits the small window.
         #expect(await tmux.screen.split(separator: "\n").allSatisfy { $0.count <= 40 })
@@ -92,10 +92,18 @@ struct CLITerminalTests {
         #expect(try await home.ok("list", "--format", "$title $year").hasPrefix("Best of Bowie 1992\n"))
         // PgDn moves a screenful: three covers in 40 columns.
         await tmux.keys("NPage")
-        await tmux.waitFor("album 4 of 5")
+        await tmux.waitFor("album 4 of 6")
+        // A long title of wide characters ends with "…" inside the window, the table's column in line.
+        await tmux.keys("End")
+        await tmux.waitFor("album 6 of 6")
+        let rows = await tmux.screen.split(separator: "\n")
+        #expect(rows.contains("  Artist  │ 東京事変"))
+        #expect(rows.contains("  Album   │ 教育 — 東京事変のデビュー…"))
         // A tall window shows larger covers and more details.
+        await tmux.keys("PPage")
+        await tmux.waitFor("album 3 of 6")
         await tmux("resize-window", "-t", "ble", "-x", "80", "-y", "40")
-        await tmux.waitFor("Id      │ 6b1e7c9e-0000-4000-8000-000000000003")
+        await tmux.waitFor("Id      │ 6b1e7c9e-0000-4000-8000-000000000002")
         await tmux.keys("q")
         await tmux.waitFor("EXITED 0")
         #expect(await tmux.isRestored)

@@ -32,7 +32,7 @@ extension TerminalApp {
         screen.write(
             (state.message ?? "").truncated(toColumns: size.width - 2), x: 1, y: layout.messageRow,
             style: CellStyle(bold: true))
-        if input == .help { drawKeys(layout: layout, into: &screen) }
+        if input == .help { drawKeys(into: &screen) }
         pruneTiles()
         return screen
     }

@@ -54,18 +54,13 @@ extension TerminalApp {
     }
 
     /// The keys, in a box in the middle of the screen; any key closes it.
-    func drawKeys(layout: ScreenLayout, into screen: inout TerminalScreen) {
+    func drawKeys(into screen: inout TerminalScreen) {
         let entries = KeyHelp.entries
         let keyWidth = entries.map(\.keys.terminalColumns).max() ?? 0
-        let lines = entries.map { entry in
-            (
-                entry.keys, String(repeating: " ", count: keyWidth - entry.keys.terminalColumns + 2),
-                entry.action
-            )
-        }
-        let contentWidth = lines.map { ($0.0 + $0.1 + $0.2).terminalColumns }.max() ?? 0
+        let actionWidth = entries.map(\.action.terminalColumns).max() ?? 0
+        // A blank row above and below the list when the terminal has room for them.
         let margin = size.height >= entries.count + 4 ? 1 : 0
-        let width = min(contentWidth + 4, size.width)
+        let width = min(keyWidth + 2 + actionWidth + 4, size.width)
         let height = min(entries.count + 2 + 2 * margin, size.height)
         let box = Rect(
             x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
@@ -77,13 +72,13 @@ extension TerminalApp {
         screen.write(
             footer, x: box.x + max((box.width - footer.count) / 2, 1), y: box.y + box.height - 1,
             style: CellStyle(dim: true), maxWidth: box.width - 2)
-        for (offset, line) in lines.enumerated() {
+        let x = box.x + 2
+        for (offset, entry) in entries.enumerated() {
             let y = box.y + 1 + margin + offset
             guard y < box.y + box.height - 1 else { break }
-            let x = box.x + 2
-            let keys = screen.write(line.0, x: x, y: y, style: CellStyle(bold: true), maxWidth: box.width - 4)
+            screen.write(entry.keys, x: x, y: y, style: CellStyle(bold: true), maxWidth: box.width - 4)
             screen.write(
-                (line.1 + line.2).truncated(toColumns: box.width - 4 - keys), x: x + keys, y: y)
+                entry.action.truncated(toColumns: box.width - 6 - keyWidth), x: x + keyWidth + 2, y: y)
         }
     }
 }

@@ -162,6 +162,16 @@ public final class LibraryController {
         }
     }
 
+    /// Changes fields of the album with `id` (one undo step); which album is current does not change.
+    /// - Throws: `notFound` when the album is gone, `invalidField` naming a bad value (nothing changes).
+    @discardableResult
+    public func edit(_ id: AlbumID, with patch: AlbumPatch) async throws -> LibraryChange {
+        try await perform { library in
+            let change = try await library.update(.id(id), with: patch)
+            return (change, change.album.map { "Edited \"\($0.title)\"" })
+        }
+    }
+
     /// Undoes the last change; the album it brings back becomes current.
     @discardableResult
     public func undo() async throws -> LibraryChange? {
@@ -197,7 +207,7 @@ public final class LibraryController {
             try await select(.id(first.id))
         }
         let count = screen.albums.count
-        setMessage(text.isEmpty ? nil : "\(count) album\(count == 1 ? "" : "s") match \(text)")
+        setMessage(text.isEmpty ? nil : "\(count) album\(count == 1 ? " matches" : "s match") \(text)")
     }
 
     /// Shows a status message (for example an error from a face's own input handling).

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryTerminal
 
 /// The verbs of `bluelibrary`, their options and help text.
 enum Verbs {
@@ -160,10 +161,10 @@ enum Verbs {
                 """),
         VerbSpec(
             name: "tui", summary: "browse the library full-screen, covers and all", usage: "",
-            details: """
-                Keys: ←/→ or h/l browse (the selection stays centred), Home/End, d or Delete deletes,
-                u undoes, r or Ctrl+R redoes, / searches with the query language (Esc clears), a adds an
-                album, q quits. A click on a cover selects it. Changes made elsewhere show within a second.
+            details: KeyHelp.helpText + "\n"
+                + """
+                A click on a cover selects it. Changes made elsewhere show within a second. The screen fits
+                terminals from 40×12; a taller one shows larger covers and more details.
                 Colours: true colour when COLORTERM says so, 256 colours otherwise, none with NO_COLOR.
                 """),
         VerbSpec(

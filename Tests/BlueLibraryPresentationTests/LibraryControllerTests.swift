@@ -68,6 +68,33 @@ struct LibraryControllerTests {
         #expect(controller.screen.albums.count == 4)
     }
 
+    @Test func editChangesTheAlbumOnScreenAsOneUndoStep() async throws {
+        try await controller.clickedView(at: 2)
+        let id = try #require(controller.screen.currentAlbum?.id)
+        let change = try await controller.edit(
+            id, with: AlbumPatch(title: "Ten Summoner's Tales", year: 1993))
+        // The screen already shows it when the action returns, and the album stays current.
+        #expect(change.album?.title == "Ten Summoner's Tales")
+        #expect(controller.screen.currentIndex == 2)
+        #expect(controller.screen.details.map(\.value) == ["Sting", "Ten Summoner's Tales", "Pop", "1993"])
+        #expect(controller.screen.message == "Edited \"Ten Summoner's Tales\"")
+        #expect(try await library.locate(.id(id)).album.year == 1993)
+        try await controller.undo()
+        #expect(controller.screen.details.map(\.value) == ["Sting", "Nothing Like The Sun", "Pop", "1999"])
+        #expect(controller.screen.message == "Undid edit \"Ten Summoner's Tales\"")
+        #expect(!controller.screen.isUndoEnabled)
+    }
+
+    @Test func aBadEditChangesNothingAndSaysWhy() async throws {
+        let id = try #require(controller.screen.currentAlbum?.id)
+        await #expect(throws: LibraryError.self) {
+            try await controller.edit(id, with: AlbumPatch(title: " "))
+        }
+        #expect(controller.screen.message == "invalid title ' ': must not be empty")
+        #expect(controller.screen.albums.map(\.title) == Fixtures.seedTitles)
+        #expect(!controller.screen.isUndoEnabled)
+    }
+
     @Test func trashIsDisabledWhenTheLibraryIsEmptyAndDeleteThenDoesNothing() async throws {
         for _ in 0..<5 { try await controller.deleteCurrent() }
         #expect(controller.screen.albums.isEmpty)

@@ -5,7 +5,9 @@
 /// screen (the current cover and a part of each neighbour stay in view), and twice as wide as tall, so
 /// their art is square (a cell is about twice as tall as it is wide). At 80×24 this is the tutorial's
 /// screen with 18×9 tiles. Below 20 rows the tiles stay small and the prompt and forms are drawn over
-/// the details; from 30 rows the details table has room for the cover and the id too.
+/// the details; from 30 rows the details table has room for the cover and the id too. An album with
+/// tracks takes rows from its covers for its track list (down to the covers of 80×24), so a tall
+/// terminal shows the whole album.
 struct ScreenLayout: Equatable {
     /// The smallest terminal the screen fits in.
     static let minimumSize = (width: 40, height: 12)
@@ -27,8 +29,9 @@ struct ScreenLayout: Equatable {
     /// The row a prompt or a form starts at when it fits above the toolbar.
     let inputTop: Int
 
-    /// Lays the screen out for `width × height` cells.
-    init(width: Int, height: Int) {
+    /// Lays the screen out for `width × height` cells, with room for `trackLines` lines of a track list
+    /// (0 for an album without tracks).
+    init(width: Int, height: Int, trackLines: Int = 0) {
         self.width = width
         self.height = height
         detailRows = height >= 30 ? 6 : 4
@@ -39,7 +42,10 @@ struct ScreenLayout: Equatable {
         let gap: Int
         let rows: Int
         if roomy >= 5 {
-            rows = min(roomy, widest)
+            // The rows under the details (a form's room) hold four lines of tracks; more come from the
+            // covers, down to nine rows.
+            let forTracks = max(min(trackLines - 4, roomy - 9), 0)
+            rows = min(roomy - forTracks, widest)
             gap = 1
         } else {
             rows = max(min(5, widest, height - 3 - detailRows), 3)

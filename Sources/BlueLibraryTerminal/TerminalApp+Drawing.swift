@@ -23,6 +23,12 @@ extension TerminalApp {
             return screen
         }
         let state = controller.screen
+        if scroller.layout.viewHeight != layout.tileHeight {
+            // Another album's track list wants other room: the covers change size, centred as before.
+            scroller.resize(
+                visibleWidth: size.width, viewWidth: layout.tileWidth, viewHeight: layout.tileHeight)
+            if let index = state.currentIndex { scroller.center(on: index) }
+        }
         followCurrentAlbum(state)
         drawTitle(state, layout: layout, into: &screen)
         scroller.draw(into: &screen, top: layout.tilesTop - layout.padding, tick: tick)
@@ -94,6 +100,38 @@ extension TerminalApp {
             screen.write(row.title, x: 2, y: y, style: CellStyle(bold: true))
             screen.write("│", x: 10, y: y, style: CellStyle(dim: true))
             screen.write(row.value.truncated(toColumns: size.width - 14), x: 12, y: y)
+        }
+        drawTracks(state.tracks, of: album, layout: layout, into: &screen)
+    }
+
+    /// The album's track list in the rows under the details (a prompt or a form is drawn over it): as
+    /// many tracks as fit, then how many more there are.
+    private func drawTracks(
+        _ tracks: [Track], of album: Album, layout: ScreenLayout, into screen: inout TerminalScreen
+    ) {
+        let top = layout.inputTop
+        let room = layout.toolbarRow - 1 - top
+        guard !tracks.isEmpty, room >= 2 else { return }
+        screen.write("Tracks", x: 2, y: top, style: CellStyle(bold: true))
+        screen.write("│", x: 10, y: top, style: CellStyle(dim: true))
+        screen.write(Album.trackSummary(tracks), x: 12, y: top, style: CellStyle(dim: true))
+        let lines = album.trackLines(tracks)
+        let shown = lines.count <= room - 1 ? lines.count : room - 2
+        let width = lines.map(\.position.count).max() ?? 2
+        for (offset, line) in lines.prefix(shown).enumerated() {
+            let y = top + 1 + offset
+            let position = String(repeating: " ", count: width - line.position.count) + line.position
+            screen.write(position, x: 4, y: y, style: CellStyle(dim: true))
+            let durationX = size.width - 2 - line.duration.count
+            screen.write(line.duration, x: durationX, y: y)
+            let title = line.title + (line.artist.map { " — \($0)" } ?? "")
+            screen.write(title.truncated(toColumns: durationX - 7 - width), x: 6 + width, y: y)
+        }
+        if shown < lines.count {
+            let more = lines.count - shown
+            screen.write(
+                "… \(more) more track\(more == 1 ? "" : "s")", x: 6 + width, y: top + 1 + shown,
+                style: CellStyle(dim: true))
         }
     }
 

@@ -44,7 +44,10 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     /// Where the screen's bands sit at the terminal's size.
-    var layout: ScreenLayout { ScreenLayout(width: size.width, height: size.height) }
+    var layout: ScreenLayout {
+        let tracks = controller.screen.tracks.count
+        return ScreenLayout(width: size.width, height: size.height, trackLines: tracks == 0 ? 0 : tracks + 1)
+    }
 
     /// Creates the face for a controller, a cover centre, a colour mode and a terminal size.
     public init(
@@ -55,7 +58,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
         self.coverCenter = coverCenter
         self.mode = mode
         size = (width, height)
-        let layout = ScreenLayout(width: width, height: height)
+        let layout = ScreenLayout(width: width, height: height, trackLines: 0)
         scroller = HorizontalScroller(
             viewWidth: layout.tileWidth, viewHeight: layout.tileHeight, padding: layout.padding,
             visibleWidth: width)

@@ -14,9 +14,20 @@ struct TerminalHarness {
     let library: LibraryAPI
     let app: TerminalApp
 
-    /// A face `width × height` over the seed albums, or over `albums`.
-    init(width: Int = 80, height: Int = 24, albums: [Album]? = nil) async throws {
-        library = LibraryAPI(store: albums.map { InMemoryLibraryStore(albums: $0) } ?? InMemoryLibraryStore())
+    /// A face `width × height` over the seed albums, or over `albums` (and their `tracks`, as a scan
+    /// would have stored them).
+    init(width: Int = 80, height: Int = 24, albums: [Album]? = nil, tracks: [AlbumID: [Track]] = [:])
+        async throws
+    {
+        let store = albums.map { InMemoryLibraryStore(albums: $0) } ?? InMemoryLibraryStore()
+        try await store.write { writer in
+            for (album, list) in tracks {
+                try writer.replaceTracks(
+                    of: album,
+                    with: list.map { StoredTrack(track: $0, albumID: album, size: 0, modified: 0, tags: "") })
+            }
+        }
+        library = LibraryAPI(store: store)
         let covers = CoverService(httpClient: nil, cache: nil)
         Task { await covers.run() }
         app = TerminalApp(

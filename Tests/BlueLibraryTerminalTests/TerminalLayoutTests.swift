@@ -119,3 +119,61 @@ struct TerminalLayoutTests {
         #expect(try await harness.library.count() == 4)
     }
 }
+
+/// An album read from a music folder shows its tracks under the details.
+@MainActor
+struct TerminalTrackListTests {
+    static func album(tracks count: Int) throws -> (Album, [Track]) {
+        let id = AlbumID(trusted: "0d0b1e00-0000-4000-8000-000000000000")
+        let tracks = (1...count).map { number in
+            Track(
+                id: "t\(number)", disc: number <= 12 ? 1 : 2, number: number <= 12 ? number : number - 12,
+                title: "Song number \(number)", artist: number == 3 ? "A Guest" : "The Band",
+                duration: Double(150 + number), path: "/music/\(number).flac")
+        }
+        let length = tracks.reduce(0) { $0 + $1.duration }
+        let album = try Album(
+            id: id, title: "Double Album", artist: "The Band", genre: "Rock", year: 1999, trackCount: count,
+            length: length)
+        return (album, tracks)
+    }
+
+    @Test func aTallTerminalListsEveryTrack() async throws {
+        let (album, tracks) = try Self.album(tracks: 14)
+        let harness = try await TerminalHarness(
+            width: 80, height: 40, albums: [album], tracks: [album.id: tracks])
+        let frame = try await harness.settledFrame()
+        harness.snapshot(frame, "tui-tracks")
+        let text = frame.text
+        #expect(text.contains("Tracks  │ 14 tracks, 36:45"))
+        #expect(text.contains("1-03  Song number 3 — A Guest"), "a guest artist is named")
+        #expect(text.contains("1-01  Song number 1 "), "the album's own artist is not repeated")
+        #expect(text.contains("2-02  Song number 14"))
+        #expect(text.contains("2:31"))
+    }
+
+    @Test func aShortTerminalSaysHowManyMoreThereAre() async throws {
+        let (album, tracks) = try Self.album(tracks: 14)
+        let harness = try await TerminalHarness(albums: [album], tracks: [album.id: tracks])
+        let text = try await harness.settledFrame().text
+        #expect(text.contains("Tracks  │ 14 tracks, 36:45"))
+        #expect(text.contains("1-01  Song number 1"))
+        #expect(text.contains("… 12 more tracks"), "\(text)")
+        // A prompt is drawn over the list.
+        await harness.type("/")
+        #expect(!harness.app.render().text.contains("1-01  Song number 1"))
+    }
+
+    @Test func tracksFollowTheCurrentAlbum() async throws {
+        let (album, tracks) = try Self.album(tracks: 2)
+        let plain = Fixtures.album("Typed By Hand", by: "Someone")
+        let harness = try await TerminalHarness(
+            width: 80, height: 40, albums: [album, plain], tracks: [album.id: tracks])
+        #expect(try await harness.settledFrame().text.contains("Tracks  │ 2 tracks"))
+        await harness.press(.right)
+        let text = try await harness.settledFrame().text
+        #expect(text.contains("Typed By Hand"))
+        #expect(!text.contains("Tracks"), "an album typed by hand has no track list")
+        #expect(harness.app.controller.screen.tracks.isEmpty)
+    }
+}

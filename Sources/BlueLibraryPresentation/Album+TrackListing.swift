@@ -11,6 +11,14 @@ public struct TrackLine: Sendable, Hashable {
     public var artist: String?
     /// The length as a clock shows it.
     public var duration: String
+
+    /// Creates a line.
+    public init(position: String, title: String, artist: String?, duration: String) {
+        self.position = position
+        self.title = title
+        self.artist = artist
+        self.duration = duration
+    }
 }
 
 /// Decorator by extension, like ``Album/tableRepresentation``: the track list is display, so it lives

@@ -139,6 +139,27 @@ struct LibraryControllerTests {
                 TableRow(title: "Genre", value: ""), TableRow(title: "Year", value: ""),
             ])
     }
+
+    @Test func trackLinesNumberDiscsOnlyWhenThereAreSeveralAndNameGuests() throws {
+        let album = try Album(title: "T", artist: "Band")
+        func track(_ disc: Int, _ number: Int?, _ artist: String, _ seconds: Double) -> Track {
+            Track(
+                id: "\(disc)-\(number ?? 0)", disc: disc, number: number, title: "S", artist: artist,
+                duration: seconds, path: "/m")
+        }
+        let single = album.trackLines([track(1, 3, "Band", 187.4), track(1, nil, "Guest", 3725)])
+        #expect(
+            single == [
+                TrackLine(position: "03", title: "S", artist: nil, duration: "3:07"),
+                TrackLine(position: "--", title: "S", artist: "Guest", duration: "1:02:05"),
+            ])
+        #expect(
+            album.trackLines([track(1, 12, "", 1), track(2, 1, "Band", 1)]).map(\.position) == [
+                "1-12", "2-01",
+            ])
+        #expect(Album.trackSummary([track(1, 1, "", 60), track(1, 2, "", 61)]) == "2 tracks, 2:01")
+        #expect(Album.trackSummary([track(1, 1, "", 60)]) == "1 track, 1:00")
+    }
 }
 
 @MainActor

@@ -56,25 +56,15 @@ final class MAVBViews {
         let name: Signal<String> = state.combine(recording).map { state, item in
             state.renaming ?? item?.name ?? ""
         }
-        let playback = adapters.player.playback
-        let title: Signal<String> = playback.map {
-            Strings.playButtonTitle(isPlaying: $0.isPlaying, position: $0.position)
-        }
-        let progress: Signal<Double> = playback.map { $0.duration > 0 ? $0.position / $0.duration : 0 }
-        let notice: Signal<String> = recording.combine(playback).map { item, playback in
-            item != nil && !playback.isLoaded ? Strings.unavailableNotice : ""
+        let playback: Signal<PlaybackDisplay> = recording.combine(adapters.player.playback).map {
+            item, playback in PlaybackDisplay(playback, recordingShown: item != nil)
         }
         return PlayPane.bound(
             .isEmpty(recording.map { $0 == nil }),
             .name(name),
             .isEditingName(state.map { $0.renaming != nil }),
             .onNameChange { [adapters] text in adapters.viewState.setRenaming(text) },
-            .buttonTitle(title),
-            .isPlayEnabled(playback.map(\.isLoaded)),
-            .progress(progress),
-            .elapsed(playback.map { TimeFormat.string($0.position) }),
-            .duration(playback.map { TimeFormat.string($0.duration) }),
-            .notice(notice),
+            .playback(playback),
             .isFocused(state.map(\.playHasFocus)))
     }
 

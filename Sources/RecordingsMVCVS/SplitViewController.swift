@@ -25,7 +25,7 @@ final class SplitViewController {
     init(environment: RecordingsEnvironment) {
         self.environment = environment
         viewState = ViewStateStore(documents: environment.store, restoration: environment.restoration)
-        playViewController = PlayViewController(viewState: viewState, audio: environment.audio)
+        playViewController = PlayViewController(viewState: viewState, environment: environment)
         recordViewController = RecordViewController(viewState: viewState, audio: environment.audio)
         historyViewController = HistoryViewController(viewState: viewState)
         split = SplitView(master: stack, detail: playViewController.pane)

@@ -118,9 +118,8 @@ final class MAVBViews {
         let actions = adapters.actions
         switch presentation {
         case .newFolder(let parent):
-            let names = Strings.createFolder
             return Dialog.bound(
-                title: names.title, placeholder: names.placeholder, confirm: names.confirm,
+                Strings.createFolder,
                 onConfirm: { text in actions.createFolder(named: text, in: parent) },
                 onCancel: { actions.dismiss() })
         case .record:
@@ -132,15 +131,12 @@ final class MAVBViews {
             modal.onCancel = { actions.cancelRecording() }
             return modal
         case .saveRecording(let id, let parent):
-            let names = Strings.saveRecording
             return Dialog.bound(
-                title: names.title, placeholder: names.placeholder, confirm: names.confirm,
+                Strings.saveRecording,
                 onConfirm: { text in actions.saveRecording(id, named: text, in: parent) },
                 onCancel: { actions.discardRecording(id) })
         case .confirmDelete(let item):
-            let dialog = Dialog(
-                title: Strings.deleteFolder.title, prompt: Strings.deleteFolderPrompt(item.name),
-                confirm: Strings.deleteFolder.confirm)
+            let dialog = Dialog.confirmingDeletion(ofFolder: item.name)
             dialog.onConfirm = { _ in
                 actions.dismiss()
                 actions.delete(item)
@@ -152,12 +148,12 @@ final class MAVBViews {
 }
 
 extension Dialog {
-    /// A text dialog whose confirm action answers with a refusal to show (or `nil` when it is done).
+    /// A name dialog whose confirm action answers with a refusal to show (or `nil` when it is done).
     static func bound(
-        title: String, placeholder: String, confirm: String, onConfirm: @escaping (String) -> String?,
-        onCancel: @escaping () -> Void
+        _ texts: (title: String, placeholder: String, confirm: String),
+        onConfirm: @escaping (String) -> String?, onCancel: @escaping () -> Void
     ) -> Dialog {
-        let dialog = Dialog(title: title, placeholder: placeholder, confirm: confirm)
+        let dialog = Dialog.askingName(texts)
         dialog.onConfirm = { [weak dialog] text in dialog?.message = onConfirm(text) }
         dialog.onCancel = onCancel
         return dialog

@@ -1,0 +1,24 @@
+import BlueLibraryCore
+import SystemFiles
+
+/// `export -o FILE`: the export streamed into a file replaced atomically (``SystemFiles/AtomicFile``:
+/// through a symbolic link, keeping the file's mode, never half written).
+enum ExportFile {
+    static func write(_ path: String, _ body: (Output) async throws -> Void) async throws {
+        let file: AtomicFile
+        do {
+            file = try AtomicFile(replacing: path)
+        } catch {
+            throw LibraryError(.io, error.description)
+        }
+        let output = Output(descriptor: file.descriptor)
+        try await body(output)
+        output.flush()
+        if let code = output.failure { throw LibraryError(.io, file.failure(code).description) }
+        do {
+            try file.commit()
+        } catch {
+            throw LibraryError(.io, "\(error)")
+        }
+    }
+}

@@ -258,6 +258,16 @@ struct AudioRouteTests {
         }
     }
 
+    @Test func aRequestNamingAnotherHostGetsNoAudio() async throws {
+        let music = try await AudioLibrary(library, names: ["one.wav"])
+        app.listening(on: "127.0.0.1", port: 8080)
+        let rebound = await send(
+            "GET", AudioLibrary.audio(music.tracks[0]), headers: ["Host": "evil.example:8080"])
+        #expect(rebound.status == 421)
+        #expect(part(rebound) == nil)
+        #expect(await send("GET", AudioLibrary.audio(music.tracks[0])).status == 200)
+    }
+
     @Test func onlyGetAndHeadReachTheAudio() async throws {
         let music = try await AudioLibrary(library, names: ["one.wav"])
         for method in ["POST", "PUT", "PATCH", "DELETE"] {

@@ -42,7 +42,7 @@ extension WebApp {
                 var refused = WebResponse.error(
                     416, code: "range_not_satisfiable",
                     message:
-                        "the range \(range?.prefix(60) ?? "") asks for no byte of the track's \(file.size)")
+                        "Range: \(range?.prefix(60) ?? "") asks for none of the track's \(file.size) bytes")
                 refused.headers["Content-Range"] = "bytes */\(file.size)"
                 refused.headers["Accept-Ranges"] = "bytes"
                 return refused

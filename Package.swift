@@ -229,8 +229,7 @@ let package = Package(
             name: "BlueLibraryWebTests",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
-                "BlueLibraryWeb",
-                "BlueLibraryTestSupport",
+                "BlueLibraryScanner", "BlueLibraryWeb", "BlueLibraryTestSupport",
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryScanner
 import BlueLibraryStorage
 import Foundation
 import Synchronization
@@ -177,6 +178,15 @@ public final class LibraryAPI: Sendable {
     /// The album's tracks in album order (none for an album typed by hand).
     public func tracks(of album: AlbumID) async throws -> [Track] {
         try await store.read { try $0.tracks(of: album) }
+    }
+
+    /// The track with `id` (any spelling of its UUID), wherever its album is.
+    /// - Throws: `notFound` — "no track with id …" — when `id` is not a track id or no track has it.
+    public func track(id: String) async throws -> Track {
+        let missing = LibraryError(.notFound, "no track with id \(id.prefix(60))")
+        guard let trackID = TrackID(id) else { throw missing }
+        guard let stored = try await store.read({ try $0.track(trackID.rawValue) }) else { throw missing }
+        return stored.track
     }
 
     /// Counts albums, artists, genres and years.

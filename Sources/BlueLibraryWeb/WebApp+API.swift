@@ -16,8 +16,13 @@ extension WebApp {
             case ("GET", "albums", nil):
                 return try await albumPage(request)
             case ("GET", "albums", let id?):
-                let (album, index) = try await library.locate(.id(try albumID(id)))
-                return .json(AlbumCoding.json(album, index: index))
+                // The details: the album and its tracks, each named by the URL that plays it (never its path).
+                let albumID = try albumID(id)
+                let (album, index) = try await library.locate(.id(albumID))
+                let tracks = try await library.tracks(of: albumID)
+                return .json(
+                    AlbumCoding.json(
+                        album, index: index, tracks: tracks, file: .audio(url: Self.audioPath(of:))))
             case ("POST", "albums", nil), ("POST", "addAlbum", nil):
                 return try await add(try jsonObject(request))
             case ("PATCH", "albums", let id?):
@@ -123,7 +128,7 @@ extension WebApp {
 
     /// The answer for a failure: a client's mistake (4xx) says what was wrong; the server's own failure
     /// (5xx) says nothing about its insides — no file paths, no library names — and goes to the log.
-    private func failure(_ error: LibraryError) -> WebResponse {
+    func failure(_ error: LibraryError) -> WebResponse {
         let response = WebResponse.error(error)
         guard response.status >= 500 else { return response }
         StandardError.line("serve: \(error.message)")

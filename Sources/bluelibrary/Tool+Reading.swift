@@ -65,9 +65,7 @@ extension Tool {
         let (album, index) = try await library.locate(try AlbumReference(parsing: arguments.positionals[0]))
         let tracks = try await library.tracks(of: album.id)
         if arguments.has("json") {
-            guard case .object(var members) = AlbumCoding.json(album) else { return }
-            members.append(("tracks", .array(tracks.map(AlbumCoding.json(_:)))))
-            out.line(JSONWriter.string(.object(members)))
+            out.line(JSONWriter.string(AlbumCoding.json(album, tracks: tracks, file: .path)))
             return
         }
         printAlbum(album, index: index, json: false)

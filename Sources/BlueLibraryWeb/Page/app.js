@@ -1,6 +1,7 @@
 // The browser view of BlueLibrary: it renders what the JSON API says and sends the user's actions
 // back. Album text is only ever set with textContent (or an input's value). Everything lives in one
-// function scope, so the page adds nothing to the global object.
+// function scope, so the page adds nothing to the global object. The current album's details show
+// its tracks, and one <audio> element plays an album from any of them to its end.
 //
 // The scroller is virtual: the strip is as wide as all covers together (spec §6: one every 120 px),
 // but only the covers in and near the view exist, and only their albums are fetched, a page of 100 at
@@ -17,6 +18,7 @@ const COVER_LOADS = 4;         // cover images in flight at once
 const PAGE_LOADS = 2;          // album pages in flight at once
 const STRIP_SLOTS = 100000;    // covers one strip spans (12,000,000 px; browsers cap widths near 17 M)
 const SAVE_DELAY = 150;        // ms of quiet before the selection is saved (holding → saves once)
+const TRACKS_DELAY = 150;      // ms of quiet before the current album's tracks are asked for
 
 const token = new URLSearchParams(location.search).get("token");
 const $ = (id) => document.getElementById(id);
@@ -62,7 +64,11 @@ async function api(method, path, body) {
     throw error;
   }
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error ? data.error.message : response.statusText);
+  if (!response.ok) {
+    const error = new Error(data.error ? data.error.message : response.statusText);
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 
@@ -372,6 +378,7 @@ function apply(serverState, query, page, id, settings) {
   generation += 1;
   albums.clear();
   pageLoads.clear();
+  tracksFor = null;  // a change (a rescan, an edit) may have changed the tracks too: ask again
   flags(serverState);
   state.query = query;
   state.total = page.total;
@@ -517,6 +524,7 @@ function display(album, name) {
 }
 
 function showDetails(album) {
+  wantTracks(album);
   $("details").tBodies[0].hidden = !album;
   for (const input of fields) {
     input.disabled = !album || !state.connected;
@@ -566,6 +574,172 @@ for (const input of fields) {
   // Leaving a field without Enter cancels its edit, as Esc does.
   input.addEventListener("blur", () => cancelEdit(input));
 }
+
+// MARK: The album's tracks, and playing them
+
+// The details list the current album's tracks, asked for (GET /api/albums/{id}) once the selection
+// has been still for a moment, so holding → asks for one album's, not every album's passed.
+let tracksFor = null;          // the album whose tracks are shown or asked for
+let tracksTimer = 0, tracksLoad = 0;
+let shown = { album: null, tracks: [] };
+const trackRows = $("track-list").tBodies[0];
+
+function wantTracks(album) {
+  const id = album ? album.id : null;
+  if (id === tracksFor) return;
+  tracksFor = id;
+  clearTimeout(tracksTimer);
+  if (!shown.album || shown.album.id !== id) showTracks(null, []);
+  if (id) tracksTimer = setTimeout(() => loadTracks(id), TRACKS_DELAY);
+}
+
+async function loadTracks(id) {
+  const load = ++tracksLoad;
+  try {
+    const details = await api("GET", "/api/albums/" + encodeURIComponent(id));
+    if (load === tracksLoad && tracksFor === id) showTracks(details, details.tracks || []);
+  } catch (error) {
+    // An album deleted meanwhile has no tracks to show; the change brings the next album's.
+    if (load === tracksLoad && error.status !== 404) report(error);
+  }
+}
+
+function clock(seconds) {
+  const total = Math.round(Math.max(Number(seconds) || 0, 0));
+  const hours = Math.floor(total / 3600), minutes = Math.floor(total / 60) % 60, rest = total % 60;
+  const mm = hours > 0 && minutes < 10 ? "0" + minutes : String(minutes);
+  return (hours > 0 ? hours + ":" : "") + mm + ":" + (rest < 10 ? "0" : "") + rest;
+}
+
+function cell(text, className) {
+  const td = document.createElement("td");
+  td.className = className;
+  td.textContent = text;
+  return td;
+}
+
+function trackRow(album, tracks, index, discs) {
+  const track = tracks[index];
+  const row = document.createElement("tr");
+  const play = document.createElement("button");
+  play.type = "button";
+  play.className = "play";
+  play.textContent = "▶";
+  play.setAttribute("aria-label", "Play " + track.title);
+  play.title = "Play “" + track.title + "” and the tracks after it";
+  play.addEventListener("click", () => playAlbum(album, tracks, index));
+  const first = document.createElement("td");
+  first.append(play);
+  let number = track.number === null ? "" : String(track.number);
+  if (discs) number = track.disc + "-" + (track.number === null ? "–" : number.padStart(2, "0"));
+  const title = cell(track.title, "track-title");
+  if (track.artist && track.artist !== album.artist) {
+    const artist = document.createElement("span");
+    artist.className = "track-artist";
+    artist.textContent = " — " + track.artist;
+    title.append(artist);
+  }
+  row.append(first, cell(number, "track-number"), title, cell(clock(track.duration), "track-duration"));
+  return row;
+}
+
+function showTracks(album, tracks) {
+  // A keyboard user whose focus was on a play button of the list being replaced keeps a place.
+  const hadFocus = trackRows.contains(document.activeElement);
+  shown = { album, tracks };
+  const discs = new Set(tracks.map((track) => track.disc)).size > 1;
+  trackRows.replaceChildren(...tracks.map((_, index) => trackRow(album, tracks, index, discs)));
+  $("tracks").hidden = tracks.length === 0;
+  const total = tracks.reduce((sum, track) => sum + (Number(track.duration) || 0), 0);
+  $("tracks-total").textContent = tracks.length + (tracks.length === 1 ? " track, " : " tracks, ") + clock(total);
+  markPlaying();
+  if (hadFocus && !trackRows.contains(document.activeElement)) {
+    const first = trackRows.querySelector("button");
+    const view = views.get(state.currentPos);
+    if (first) first.focus(); else if (view) view.focus({ preventScroll: true }); else scroller.focus({ preventScroll: true });
+  }
+}
+
+// One <audio> element plays an album's tracks in order from the one chosen; the next starts when one
+// ends. The player bar says what plays and pauses or stops it, whatever album the details show.
+const audio = $("audio");
+const player = { album: null, tracks: [], index: -1 };
+
+function audioURL(track) {
+  // An <audio> element sends no headers of ours: off loopback the token goes in the URL, as the page's.
+  return token ? track.audio + "?token=" + encodeURIComponent(token) : track.audio;
+}
+
+function playAlbum(album, tracks, index) {
+  player.album = album;
+  player.tracks = tracks;
+  playTrack(index);
+}
+
+function playTrack(index) {
+  const track = player.tracks[index];
+  if (!track) { stopPlaying(); return; }
+  player.index = index;
+  audio.src = audioURL(track);
+  const started = audio.play();
+  // A newer choice replacing this one aborts it; anything else is worth saying.
+  if (started) started.catch((error) => { if (error.name !== "AbortError") cannotPlay(track, error.message); });
+  showPlayer();
+}
+
+function stopPlaying() {
+  player.album = null;
+  player.tracks = [];
+  player.index = -1;
+  audio.pause();
+  audio.removeAttribute("src");
+  audio.load();  // lets go of the file
+  showPlayer();
+}
+
+function cannotPlay(track, reason) {
+  say("Cannot play “" + track.title + "”" + (reason ? ": " + reason : ""), true);
+}
+
+function showPlayer() {
+  const track = player.tracks[player.index];
+  $("player").hidden = !track;
+  if (track) {
+    const where = " (" + (player.index + 1) + " of " + player.tracks.length + ", " + player.album.title + ")";
+    $("now-playing").textContent = (audio.paused ? "Paused: " : "Playing: ") + track.title + where;
+  }
+  $("pause").textContent = audio.paused ? "Resume" : "Pause";
+  markPlaying();
+}
+
+function markPlaying() {
+  const here = player.album && shown.album && player.album.id === shown.album.id;
+  [...trackRows.rows].forEach((row, index) => {
+    const playing = here && index === player.index;
+    row.classList.toggle("playing", playing);
+    if (playing) row.setAttribute("aria-current", "true"); else row.removeAttribute("aria-current");
+  });
+}
+
+audio.addEventListener("ended", () => playTrack(player.index + 1));
+audio.addEventListener("play", showPlayer);
+audio.addEventListener("pause", showPlayer);
+audio.addEventListener("error", () => {
+  const track = player.tracks[player.index];
+  if (!track) return;
+  cannotPlay(track, audio.error && audio.error.message);
+  stopPlaying();
+});
+$("pause").addEventListener("click", () => {
+  if (!audio.paused) { audio.pause(); return; }
+  const resumed = audio.play();
+  if (resumed) resumed.catch((error) => cannotPlay(player.tracks[player.index] || { title: "" }, error.message));
+});
+$("stop").addEventListener("click", () => {
+  stopPlaying();
+  const view = views.get(state.currentPos);
+  if (view) view.focus({ preventScroll: true });
+});
 
 // MARK: Actions
 

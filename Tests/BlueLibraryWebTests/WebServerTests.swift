@@ -91,7 +91,10 @@ struct WebServerTests {
         let streams = try (0..<10).map { _ in try RawHTTPConnection(port: port) }
         for stream in streams {
             stream.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            #expect(await stream.read(until: "retry: 1000").contains("200 OK"))
+            let opened = await stream.read(until: "retry: 1000")
+            #expect(
+                opened.contains("200 OK"),
+                "stream answered \(opened.debugDescription), closed: \(stream.closed)")
         }
         let slow = try (0..<2).map { _ in try RawHTTPConnection(port: port) }
         for connection in slow { connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }

@@ -177,7 +177,9 @@ struct HTTPClientTests {
         #expect(response.status == 200)
         let received = try #require(server.lastRequest(to: "/cover.png"))
         #expect(received.method == "POST")
-        #expect(received.headers["user-agent"] == "BlueLibrary/0.1.0 ( https://github.com/bluelibrary/bluelibrary )")
+        #expect(received.headers["user-agent"] == BlueLibraryInfo.userAgent)
+        #expect(
+            BlueLibraryInfo.userAgent == "BlueLibrary/0.1.0 ( https://github.com/bluelibrary/bluelibrary )")
         #expect(received.headers["content-type"] == "application/json")
         #expect(received.headers["idempotency-key"] == "k1")
         #expect(received.headers["expect"] == nil)

@@ -59,10 +59,13 @@ struct MusicBrainzLookupTests {
         let urls = client.urls.withLock { $0 }
         #expect(
             urls == [
-                "http://127.0.0.1:1/ws/2/release-group?query=releasegroup%3A%22Back%5C%5CIn%20Black%20%26%20Blue%22%20AND%20artist%3A%22AC%2FDC%20%5C%22Live%5C%22%22&fmt=json&limit=5",
+                "http://127.0.0.1:1/ws/2/release-group?query=releasegroup%3A%22Back%5C%5CIn%20Black%20%26%20Blue%22"
+                    + "%20AND%20artist%3A%22AC%2FDC%20%5C%22Live%5C%22%22&fmt=json&limit=5",
                 "http://127.0.0.1:1/ws/2/release-group?query=releasegroup%3A%22Sigur%20R%C3%B3s%22&fmt=json&limit=5",
             ])
-        #expect(lookup.frontCoverURL(releaseGroup: Self.id) == "http://127.0.0.1:2/release-group/\(Self.id)/front-250")
+        #expect(
+            lookup.frontCoverURL(releaseGroup: Self.id)
+                == "http://127.0.0.1:2/release-group/\(Self.id)/front-250")
     }
 
     @Test func anErrorAnswerIsUnavailable() async throws {

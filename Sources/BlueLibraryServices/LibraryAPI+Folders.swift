@@ -101,10 +101,15 @@ extension LibraryAPI {
                 ?? mostFiles(of: scanned, owners).flatMap { originsByID[$0] }
             let existing = try origin.flatMap { try writer.locate($0.id) }
             if let origin { kept.insert(origin.id) }
-            if existing != nil && !scanned.isChanged { continue }
+            let edited = origin?.edited ?? []
+            let cover = scanned.art.map(Self.coverURL(for:)) ?? ""
+            // An album whose files are unchanged is left alone, unless art beside them came or went.
+            if let existing, !scanned.isChanged, existing.album.coverURL == cover || edited.contains(.cover) {
+                continue
+            }
             let album = try libraryAlbum(
-                for: scanned, id: origin?.id ?? .random(), keeping: existing?.album,
-                edited: origin?.edited ?? [])
+                for: scanned, id: origin?.id ?? .random(), cover: cover, keeping: existing?.album,
+                edited: edited)
             try writer.saveScanned(album, source: scanned.key)
             let tracks = try scanned.tracks.map { track in
                 let file = files[track.path]
@@ -142,15 +147,15 @@ extension LibraryAPI {
     }
 
     /// The library's album for a scanned one: its fields from the tags, except those edited by hand,
-    /// which keep the library's values; its cover from the art the scan chose.
+    /// which keep the library's values; its cover (the URL of the art the scan chose) likewise.
     private static func libraryAlbum(
-        for scanned: ScannedAlbum, id: AlbumID, keeping existing: Album?, edited: Set<EditableField>
+        for scanned: ScannedAlbum, id: AlbumID, cover: String, keeping existing: Album?,
+        edited: Set<EditableField>
     ) throws -> Album {
         func pick(_ field: EditableField, _ fromTags: String) -> String {
             guard let existing, edited.contains(field) else { return fromTags }
             return existing.text(of: field.field)
         }
-        let cover = scanned.art.map(Self.coverURL(for:)) ?? ""
         let year = edited.contains(.year) ? existing?.year : scanned.year
         return try Album(
             id: id, title: pick(.title, scanned.title), artist: pick(.artist, scanned.artist),

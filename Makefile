@@ -8,7 +8,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-scan clean
 
 setup:
 	@scripts/setup.sh
@@ -48,6 +48,9 @@ bench-web: release
 
 bench-flood: release
 	bench/connection-flood.sh
+
+bench-scan: release
+	bench/scan.sh
 
 clean:
 	rm -rf .build

@@ -96,7 +96,9 @@ struct WebServerTests {
         let slow = try (0..<2).map { _ in try RawHTTPConnection(port: port) }
         for connection in slow { connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
         // Both slow requests are in their handlers (in flight) before anything else happens.
-        for _ in 0..<1000 where slowStarted.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<1000 where slowStarted.withLock({ $0 }) < 2 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         #expect(slowStarted.withLock { $0 } == 2)
         let plain = try RawHTTPConnection(port: port)
         plain.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")

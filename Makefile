@@ -8,7 +8,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-page clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-page bench-scan clean
 
 setup:
 	@scripts/setup.sh
@@ -52,6 +52,9 @@ bench-flood: release
 
 bench-page: release
 	bench/web-page.sh
+
+bench-scan: release
+	bench/scan.sh
 
 clean:
 	rm -rf .build

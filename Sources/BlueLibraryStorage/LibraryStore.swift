@@ -85,6 +85,8 @@ package protocol LibraryReader {
     func track(_ id: String) throws -> StoredTrack?
     /// Every stored track whose file lies under the folder `root` (what a rescan of it compares with).
     func storedTracks(under root: String) throws -> [StoredTrack]
+    /// How many stored tracks have their file under the folder `root`.
+    func trackCount(under root: String) throws -> Int
     /// The albums that came from a music folder and have a track under `root`.
     func scanOrigins(under root: String) throws -> [ScanOrigin]
 }

@@ -103,8 +103,8 @@ enum Verbs {
             positionals: 1...1),
         VerbSpec(name: "current", summary: "show the current album", usage: "[--json]", options: [json]),
         VerbSpec(
-            name: "import", summary: "add albums from a JSON or CSV file, all or none",
-            usage: "FILE|- [--format json|csv] [--duplicates skip|keep|ask]",
+            name: "import", summary: "add albums from a JSON or CSV file (all or none), or a music folder",
+            usage: "FILE|DIR|- [--format json|csv] [--duplicates skip|keep|ask]",
             options: [
                 OptionSpec(
                     name: "format", short: nil, value: "json|csv",
@@ -120,6 +120,11 @@ enum Verbs {
                 Albums are appended in order, in one transaction, and one undo takes the import back.
                 A duplicate has the artist and title (any case, any spacing) of an album already in the
                 library or earlier in the file; running the same import twice adds nothing.
+                DIR: a music folder (MP3, FLAC, Ogg, Opus, M4A, WAV) read with TagLib, in one transaction:
+                albums by album artist, album and folder, with their tracks and the art beside them or in
+                their first track. Run again, it reads only the files that changed, removes the albums
+                whose files are all gone, and keeps the fields edited by hand. Exit 65 if nothing is
+                readable.
                 """),
         VerbSpec(
             name: "export", summary: "write every album as JSON or CSV",

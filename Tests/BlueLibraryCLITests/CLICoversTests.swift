@@ -56,22 +56,7 @@ struct CLICoversTests {
     }
 
     @Test func onATerminalFetchDrawsAProgressBar() async throws {
-        // script(1) gives the command a pseudo-terminal, as a person running it would have.
-        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(binary) covers fetch --no-lookup", "/dev/null"]
-        process.environment = home.environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = await TestThreads.run {
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
-        }
-        #expect(process.terminationStatus == 0)
+        let text = try await home.onTerminal("covers fetch --no-lookup")
         #expect(text.contains("\r[##############################] 3/3 covers"))
         #expect(text.contains("3 covers: 1 fetched, 0 cached, 1 generated, 1 failed"))
         #expect(!text.contains("fetched   White"), "per-album lines are for pipes; a terminal gets the bar")

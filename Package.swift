@@ -83,7 +83,7 @@ let package = Package(
             name: "BlueLibraryServices",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryCovers",
-                "BlueLibraryScanner",
+                "BlueLibraryScanner", "SystemFiles",
                 "CCurl",
             ],
             swiftSettings: strict
@@ -106,7 +106,9 @@ let package = Package(
         ),
         // The terminal toolkit both terminal apps share: raw-mode session, screen, frame diffing, keys,
         // colour strategies and a few retained widgets.
-        .target(name: "TerminalKit", swiftSettings: strict),
+        // Writing files and descriptors: every byte, and files replaced atomically (one way for all).
+        .target(name: "SystemFiles", swiftSettings: strict),
+        .target(name: "TerminalKit", dependencies: ["SystemFiles"], swiftSettings: strict),
         .target(
             name: "BlueLibraryTerminal",
             dependencies: [
@@ -120,6 +122,7 @@ let package = Package(
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
                 "BlueLibraryPresentation", "BlueLibraryTerminal", "BlueLibraryWeb", "TerminalKit",
+                "SystemFiles",
             ],
             swiftSettings: strict,
             // Release links the C++ runtime statically too (see link/static-libstdc++/libstdc++.so).
@@ -143,8 +146,9 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "RecordingsModel", dependencies: ["BlueLibraryCore"], swiftSettings: strict),
-        .target(name: "RecordingsAudio", dependencies: ["CALSA"], swiftSettings: strict),
+        .target(
+            name: "RecordingsModel", dependencies: ["BlueLibraryCore", "SystemFiles"], swiftSettings: strict),
+        .target(name: "RecordingsAudio", dependencies: ["CALSA", "SystemFiles"], swiftSettings: strict),
         // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
         // restoration, and the protocol the runner and the acceptance suite drive.
         .target(
@@ -248,8 +252,7 @@ let package = Package(
             name: "BlueLibraryWebTests",
             dependencies: [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryStorage", "BlueLibraryServices",
-                "BlueLibraryWeb",
-                "BlueLibraryTestSupport",
+                "BlueLibraryScanner", "BlueLibraryWeb", "BlueLibraryTestSupport",
             ],
             swiftSettings: strict
         ),

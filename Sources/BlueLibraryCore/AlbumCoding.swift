@@ -8,6 +8,10 @@ public enum AlbumCoding {
     /// export), the web API, the history and outbox rows and sync: `{"id", "title", "artist", "genre",
     /// "year", "cover_url"}`, plus `"index"` (its place in the library) when given.
     public static func json(_ album: Album, index: Int? = nil) -> JSONValue {
+        .object(members(album, index: index))
+    }
+
+    private static func members(_ album: Album, index: Int?) -> [(key: String, value: JSONValue)] {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .string(album.id.rawValue)), ("title", .string(album.title)),
             ("artist", .string(album.artist)), ("genre", .string(album.genre)),
@@ -15,18 +19,38 @@ public enum AlbumCoding {
             ("mbid", .string(album.mbid)),
         ]
         if let index { members.append(("index", .number(String(index)))) }
-        return .object(members)
+        return members
     }
 
-    /// A track's external form: `{"id", "disc", "number", "title", "artist", "duration", "path"}`
-    /// (`show --json`, the web's album details).
-    public static func json(_ track: Track) -> JSONValue {
-        .object([
+    /// How a track's external form names the track's file.
+    public enum TrackFile {
+        /// By its path: the command line, whose user owns the files (`show --json`).
+        case path
+        /// By a URL that serves it, made from the track: the web, which never shows where files are.
+        case audio(url: (Track) -> String)
+    }
+
+    /// A track's external form — the one definition, used by `show --json` and the web's album details:
+    /// `{"id", "disc", "number", "title", "artist", "duration"}` and then `"path"` or `"audio"`, as
+    /// `file` says.
+    public static func json(_ track: Track, file: TrackFile) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
             ("id", .string(track.id)), ("disc", .number(String(track.disc))),
             ("number", track.number.map { .number(String($0)) } ?? .null), ("title", .string(track.title)),
             ("artist", .string(track.artist)), ("duration", .number(String(format3(track.duration)))),
-            ("path", .string(track.path)),
-        ])
+        ]
+        switch file {
+        case .path: members.append(("path", .string(track.path)))
+        case .audio(let url): members.append(("audio", .string(url(track))))
+        }
+        return .object(members)
+    }
+
+    /// An album's details: its ``json(_:index:)`` with its `"tracks"` (in album order; `[]` for an
+    /// album typed by hand), each named as `file` says.
+    public static func json(_ album: Album, index: Int? = nil, tracks: [Track], file: TrackFile) -> JSONValue
+    {
+        .object(members(album, index: index) + [("tracks", .array(tracks.map { json($0, file: file) }))])
     }
 
     /// Seconds with at most three decimals, as JSON writes them.
@@ -61,7 +85,7 @@ public enum AlbumCoding {
     /// A change to some fields, in the external form (`{"title": …, "year": null, …}`); an `id` member
     /// must name `id` itself (sync sends whole albums) and changes nothing.
     /// - Throws: `malformedInput` for unknown keys, wrong types, another id or an empty change.
-    public static func patch(from members: [(key: String, value: JSONValue)], of id: AlbumID) throws
+    public static func patch(from members: [(key: String, value: JSONValue)], of id: AlbumID?) throws
         -> AlbumPatch
     {
         var patch = AlbumPatch()
@@ -73,7 +97,7 @@ public enum AlbumCoding {
             case ("cover_url", .string(let text)): patch.coverURL = text
             case ("mbid", .string(let text)): patch.mbid = text
             case ("year", _): patch.year = .some(try year(from: value))
-            case ("id", .string(let text)) where AlbumID(text) == id: continue
+            case ("id", .string(let text)) where id != nil && AlbumID(text) == id: continue
             case ("id", _): throw LibraryError(.malformedInput, "\"id\" cannot be changed")
             case ("title", _), ("artist", _), ("genre", _), ("cover_url", _), ("mbid", _):
                 throw LibraryError(.malformedInput, "\"\(key)\" has the wrong type (\(value.typeName))")

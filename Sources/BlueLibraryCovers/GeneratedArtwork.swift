@@ -44,9 +44,13 @@ public struct GeneratedArtwork: Sendable, Hashable {
                 }
             }
         }
-        // Initials: glyph cells scaled to fill about 60% of the width, centred, in near-white.
+        // Initials: glyph cells scaled to fill about 60% of the width, centred, in near-white. A picture
+        // too small to hold them at one pixel a cell (a tiny tile) keeps only the gradient.
         let count = initials.count
         let columns = count * BitmapFont.width + (count - 1)
+        guard columns <= side, BitmapFont.height <= side else {
+            return RGBAImage(uncheckedWidth: side, height: side, pixels: pixels)
+        }
         let cell = max(1, side * 6 / 10 / columns)
         let originX = (side - columns * cell) / 2
         let originY = (side - BitmapFont.height * cell) / 2

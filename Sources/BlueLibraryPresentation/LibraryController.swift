@@ -162,6 +162,16 @@ public final class LibraryController {
         }
     }
 
+    /// Changes fields of the album with `id` (one undo step); which album is current does not change.
+    /// - Throws: `notFound` when the album is gone, `invalidField` naming a bad value (nothing changes).
+    @discardableResult
+    public func edit(_ id: AlbumID, with patch: AlbumPatch) async throws -> LibraryChange {
+        try await perform { library in
+            let change = try await library.update(.id(id), with: patch)
+            return (change, change.album.map { "Edited \"\($0.title)\"" })
+        }
+    }
+
     /// Undoes the last change; the album it brings back becomes current.
     @discardableResult
     public func undo() async throws -> LibraryChange? {
@@ -197,7 +207,7 @@ public final class LibraryController {
             try await select(.id(first.id))
         }
         let count = screen.albums.count
-        setMessage(text.isEmpty ? nil : "\(count) album\(count == 1 ? "" : "s") match \(text)")
+        setMessage(text.isEmpty ? nil : "\(count) album\(count == 1 ? " matches" : "s match") \(text)")
     }
 
     /// Shows a status message (for example an error from a face's own input handling).
@@ -249,18 +259,36 @@ public final class LibraryController {
         let sequence = change?.sequence ?? 0
         if change?.kind == .select {
             guard sequence > stateSequence else { return }
-            apply(try await library.state())
+            let state = try await library.state()
+            let tracks = try await tracks(of: state, among: screen.albums, reloading: false)
+            apply(state)
+            screen.tracks = tracks
         } else {
             if change != nil && sequence <= albumsSequence { return }
             let search = screen.search
             let query = search.isEmpty ? Query.all : try Query(parsing: search)
             let (albums, state) = try await library.snapshot(matching: query)
+            let tracks = try await tracks(of: state, among: albums, reloading: true)
             screen.albums = albums
             apply(state)
+            screen.tracks = tracks
             albumsSequence = max(albumsSequence, sequence)
         }
         stateSequence = max(stateSequence, sequence)
         resumeWaiters()
+    }
+
+    /// The tracks of the album `state` makes current: read when another album became current, and
+    /// after any change to the albums (a rescan changes tracks). Albums typed by hand have none and cost
+    /// no read. Read before the screen changes, so it never shows one album's details with another's
+    /// tracks.
+    private func tracks(of state: LibraryState, among albums: [Album], reloading: Bool) async throws
+        -> [Track]
+    {
+        let album = state.current.flatMap { current in albums.first { $0.id == current.id } }
+        guard reloading || album?.id != screen.currentAlbum?.id else { return screen.tracks }
+        guard let album, album.trackCount > 0 else { return [] }
+        return try await library.tracks(of: album.id)
     }
 
     private func apply(_ libraryState: LibraryState) {

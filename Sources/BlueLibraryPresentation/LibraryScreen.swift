@@ -19,6 +19,8 @@ public struct LibraryScreen: Sendable, Equatable {
     public var message: String?
     /// The search in force (query language); empty shows the whole library.
     public var search = ""
+    /// The current album's tracks in album order (none for an album typed by hand).
+    public var tracks: [Track] = []
 
     /// An empty screen, before the first load.
     public static let empty = LibraryScreen(

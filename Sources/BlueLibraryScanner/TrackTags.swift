@@ -5,7 +5,7 @@ import BlueLibraryCore
 /// Text is cleaned on the way in (trimmed, control characters replaced by spaces, at most
 /// ``Album/maximumTextLength`` characters), and an empty value counts as absent, so the fields can go into
 /// an ``Album`` as they are. A tag with several values keeps the first one.
-public struct TrackTags: Sendable, Hashable, Codable {
+public struct TrackTags: Sendable, Hashable {
     /// The track's title.
     public let title: String?
     /// The track's performing artist.

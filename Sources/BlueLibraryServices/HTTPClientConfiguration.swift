@@ -1,3 +1,5 @@
+import BlueLibraryCore
+
 /// Limits every request of a ``CurlHTTPClient`` obeys.
 public struct HTTPClientConfiguration: Sendable {
     /// The longest a whole request may take, from connecting to the last byte.
@@ -7,7 +9,7 @@ public struct HTTPClientConfiguration: Sendable {
     /// How many redirects are followed.
     public var maximumRedirects = 5
     /// The `User-Agent` header sent.
-    public var userAgent = "BlueLibrary/0.1"
+    public var userAgent = BlueLibraryInfo.userAgent
 
     /// The defaults: 10 s, 10 MB, 5 redirects.
     public init() {}

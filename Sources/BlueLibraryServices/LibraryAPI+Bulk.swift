@@ -31,14 +31,37 @@ extension LibraryAPI {
     /// - Throws: `invalidField` naming the first album the patch would make invalid (nothing changes).
     @discardableResult
     public func modify(matching query: Query, with patch: AlbumPatch) async throws -> LibraryChange? {
-        try await recordGroup(.modify) { writer in
-            try writer.albums(matching: query).map { before in
-                .update(before: before, after: try before.updating(patch))
-            }
-        } apply: { commands, writer in
-            for case .update(_, let after) in commands { _ = try writer.replace(after) }
-            return commands
-        }
+        try await recordGroup(
+            .modify,
+            plan: { writer in
+                try writer.albums(matching: query).map { before in
+                    .update(before: before, after: try before.updating(patch))
+                }
+            }, apply: Self.replaceAll)
+    }
+
+    /// Changes each album named by id with its own patch (what `covers fetch` learnt from MusicBrainz,
+    /// say); an id no longer in the library is left out.
+    /// - Returns: the change, or `nil` when none of the albums is there.
+    /// - Throws: `invalidField` naming the first album a patch would make invalid (nothing changes).
+    @discardableResult
+    public func modify(_ patches: [(id: AlbumID, patch: AlbumPatch)]) async throws -> LibraryChange? {
+        try await recordGroup(
+            .modify,
+            plan: { writer in
+                try patches.compactMap { id, patch in
+                    try writer.locate(id).map { before, _ in
+                        .update(before: before, after: try before.updating(patch))
+                    }
+                }
+            }, apply: Self.replaceAll)
+    }
+
+    private static func replaceAll(_ commands: [HistoryCommand], _ writer: any LibraryWriter) throws
+        -> [HistoryCommand]
+    {
+        for case .update(_, let after) in commands { _ = try writer.replace(after) }
+        return commands
     }
 
     /// Removes every album `query` matches; one undo brings each back in its place.

@@ -42,7 +42,8 @@ extension LibraryAPI {
         let root = Self.resolved(folder)
         let stored = try await store.read { try $0.storedTracks(under: root) }
         let previous = stored.compactMap { track -> ScannedFile? in
-            guard let tags = TrackTags(json: track.tags) else { return nil }
+            // Tags that cannot be read back make the file look new, so the scan reads it again.
+            guard let tags = TrackTags(stored: track.tags) else { return nil }
             return ScannedFile(path: track.track.path, size: track.size, modified: track.modified, tags: tags)
         }
         let result = try await scanner.scan(root, previous: previous, progress: progress)
@@ -56,7 +57,7 @@ extension LibraryAPI {
                 try writer.clearHistory(.redo)
             }
             try writer.saveCurrent(try writer.resolveCurrent())
-            report.summary.tracks = try writer.storedTracks(under: result.root).count
+            report.summary.tracks = try writer.trackCount(under: result.root)
             let change = LibraryChange(
                 kind: .importAlbums, effect: nil, state: try writer.state(), sequence: nextSequence())
             return (report.summary, change)
@@ -87,23 +88,34 @@ extension LibraryAPI {
         let origins = try writer.scanOrigins(under: result.root)
         var bySource = Dictionary(origins.map { ($0.source, $0) }) { first, _ in first }
         // An album whose key changed (its tags did) is still the album that holds most of its files.
-        let owners = Dictionary(
-            try writer.storedTracks(under: result.root).map { ($0.track.path, $0.albumID) }
-        ) { first, _ in first }
+        // Only such an album needs the files' owners, as they were before this scan wrote anything; an
+        // unchanged rescan has none and reads no track.
+        var owners: [String: AlbumID] = [:]
+        if result.albums.contains(where: { bySource[$0.key] == nil }) {
+            for stored in try writer.storedTracks(under: result.root) where owners[stored.track.path] == nil {
+                owners[stored.track.path] = stored.albumID
+            }
+        }
         let originsByID = Dictionary(origins.map { ($0.id, $0) }) { first, _ in first }
         var kept = Set<AlbumID>()
-        let files = Dictionary(result.files.map { ($0.path, $0) }) { first, _ in first }
+        var files: [String: ScannedFile] = [:]
         for scanned in result.albums {
             let origin =
                 bySource.removeValue(forKey: scanned.key)
                 ?? mostFiles(of: scanned, owners).flatMap { originsByID[$0] }
             let existing = try origin.flatMap { try writer.locate($0.id) }
             if let origin { kept.insert(origin.id) }
-            if existing != nil && !scanned.isChanged { continue }
+            let edited = origin?.edited ?? []
+            let cover = scanned.art.map(Self.coverURL(for:)) ?? ""
+            // An album whose files are unchanged is left alone, unless art beside them came or went.
+            if let existing, !scanned.isChanged, existing.album.coverURL == cover || edited.contains(.cover) {
+                continue
+            }
             let album = try libraryAlbum(
-                for: scanned, id: origin?.id ?? .random(), keeping: existing?.album,
-                edited: origin?.edited ?? [])
+                for: scanned, id: origin?.id ?? .random(), cover: cover, keeping: existing?.album,
+                edited: edited)
             try writer.saveScanned(album, source: scanned.key)
+            if files.isEmpty { files = Dictionary(result.files.map { ($0.path, $0) }) { first, _ in first } }
             let tracks = scanned.tracks.map { track in
                 let file = files[track.path]
                 return StoredTrack(
@@ -111,7 +123,7 @@ extension LibraryAPI {
                         id: track.id.rawValue, disc: track.disc, number: track.number, title: track.title,
                         artist: track.artist, duration: track.duration, path: track.path),
                     albumID: album.id, size: file?.size ?? 0, modified: file?.modified ?? 0,
-                    tags: file.map(\.tags.json) ?? "{}")
+                    tags: file?.tags.stored ?? "")
             }
             try writer.replaceTracks(of: album.id, with: tracks)
             if existing == nil {
@@ -139,15 +151,15 @@ extension LibraryAPI {
     }
 
     /// The library's album for a scanned one: its fields from the tags, except those edited by hand,
-    /// which keep the library's values; its cover from the art the scan chose.
+    /// which keep the library's values; its cover (the URL of the art the scan chose) likewise.
     private static func libraryAlbum(
-        for scanned: ScannedAlbum, id: AlbumID, keeping existing: Album?, edited: Set<EditableField>
+        for scanned: ScannedAlbum, id: AlbumID, cover: String, keeping existing: Album?,
+        edited: Set<EditableField>
     ) throws -> Album {
         func pick(_ field: EditableField, _ fromTags: String) -> String {
             guard let existing, edited.contains(field) else { return fromTags }
             return existing.text(of: field.field)
         }
-        let cover = scanned.art.map(Self.coverURL(for:)) ?? ""
         let year = edited.contains(.year) ? existing?.year : scanned.year
         return try Album(
             id: id, title: pick(.title, scanned.title), artist: pick(.artist, scanned.artist),

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryScanner
 import BlueLibraryStorage
 import Synchronization
 
@@ -178,15 +179,7 @@ public final class LibraryAPI: Sendable {
     {
         try await store.read { reader in
             var page: [(album: Album, index: Int)] = []
-            var skipped = 0
-            try reader.forEachAlbum(matching: query) { album, index in
-                guard page.count < limit else { return }
-                if skipped < offset {
-                    skipped += 1
-                } else {
-                    page.append((album, index))
-                }
-            }
+            try reader.forEachAlbum(matching: query, offset: offset, limit: limit) { page.append(($0, $1)) }
             return page
         }
     }
@@ -226,6 +219,15 @@ public final class LibraryAPI: Sendable {
         public func tracks(of album: AlbumID) async throws -> [Track]
     {
         try await store.read { try $0.tracks(of: album) }
+    }
+
+    /// The track with `id` (any spelling of its UUID), wherever its album is.
+    /// - Throws: `notFound` — "no track with id …" — when `id` is not a track id or no track has it.
+    public func track(id: String) async throws -> Track {
+        let missing = LibraryError(.notFound, "no track with id \(id.prefix(60))")
+        guard let trackID = TrackID(id) else { throw missing }
+        guard let stored = try await store.read({ try $0.track(trackID.rawValue) }) else { throw missing }
+        return stored.track
     }
 
     /// Counts albums, artists, genres and years.

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -17,18 +18,8 @@ public enum StandardError {
 
     /// Writes `text` as it is (a progress bar's carriage return); what cannot be written is dropped.
     public static func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                lost.wrappingAdd(1, ordering: .relaxed)
-                return
-            }
-            offset += written
+        if FileDescriptor.writeAll(STDERR_FILENO, Array(text.utf8)) != nil {
+            lost.wrappingAdd(1, ordering: .relaxed)
         }
     }
 

@@ -150,6 +150,8 @@ private final class MemoryWriter: LibraryWriter {
         return snapshot.tracks.values.filter { $0.track.path.hasPrefix(folder) }
     }
 
+    func trackCount(under root: String) -> Int { storedTracks(under: root).count }
+
     func scanOrigins(under root: String) -> [ScanOrigin] {
         let albums = Set(storedTracks(under: root).map(\.albumID))
         return snapshot.sources.filter { albums.contains($0.key) && locate($0.key) != nil }.map {

@@ -83,6 +83,12 @@ package protocol LibraryReader {
     /// Like ``forEachAlbum(matching:_:)``, but hands out the fields without building an `Album`; the
     /// source is valid only during the call.
     func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws
+    /// Like ``forEachAlbum(matching:_:)``, but only a window of the matches: from the `offset`-th (0 is
+    /// the first), at most `limit` of them (a page of a long list; SQLite skips the rest in its query).
+    func forEachAlbum(
+        matching query: Query, offset: Int, limit: Int, _ body: (Album, Int) throws -> Void) throws
+    /// How many albums match `query`.
+    func count(matching query: Query) throws -> Int
     /// How many commands are on one side of the history.
     func historyCount(_ side: HistorySide) throws -> Int
     /// The saved current album, if any.
@@ -97,6 +103,8 @@ package protocol LibraryReader {
     func track(_ id: String) throws -> StoredTrack?
     /// Every stored track whose file lies under the folder `root` (what a rescan of it compares with).
     func storedTracks(under root: String) throws -> [StoredTrack]
+    /// How many stored tracks have their file under the folder `root`.
+    func trackCount(under root: String) throws -> Int
     /// The albums that came from a music folder and have a track under `root`.
     func scanOrigins(under root: String) throws -> [ScanOrigin]
 }

@@ -43,6 +43,11 @@ extension SQLiteAlbums {
         try storedTracks("path >= ? AND path < ?", Self.pathRange(under: root))
     }
 
+    func trackCount(under root: String) throws -> Int {
+        try connection.integer(
+            "SELECT count(*) FROM tracks WHERE path >= ? AND path < ?", Self.pathRange(under: root)) ?? 0
+    }
+
     func scanOrigins(under root: String) throws -> [ScanOrigin] {
         let rows = try connection.prepare(
             """

@@ -64,11 +64,37 @@ struct SQLiteAlbums: LibraryWriter {
         }
     }
 
-    private func forEachRow(matching query: Query, _ body: (Statement) throws -> Void) throws {
+    func forEachAlbum(
+        matching query: Query, offset: Int, limit: Int, _ body: (Album, Int) throws -> Void
+    ) throws {
+        guard limit > 0 else { return }
+        let map = try bucketMap()
+        try forEachRow(matching: query, window: (max(offset, 0), limit)) { row in
+            try body(album(row), map.index(of: Int64(row.int(6))))
+        }
+    }
+
+    func count(matching query: Query) throws -> Int {
+        if query.matchesEverything { return try count() }
         let sql = QuerySQL(query)
-        let rows = try connection.prepare(
-            "SELECT \(Self.columns) FROM albums WHERE \(sql.whereClause) ORDER BY \(sql.orderBy)")
-        try rows.bind(sql.bindings)
+        return try connection.integer("SELECT count(*) FROM albums WHERE \(sql.whereClause)", sql.bindings)
+            ?? 0
+    }
+
+    /// Steps through the rows matching `query` in its order; with a window, only `limit` rows from the
+    /// `offset`-th (SQLite skips the others without handing them out).
+    private func forEachRow(
+        matching query: Query, window: (offset: Int, limit: Int)? = nil, _ body: (Statement) throws -> Void
+    ) throws {
+        let sql = QuerySQL(query)
+        var text = "SELECT \(Self.columns) FROM albums WHERE \(sql.whereClause) ORDER BY \(sql.orderBy)"
+        var bindings = sql.bindings
+        if let window {
+            text += " LIMIT ? OFFSET ?"
+            bindings += [.integer(Int64(window.limit)), .integer(Int64(window.offset))]
+        }
+        let rows = try connection.prepare(text)
+        try rows.bind(bindings)
         defer { rows.reset() }
         while try rows.step() { try body(rows) }
     }

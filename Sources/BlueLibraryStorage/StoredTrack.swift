@@ -1,8 +1,8 @@
 import BlueLibraryCore
 
 /// A track as the library stores it: the track, and what a rescan needs to know whether its file
-/// changed — its size and modification time when the tags were read, and those tags (as the scanner's
-/// JSON, opaque here).
+/// changed — its size and modification time when the tags were read, and those tags (in the scanner's
+/// stored form, opaque here).
 package struct StoredTrack: Sendable, Hashable {
     /// The track.
     package var track: Track
@@ -12,7 +12,7 @@ package struct StoredTrack: Sendable, Hashable {
     package var size: Int64
     /// The file's modification time in nanoseconds since 1970 when read.
     package var modified: Int64
-    /// The tags read then, as JSON.
+    /// The tags read then, in the scanner's stored form.
     package var tags: String
     /// Where it is among its album's tracks (the order they were saved in).
     package var order = 0

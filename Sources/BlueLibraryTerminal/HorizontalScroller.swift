@@ -72,6 +72,18 @@ public final class HorizontalScroller {
         layout.offset = leadingOffset(for: width)
     }
 
+    /// Adapts to a new width and a new size of views (a terminal resized enough for other tiles).
+    public func resize(visibleWidth width: Int, viewWidth: Int, viewHeight: Int) {
+        layout.viewWidth = viewWidth
+        layout.viewHeight = viewHeight
+        resize(visibleWidth: width)
+    }
+
+    /// How many views the visible width shows whole (at least one): a screenful, for paging.
+    public var viewsPerScreen: Int {
+        max(visibleWidth / layout.stride, 1)
+    }
+
     /// Scrolls so that view `index` is centred.
     public func center(on index: Int) {
         contentOffset = layout.centeredOffset(for: index, visibleWidth: visibleWidth)

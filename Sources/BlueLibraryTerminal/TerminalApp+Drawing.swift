@@ -2,19 +2,18 @@ import BlueLibraryCore
 import BlueLibraryPresentation
 import TerminalKit
 
-/// Drawing the album screen into a ``TerminalScreen``.
+/// Drawing the album screen into a ``TerminalScreen``, laid out by ``ScreenLayout``. Text that does
+/// not fit its place ends with "…".
 extension TerminalApp {
-
-    var scrollerTop: Int { 1 }
-    var tableTop: Int { scrollerTop + Self.tileHeight + 2 * Self.padding }
-
     /// Draws the whole screen for the current state.
     public func render() -> TerminalScreen {
         var screen = TerminalScreen(width: size.width, height: size.height)
-        guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
+        let layout = layout
+        guard layout.fits else {
+            let minimum = ScreenLayout.minimumSize
             let lines = [
                 "Terminal too small:", "\(size.width)×\(size.height), need at least",
-                "\(Self.minimumSize.width)×\(Self.minimumSize.height). Enlarge it, or q quits.",
+                "\(minimum.width)×\(minimum.height). Enlarge it, or q quits.",
             ]
             for (offset, line) in lines.enumerated() {
                 screen.write(
@@ -24,15 +23,22 @@ extension TerminalApp {
             return screen
         }
         let state = controller.screen
+        if scroller.layout.viewHeight != layout.tileHeight {
+            // Another album's track list wants other room: the covers change size, centred as before.
+            scroller.resize(
+                visibleWidth: size.width, viewWidth: layout.tileWidth, viewHeight: layout.tileHeight)
+            if let index = state.currentIndex { scroller.center(on: index) }
+        }
         followCurrentAlbum(state)
-        drawTitle(state, into: &screen)
-        scroller.draw(into: &screen, top: scrollerTop, tick: tick)
-        drawDetails(state, into: &screen)
-        drawInput(into: &screen)
-        drawToolbar(state, into: &screen)
+        drawTitle(state, layout: layout, into: &screen)
+        scroller.draw(into: &screen, top: layout.tilesTop - layout.padding, tick: tick)
+        drawDetails(state, layout: layout, into: &screen)
+        drawInput(layout: layout, into: &screen)
+        drawToolbar(state, layout: layout, into: &screen)
         screen.write(
-            state.message ?? "", x: 1, y: size.height - 1, style: CellStyle(bold: true),
-            maxWidth: size.width - 2)
+            (state.message ?? "").truncated(toColumns: size.width - 2), x: 1, y: layout.messageRow,
+            style: CellStyle(bold: true))
+        if input == .help { drawKeys(into: &screen) }
         pruneTiles()
         return screen
     }
@@ -47,81 +53,113 @@ extension TerminalApp {
         centeredOn = current
     }
 
-    private func drawTitle(_ state: LibraryScreen, into screen: inout TerminalScreen) {
+    /// The title bar: the app's name, and on the right the position and the search in force; a long
+    /// query is shortened, the position never.
+    private func drawTitle(_ state: LibraryScreen, layout: ScreenLayout, into screen: inout TerminalScreen) {
         let bar = CellStyle(inverse: true)
+        let name = " BlueLibrary"
         screen.fill(x: 0, y: 0, width: size.width, height: 1, with: Cell(character: " ", style: bar))
-        screen.write(" BlueLibrary", x: 0, y: 0, style: CellStyle(bold: true, inverse: true))
+        screen.write(name, x: 0, y: 0, style: CellStyle(bold: true, inverse: true))
         let count = state.albums.count
         let position = state.currentIndex.map { "album \($0 + 1) of \(count)" } ?? "\(count) albums"
-        let right = (state.search.isEmpty ? "" : "search: \(state.search) · ") + position
-        screen.write(right + " ", x: max(size.width - right.count - 1, 13), y: 0, style: bar)
+        // One blank column after the name and one at the right edge.
+        let room = size.width - name.count - 2
+        var right = position
+        let searchRoom = room - position.terminalColumns - "search:  · ".count
+        if !state.search.isEmpty, searchRoom >= 4 {
+            right = "search: \(state.search.truncated(toColumns: searchRoom)) · " + position
+        }
+        right = right.truncated(toColumns: room)
+        screen.write(right, x: size.width - right.terminalColumns - 1, y: 0, style: bar)
     }
 
-    private func drawDetails(_ state: LibraryScreen, into screen: inout TerminalScreen) {
-        guard !state.details.isEmpty else {
+    /// The details table: the spec's four rows, and in a tall terminal the cover and the id.
+    private func drawDetails(_ state: LibraryScreen, layout: ScreenLayout, into screen: inout TerminalScreen)
+    {
+        guard let album = state.currentAlbum, !state.details.isEmpty else {
             let hint =
-                state.search.isEmpty
-                ? "The library is empty. Press a to add an album."
-                : "No album matches the search. Press / then Esc to clear it."
-            screen.write(hint, x: 2, y: tableTop + 1, style: CellStyle(dim: true), maxWidth: size.width - 4)
+                !state.albums.isEmpty
+                ? "The current album does not match the search. Press Esc to clear it."
+                : state.search.isEmpty
+                    ? "The library is empty. Press a to add an album."
+                    : "No album matches the search. Press Esc to clear it."
+            screen.write(
+                hint.truncated(toColumns: size.width - 4), x: 2, y: layout.detailsTop + 1,
+                style: CellStyle(dim: true))
             return
         }
-        for (offset, row) in state.details.enumerated() {
-            let y = tableTop + offset
+        var rows = state.details
+        if layout.detailRows > rows.count {
+            rows += [
+                TableRow(title: "Cover", value: coverDescription(album)),
+                TableRow(title: "Id", value: album.id.rawValue),
+            ]
+        }
+        for (offset, row) in rows.prefix(layout.detailRows).enumerated() {
+            let y = layout.detailsTop + offset
             screen.write(row.title, x: 2, y: y, style: CellStyle(bold: true))
             screen.write("│", x: 10, y: y, style: CellStyle(dim: true))
-            screen.write(row.value, x: 12, y: y, maxWidth: size.width - 14)
+            screen.write(row.value.truncated(toColumns: size.width - 14), x: 12, y: y)
         }
+        drawTracks(state.tracks, of: album, layout: layout, into: &screen)
     }
 
-    private func drawInput(into screen: inout TerminalScreen) {
-        let top = tableTop + 5
-        switch input {
-        case .browse: break
-        case .search(let text):
-            screen.write(
-                "Search: " + text + "▏", x: 2, y: top, style: CellStyle(bold: true), maxWidth: size.width - 4)
-            screen.write(
-                "query language, e.g. artist:bowie year:1990..1999 — Enter to apply, Esc to clear", x: 2,
-                y: top + 1, style: CellStyle(dim: true), maxWidth: size.width - 4)
-        case .add(let form):
-            screen.write(
-                "Add an album — Tab moves, Enter adds, Esc cancels", x: 2, y: top,
-                style: CellStyle(dim: true), maxWidth: size.width - 4)
-            for (index, label) in AddForm.labels.enumerated() {
-                let focused = index == form.focus
-                let value = form.values[index] + (focused ? "▏" : "")
-                screen.write(
-                    (focused ? "› " : "  ") + label, x: 2, y: top + 1 + index, style: CellStyle(bold: focused)
-                )
-                screen.write(
-                    value, x: 12, y: top + 1 + index, style: CellStyle(inverse: focused),
-                    maxWidth: size.width - 14)
-            }
+    /// The album's track list in the rows under the details (a prompt or a form is drawn over it): as
+    /// many tracks as fit, then how many more there are.
+    private func drawTracks(
+        _ tracks: [Track], of album: Album, layout: ScreenLayout, into screen: inout TerminalScreen
+    ) {
+        let top = layout.inputTop
+        let room = layout.toolbarRow - 1 - top
+        guard !tracks.isEmpty, room >= 2 else { return }
+        screen.write("Tracks", x: 2, y: top, style: CellStyle(bold: true))
+        screen.write("│", x: 10, y: top, style: CellStyle(dim: true))
+        screen.write(Album.trackSummary(tracks), x: 12, y: top, style: CellStyle(dim: true))
+        let lines = album.trackLines(tracks)
+        let shown = lines.count <= room - 1 ? lines.count : room - 2
+        let width = lines.map(\.position.count).max() ?? 2
+        for (offset, line) in lines.prefix(shown).enumerated() {
+            let y = top + 1 + offset
+            let position = String(repeating: " ", count: width - line.position.count) + line.position
+            screen.write(position, x: 4, y: y, style: CellStyle(dim: true))
+            let durationX = size.width - 2 - line.duration.count
+            screen.write(line.duration, x: durationX, y: y)
+            let title = line.title + (line.artist.map { " — \($0)" } ?? "")
+            screen.write(title.truncated(toColumns: durationX - 7 - width), x: 6 + width, y: y)
         }
-    }
-
-    var toolbarLayout: (undo: Range<Int>, trash: Range<Int>) {
-        (1..<7, (size.width - 8)..<(size.width - 1))
-    }
-
-    private func drawToolbar(_ state: LibraryScreen, into screen: inout TerminalScreen) {
-        let y = size.height - 2
-        let layout = toolbarLayout
-        screen.write(
-            "[Undo]", x: layout.undo.lowerBound, y: y,
-            style: CellStyle(bold: state.isUndoEnabled, dim: !state.isUndoEnabled))
-        screen.write(
-            "[Trash]", x: layout.trash.lowerBound, y: y,
-            style: CellStyle(bold: state.isTrashEnabled, dim: !state.isTrashEnabled))
-        let hints = "←/→ browse  d delete  u undo  r redo  / search  a add  q quit"
-        let space = layout.trash.lowerBound - layout.undo.upperBound - 2
-        if space >= 10 {
-            let shown = String(hints.prefix(space))
+        if shown < lines.count {
+            let more = lines.count - shown
             screen.write(
-                shown, x: layout.undo.upperBound + 1 + max((space - shown.count) / 2, 0), y: y,
+                "… \(more) more track\(more == 1 ? "" : "s")", x: 6 + width, y: top + 1 + shown,
                 style: CellStyle(dim: true))
         }
+    }
+
+    /// Where the current album's cover comes from, as its tile knows it.
+    private func coverDescription(_ album: Album) -> String {
+        switch tiles[album.id]?.view.coverState {
+        case .generated(let reason?)?: "generated artwork: \(reason)"
+        case .generated(nil)?: "generated artwork"
+        case .loaded?, .loading?, nil: album.coverURL.isEmpty ? "generated artwork" : album.coverURL
+        }
+    }
+
+    /// The toolbar: Undo and Trash, dim when they cannot be used, and as many key hints as fit between.
+    private func drawToolbar(_ state: LibraryScreen, layout: ScreenLayout, into screen: inout TerminalScreen)
+    {
+        let y = layout.toolbarRow
+        let buttons = layout.toolbarButtons
+        screen.write(
+            "[Undo]", x: buttons.undo.lowerBound, y: y,
+            style: CellStyle(bold: state.isUndoEnabled, dim: !state.isUndoEnabled))
+        screen.write(
+            "[Trash]", x: buttons.trash.lowerBound, y: y,
+            style: CellStyle(bold: state.isTrashEnabled, dim: !state.isTrashEnabled))
+        let space = buttons.trash.lowerBound - buttons.undo.upperBound - 2
+        let hints = KeyHelp.hintLine(columns: space)
+        screen.write(
+            hints, x: buttons.undo.upperBound + 1 + max((space - hints.terminalColumns) / 2, 0), y: y,
+            style: CellStyle(dim: true))
     }
 
     /// Whether a visible tile is still waiting for its cover.

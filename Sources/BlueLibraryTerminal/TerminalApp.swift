@@ -16,7 +16,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     let mode: any ColorStrategy
     let scroller: HorizontalScroller
     var tiles: [AlbumID: AlbumTile] = [:]
-    private(set) var input = InputMode.browse
+    var input = InputMode.browse
     var centeredOn: AlbumID?
     /// The terminal's size.
     public private(set) var size: (width: Int, height: Int)
@@ -26,19 +26,27 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     public private(set) var wantsToQuit = false
     /// The view the scroller reported clicked while handling the current key (delegate callbacks are
     /// synchronous; the controller's actions are not).
-    private var clickedIndex: Int?
+    var clickedIndex: Int?
 
-    static let tileWidth = 18
-    static let tileHeight = 9
-    static let padding = 1
     /// The smallest terminal the screen fits in.
-    public static let minimumSize = (width: 40, height: 22)
+    public static let minimumSize = ScreenLayout.minimumSize
 
     /// What the keyboard is doing.
     enum InputMode: Equatable {
+        /// Browsing the covers.
         case browse
-        case search(String)
-        case add(AddForm)
+        /// Typing a search.
+        case search(SearchPrompt)
+        /// Filling in the add or the edit form.
+        case form(AlbumForm)
+        /// The list of keys is shown; any key closes it.
+        case help
+    }
+
+    /// Where the screen's bands sit at the terminal's size.
+    var layout: ScreenLayout {
+        let tracks = controller.screen.tracks.count
+        return ScreenLayout(width: size.width, height: size.height, trackLines: tracks == 0 ? 0 : tracks + 1)
     }
 
     /// Creates the face for a controller, a cover centre, a colour mode and a terminal size.
@@ -50,9 +58,10 @@ public final class TerminalApp: HorizontalScrollerDelegate {
         self.coverCenter = coverCenter
         self.mode = mode
         size = (width, height)
+        let layout = ScreenLayout(width: width, height: height, trackLines: 0)
         scroller = HorizontalScroller(
-            viewWidth: Self.tileWidth, viewHeight: Self.tileHeight, padding: Self.padding, visibleWidth: width
-        )
+            viewWidth: layout.tileWidth, viewHeight: layout.tileHeight, padding: layout.padding,
+            visibleWidth: width)
     }
 
     /// Loads the library, restores the remembered album and opens the scroller centred on it.
@@ -66,7 +75,8 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     /// Lays the screen out again for a new terminal size.
     public func resize(width: Int, height: Int) {
         size = (width, height)
-        scroller.resize(visibleWidth: width)
+        let layout = layout
+        scroller.resize(visibleWidth: width, viewWidth: layout.tileWidth, viewHeight: layout.tileHeight)
         if let index = controller.screen.currentIndex { scroller.center(on: index) }
     }
 
@@ -100,94 +110,19 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     // MARK: Keys
 
     /// Handles one key or click; returns once the screen shows its effect. Errors are already on the
-    /// screen as the status message (the controller puts them there).
+    /// screen: in the form that caused them, or as the status message (the controller puts them there).
     public func handle(_ key: Key) async {
         switch input {
         case .browse: await handleBrowsing(key)
-        case .search(let text): await handleSearch(key, text: text)
-        case .add(let form): await handleAdd(key, form: form)
+        case .search(let prompt): await handleSearch(key, prompt: prompt)
+        case .form(let form): await handleForm(key, form: form)
+        case .help: input = .browse
         }
     }
 
-    private func handleBrowsing(_ key: Key) async {
-        let screen = controller.screen
-        let current = screen.currentIndex ?? 0
-        switch key {
-        case .left, .character("h"): await select(current - 1)
-        case .right, .character("l"): await select(current + 1)
-        case .home: await select(0)
-        case .end: await select(screen.albums.count - 1)
-        case .character("d"), .delete: _ = try? await controller.deleteCurrent()
-        case .character("u"), .control("z"): _ = try? await controller.undo()
-        case .character("r"), .control("r"): _ = try? await controller.redo()
-        case .character("/"): input = .search(screen.search)
-        case .character("a"): input = .add(AddForm())
-        case .character("q"), .control("c"), .control("d"): wantsToQuit = true
-        case .click(let column, let row): await click(column: column, row: row)
-        default: break
-        }
-    }
-
-    private func select(_ index: Int) async {
-        guard controller.screen.albums.indices.contains(index) else { return }
-        _ = try? await controller.clickedView(at: index)
-    }
-
-    private func click(column: Int, row: Int) async {
-        let band = scrollerTop..<(scrollerTop + Self.tileHeight + 2 * Self.padding)
-        if band.contains(row) {
-            clickedIndex = nil
-            scroller.click(atColumn: column)
-            if let index = clickedIndex { _ = try? await controller.clickedView(at: index) }
-        } else if row == size.height - 2 {
-            let layout = toolbarLayout
-            if layout.undo.contains(column), controller.screen.isUndoEnabled {
-                _ = try? await controller.undo()
-            }
-            if layout.trash.contains(column), controller.screen.isTrashEnabled {
-                _ = try? await controller.deleteCurrent()
-            }
-        }
-    }
-
-    private func handleSearch(_ key: Key, text: String) async {
-        switch key {
-        case .escape:
-            input = .browse
-            try? await controller.search("")
-        case .enter:
-            input = .browse
-            try? await controller.search(text)
-        case .backspace: input = .search(String(text.dropLast()))
-        case .character(let character): input = .search(text + String(character))
-        default: break
-        }
-    }
-
-    private func handleAdd(_ key: Key, form: AddForm) async {
-        var form = form
-        switch key {
-        case .escape:
-            input = .browse
-            controller.setMessage(nil)
-            return
-        case .enter:
-            do {
-                try await controller.add(try form.album())
-                input = .browse
-            } catch let error as LibraryError {
-                controller.setMessage(error.message)
-            } catch {
-                controller.setMessage("\(error)")
-            }
-            return
-        case .tab, .down: form.focus = (form.focus + 1) % AddForm.labels.count
-        case .backTab, .up: form.focus = (form.focus + AddForm.labels.count - 1) % AddForm.labels.count
-        case .backspace: form.values[form.focus] = String(form.values[form.focus].dropLast())
-        case .character(let character): form.values[form.focus].append(character)
-        default: break
-        }
-        input = .add(form)
+    /// Asks the app to stop.
+    func quit() {
+        wantsToQuit = true
     }
 }
 
@@ -196,16 +131,4 @@ public final class TerminalApp: HorizontalScrollerDelegate {
 @MainActor
 final class EmptyTile: ScrollerTile {
     func draw(into screen: inout TerminalScreen, x: Int, y: Int, width: Int, height: Int, tick: Int) {}
-}
-
-/// The add-album form's fields.
-struct AddForm: Equatable {
-    static let labels = ["Title", "Artist", "Genre", "Year"]
-    var values = ["", "", "", ""]
-    var focus = 0
-
-    /// The album the form describes, validated.
-    func album() throws -> Album {
-        try Album(title: values[0], artist: values[1], genre: values[2], year: try Album.parseYear(values[3]))
-    }
 }

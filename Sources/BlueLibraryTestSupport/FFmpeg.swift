@@ -1,9 +1,9 @@
 import Foundation
 
-/// Runs Debian's ffmpeg without blocking a cooperative thread: the scanner's and the command line's
-/// tests make their audio files with it at test time (no audio is committed).
+/// Runs Debian's ffmpeg (installed by `scripts/setup.sh` for the tests) without blocking a cooperative
+/// thread.
 package enum FFmpeg {
-    /// Runs `ffmpeg -nostdin -y -v error ARGUMENTS`.
+    /// Runs `ffmpeg -nostdin -y -v error` with `arguments`.
     /// - Throws: ``FixtureError`` with ffmpeg's message when it fails.
     package static func run(_ arguments: [String]) async throws {
         let process = Process()
@@ -27,9 +27,8 @@ package enum FFmpeg {
     }
 }
 
-/// A test fixture that could not be made.
+/// A fixture that could not be made.
 package struct FixtureError: Error, CustomStringConvertible {
-    /// What went wrong.
     package var description: String
 
     /// An error saying `description`.

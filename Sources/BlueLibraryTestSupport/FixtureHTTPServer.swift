@@ -36,6 +36,7 @@ package final class FixtureHTTPServer: Sendable {
     private let listener: Int32
     private let counts = Mutex<[String: Int]>([:])
     private let latest = Mutex<[String: Received]>([:])
+    private let arrivals = Mutex<[(path: String, at: ContinuousClock.Instant)]>([])
     private let sent = Mutex<[String: Int]>([:])
     private let stopped = Mutex(false)
     private let active = Mutex((now: 0, peak: 0))
@@ -77,6 +78,11 @@ package final class FixtureHTTPServer: Sendable {
 
     /// The last request that arrived for `path`.
     package func lastRequest(to path: String) -> Received? { latest.withLock { $0[path] } }
+
+    /// When each request whose path starts with `prefix` arrived (its head read), in order.
+    package func arrivalTimes(under prefix: String) -> [ContinuousClock.Instant] {
+        arrivals.withLock { $0.filter { $0.path.hasPrefix(prefix) }.map(\.at) }
+    }
 
     /// How many body bytes the server managed to send for `path` (a client that stops reading stops it).
     package func bodyBytesSent(to path: String) -> Int { sent.withLock { $0[path, default: 0] } }
@@ -149,6 +155,7 @@ package final class FixtureHTTPServer: Sendable {
             received.body += buffer[0..<count]
         }
         counts.withLock { $0[path, default: 0] += 1 }
+        arrivals.withLock { $0.append((path, .now)) }
         latest.withLock { $0[path] = received }
         active.withLock { active in
             active.now += 1

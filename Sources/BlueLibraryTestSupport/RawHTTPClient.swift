@@ -58,8 +58,9 @@ package final class RawHTTPConnection: @unchecked Sendable {
     }
 
     /// Reads until the text received so far contains `marker`, the server closes the connection, or
-    /// `seconds` pass; returns everything so far.
-    package func read(until marker: String, seconds: Double = 10) async -> String {
+    /// `seconds` pass; returns everything so far. The default is long: on a loaded machine, with every
+    /// suite starting at once, an in-process server's first answer can take seconds.
+    package func read(until marker: String, seconds: Double = 30) async -> String {
         await TestThreads.run { self.blockingRead(until: marker, seconds: seconds) }
     }
 
@@ -72,10 +73,31 @@ package final class RawHTTPConnection: @unchecked Sendable {
     /// Everything received so far.
     package var text: String { String(decoding: received, as: UTF8.self) }
 
+    /// Everything received so far, as bytes (a body that is not text).
+    package var bytes: [UInt8] { received }
+
     private func blockingRead(until marker: String, seconds: Double) -> String {
         let deadline = Date(timeIntervalSinceNow: seconds)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !closed && Date() < deadline && !String(decoding: received, as: UTF8.self).contains(marker) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        // The marker is looked for in the bytes, only where it could newly end: decoding everything
+        // received after every read made reading a large body quadratic.
+        let needle = Array(marker.utf8)
+        var searched = 0
+        func found() -> Bool {
+            guard !needle.isEmpty else { return true }
+            var start = max(0, searched - needle.count + 1)
+            searched = received.count
+            while start + needle.count <= received.count {
+                if received[start] == needle[0]
+                    && received[start..<start + needle.count].elementsEqual(needle)
+                {
+                    return true
+                }
+                start += 1
+            }
+            return false
+        }
+        while !closed && Date() < deadline && !found() {
             let count = recv(socketFD, &buffer, buffer.count, 0)
             if count > 0 {
                 received += buffer[0..<count]

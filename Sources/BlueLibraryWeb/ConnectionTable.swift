@@ -21,6 +21,9 @@ final class ConnectionTable: Sendable {
         case answering
         /// It carries an event stream (long-lived by design).
         case streaming
+        /// It sends a file, which a player reads at its own pace (and may pause for minutes): stopping the
+        /// server does not wait for it.
+        case sendingFile
         /// Its socket was shut down for taking too long.
         case closing
     }
@@ -38,7 +41,8 @@ final class ConnectionTable: Sendable {
     /// How many connections are open.
     var count: Int { records.withLock { $0.count } }
 
-    /// How many connections have a request in and its answer (or event stream) not yet finished.
+    /// How many connections have a request in and its answer (or event stream) not yet finished; a
+    /// file being sent is not waited for.
     var answeringCount: Int {
         records.withLock { records in
             records.values.count { $0.phase == .answering || $0.phase == .streaming }
@@ -67,6 +71,11 @@ final class ConnectionTable: Sendable {
     /// The connection now carries an event stream.
     func streaming(_ connection: ConnectionHandle) {
         set(connection, to: .streaming)
+    }
+
+    /// The connection now sends a file.
+    func sendingFile(_ connection: ConnectionHandle) {
+        set(connection, to: .sendingFile)
     }
 
     /// The connection finished a request and may send another: the clock starts again.

@@ -95,6 +95,16 @@ extension MicroHTTPServer {
                 parked.unregister(streamBox)
                 Unmanaged<StreamBox>.fromOpaque(box).release()
             }
+        case .file(let file, let offset, let length):
+            if length == 0 {
+                mhdResponse = bl_mhd_response_from_bytes(0, nil)  // the file closes with `file`
+            } else if let descriptor = file.take() {
+                // MHD owns the descriptor from here (it closes it even when it cannot make a response).
+                mhdResponse = bl_mhd_response_from_file(descriptor, UInt64(offset), UInt64(length))
+                connections.sendingFile(ConnectionHandle(pointer: connection))
+            } else {
+                mhdResponse = nil
+            }
         }
         guard let mhdResponse else { return .NO }
         for (name, value) in response.headers { bl_mhd_add_header(mhdResponse, name, value) }

@@ -151,7 +151,7 @@ public final class MicroHTTPServer: Sendable {
 
     /// Stops gracefully: stops accepting connections, ends every event stream, lets the requests in
     /// flight finish and their answers be sent (waiting up to `timeout` for them), and only then stops
-    /// the daemon.
+    /// the daemon. A file still being sent (a track a player reads at its own pace) is cut.
     public func stop(timeout: Duration = .seconds(5)) async {
         guard let running = daemon.withLock({ $0 }) else { return }
         // Quiescing hands the listening socket back to us: closing it refuses new connections at once.

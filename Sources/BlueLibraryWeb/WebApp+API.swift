@@ -14,17 +14,21 @@ extension WebApp {
         do {
             switch (method, resource, id) {
             case ("GET", "albums", nil):
-                let query = try Query(parsing: request.query["q"] ?? "")
-                let page = try await library.indexedAlbums(matching: query)
-                return .json(.array(page.map { AlbumCoding.json($0.album, index: $0.index) }))
+                return try await albumPage(request)
             case ("GET", "albums", let id?):
-                let (album, index) = try await library.locate(.id(try albumID(id)))
-                return .json(AlbumCoding.json(album, index: index))
+                // The details: the album and its tracks, each named by the URL that plays it (never its path).
+                let albumID = try albumID(id)
+                let (album, index) = try await library.locate(.id(albumID))
+                let tracks = try await library.tracks(of: albumID)
+                return .json(
+                    AlbumCoding.json(
+                        album, index: index, tracks: tracks, file: .audio(url: Self.audioPath(of:))))
             case ("POST", "albums", nil), ("POST", "addAlbum", nil):
                 return try await add(try jsonObject(request))
             case ("PATCH", "albums", let id?):
                 let albumID = try albumID(id)
-                let patch = try AlbumCoding.patch(from: try jsonObject(request), of: albumID)
+                let patch = try AlbumCoding.patch(
+                    from: try WebJSON.typedYear(jsonObject(request)), of: albumID)
                 let change = try await library.update(.id(albumID), with: patch)
                 guard case .update(_, let after)? = change.effect else { return .internalError }
                 return .json(AlbumCoding.json(after, index: try await library.locate(.id(after.id)).index))
@@ -39,14 +43,17 @@ extension WebApp {
                 let state: LibraryState
                 if let change { state = change.state } else { state = try await library.state() }
                 return .json(.object([("changed", .bool(change != nil)), ("state", WebJSON.state(state))]))
+            case ("POST", "modify", nil):
+                return try await modify(try jsonObject(request))
+            case ("POST", "remove", nil):
+                return try await remove(try jsonObject(request))
             case ("GET", "state", nil):
                 return .json(WebJSON.state(try await library.state()))
             case ("PUT", "state", nil):
                 let reference = try selection(try jsonObject(request))
                 return .json(WebJSON.state(try await controller.select(reference).state))
             case (_, "albums", _), (_, "state", nil), (_, "undo", nil), (_, "redo", nil),
-                (_, "addAlbum", nil),
-                (_, "deleteAlbum", nil):
+                (_, "addAlbum", nil), (_, "deleteAlbum", nil), (_, "modify", nil), (_, "remove", nil):
                 return .error(
                     405, code: "method_not_allowed",
                     message: "\(request.method) is not allowed on \(request.path)")
@@ -61,7 +68,7 @@ extension WebApp {
     }
 
     private func add(_ members: [(key: String, value: JSONValue)]) async throws -> WebResponse {
-        var body = members
+        var body = try WebJSON.typedYear(members)
         let index = try takeIndex(&body)
         let album = try AlbumCoding.album(from: .object(body))
         do {
@@ -121,7 +128,7 @@ extension WebApp {
 
     /// The answer for a failure: a client's mistake (4xx) says what was wrong; the server's own failure
     /// (5xx) says nothing about its insides — no file paths, no library names — and goes to the log.
-    private func failure(_ error: LibraryError) -> WebResponse {
+    func failure(_ error: LibraryError) -> WebResponse {
         let response = WebResponse.error(error)
         guard response.status >= 500 else { return response }
         StandardError.line("serve: \(error.message)")
@@ -149,7 +156,7 @@ extension WebApp {
     }
 
     /// The body as a JSON object.
-    private func jsonObject(_ request: WebRequest) throws -> [(key: String, value: JSONValue)] {
+    func jsonObject(_ request: WebRequest) throws -> [(key: String, value: JSONValue)] {
         guard case .object(let members) = try jsonBody(request) else {
             throw LibraryError(.malformedInput, "the body must be a JSON object")
         }

@@ -147,6 +147,13 @@ public final class WebApp: Sendable {
         case 1 where isRead && parts[0] == "events": return eventStream(request)
         case 2 where isRead && parts[0] == "covers": return await cover(parts[1], request)
         case 2...3 where parts[0] == "api": return await api(request, Array(parts.dropFirst()))
+        case 4 where parts[0] == "api" && parts[1] == "tracks" && parts[3] == "audio":
+            guard isRead else {
+                return .error(
+                    405, code: "method_not_allowed",
+                    message: "\(request.method) is not allowed on \(request.path)")
+            }
+            return await audio(parts[2], request)
         default:
             return .error(404, code: "not_found", message: "nothing at \(request.method) \(request.path)")
         }

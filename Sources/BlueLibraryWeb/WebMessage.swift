@@ -45,10 +45,12 @@ public protocol WebEventStream: AnyObject, Sendable {
 
 /// An HTTP response.
 public struct WebResponse: Sendable {
-    /// The body: bytes, or an event stream.
+    /// The body: bytes, an event stream, or a part of an open file.
     public enum Body: Sendable {
         case bytes([UInt8])
         case events(any WebEventStream)
+        /// `length` bytes of `file` from `offset`, sent from its descriptor (never read into memory).
+        case file(WebFile, offset: Int64, length: Int64)
     }
 
     /// The status code.
@@ -65,7 +67,7 @@ public struct WebResponse: Sendable {
         self.body = body
     }
 
-    /// The body's bytes (empty for a stream).
+    /// The body's bytes (empty for a stream or a file).
     public var bytes: [UInt8] {
         if case .bytes(let bytes) = body { return bytes }
         return []

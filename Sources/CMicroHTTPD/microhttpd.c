@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 // The library's functions, typed from MHD's own declarations.
 static __typeof__(&MHD_start_daemon) start_daemon;
@@ -21,6 +22,7 @@ static __typeof__(&MHD_get_connection_values) get_connection_values;
 static __typeof__(&MHD_get_connection_info) get_connection_info;
 static __typeof__(&MHD_create_response_from_buffer) create_response_from_buffer;
 static __typeof__(&MHD_create_response_from_callback) create_response_from_callback;
+static __typeof__(&MHD_create_response_from_fd_at_offset64) create_response_from_fd_at_offset64;
 static __typeof__(&MHD_add_response_header) add_response_header;
 static __typeof__(&MHD_queue_response) queue_response;
 static __typeof__(&MHD_destroy_response) destroy_response;
@@ -59,6 +61,8 @@ static void load(void) {
              resolve(library, "MHD_get_connection_info", (void **)&get_connection_info) &&
              resolve(library, "MHD_create_response_from_buffer", (void **)&create_response_from_buffer) &&
              resolve(library, "MHD_create_response_from_callback", (void **)&create_response_from_callback) &&
+             resolve(library, "MHD_create_response_from_fd_at_offset64",
+                     (void **)&create_response_from_fd_at_offset64) &&
              resolve(library, "MHD_add_response_header", (void **)&add_response_header) &&
              resolve(library, "MHD_queue_response", (void **)&queue_response) &&
              resolve(library, "MHD_destroy_response", (void **)&destroy_response);
@@ -167,6 +171,13 @@ struct MHD_Response *bl_mhd_response_from_reader(size_t block_size, MHD_ContentR
                                                  void *reader_context,
                                                  MHD_ContentReaderFreeCallback free_context) {
     return create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, reader_context, free_context);
+}
+
+struct MHD_Response *bl_mhd_response_from_file(int fd, uint64_t offset, uint64_t length) {
+    // MHD closes the descriptor when it destroys the response, but not when it cannot make one.
+    struct MHD_Response *response = create_response_from_fd_at_offset64(length, fd, offset);
+    if (response == NULL) close(fd);
+    return response;
 }
 
 enum MHD_Result bl_mhd_add_header(struct MHD_Response *response, const char *name, const char *value) {

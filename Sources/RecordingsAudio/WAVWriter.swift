@@ -1,4 +1,5 @@
 import Foundation
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -81,15 +82,6 @@ package final class WAVWriter {
     }
 
     private func put(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                write(descriptor, $0.baseAddress.map { $0 + offset }, $0.count - offset)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
+        FileDescriptor.writeAll(descriptor, bytes) == nil
     }
 }

@@ -25,12 +25,8 @@ enum PlayPaneBinding {
     case name(Signal<String>)
     case isEditingName(Signal<Bool>)
     case onNameChange((String) -> Void)
-    case buttonTitle(Signal<String>)
-    case isPlayEnabled(Signal<Bool>)
-    case progress(Signal<Double>)
-    case elapsed(Signal<String>)
-    case duration(Signal<String>)
-    case notice(Signal<String>)
+    /// The button, the bar, the times and the note.
+    case playback(Signal<PlaybackDisplay>)
     case isFocused(Signal<Bool>)
 }
 
@@ -82,12 +78,7 @@ extension PlayPane {
             case .name(let signal): signal.bind(pane) { $0.nameField.text = $1 }
             case .isEditingName(let signal): signal.bind(pane) { $0.nameField.isEditing = $1 }
             case .onNameChange(let action): pane.nameField.onChange = action
-            case .buttonTitle(let signal): signal.bind(pane) { $0.playButton.title = $1 }
-            case .isPlayEnabled(let signal): signal.bind(pane) { $0.playButton.isEnabled = $1 }
-            case .progress(let signal): signal.bind(pane) { $0.progress.fraction = $1 }
-            case .elapsed(let signal): signal.bind(pane) { $0.elapsedLabel.text = $1 }
-            case .duration(let signal): signal.bind(pane) { $0.durationLabel.text = $1 }
-            case .notice(let signal): signal.bind(pane) { $0.notice.text = $1 }
+            case .playback(let signal): signal.bind(pane) { $0.show($1) }
             case .isFocused(let signal): signal.bind(pane) { $0.isFocused = $1 }
             }
         }

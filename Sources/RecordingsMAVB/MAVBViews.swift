@@ -56,25 +56,15 @@ final class MAVBViews {
         let name: Signal<String> = state.combine(recording).map { state, item in
             state.renaming ?? item?.name ?? ""
         }
-        let playback = adapters.player.playback
-        let title: Signal<String> = playback.map {
-            Strings.playButtonTitle(isPlaying: $0.isPlaying, position: $0.position)
-        }
-        let progress: Signal<Double> = playback.map { $0.duration > 0 ? $0.position / $0.duration : 0 }
-        let notice: Signal<String> = recording.combine(playback).map { item, playback in
-            item != nil && !playback.isLoaded ? Strings.unavailableNotice : ""
+        let playback: Signal<PlaybackDisplay> = recording.combine(adapters.player.playback).map {
+            item, playback in PlaybackDisplay(playback, recordingShown: item != nil)
         }
         return PlayPane.bound(
             .isEmpty(recording.map { $0 == nil }),
             .name(name),
             .isEditingName(state.map { $0.renaming != nil }),
             .onNameChange { [adapters] text in adapters.viewState.setRenaming(text) },
-            .buttonTitle(title),
-            .isPlayEnabled(playback.map(\.isLoaded)),
-            .progress(progress),
-            .elapsed(playback.map { TimeFormat.string($0.position) }),
-            .duration(playback.map { TimeFormat.string($0.duration) }),
-            .notice(notice),
+            .playback(playback),
             .isFocused(state.map(\.playHasFocus)))
     }
 
@@ -128,9 +118,8 @@ final class MAVBViews {
         let actions = adapters.actions
         switch presentation {
         case .newFolder(let parent):
-            let names = Strings.createFolder
             return Dialog.bound(
-                title: names.title, placeholder: names.placeholder, confirm: names.confirm,
+                Strings.createFolder,
                 onConfirm: { text in actions.createFolder(named: text, in: parent) },
                 onCancel: { actions.dismiss() })
         case .record:
@@ -142,15 +131,12 @@ final class MAVBViews {
             modal.onCancel = { actions.cancelRecording() }
             return modal
         case .saveRecording(let id, let parent):
-            let names = Strings.saveRecording
             return Dialog.bound(
-                title: names.title, placeholder: names.placeholder, confirm: names.confirm,
+                Strings.saveRecording,
                 onConfirm: { text in actions.saveRecording(id, named: text, in: parent) },
                 onCancel: { actions.discardRecording(id) })
         case .confirmDelete(let item):
-            let dialog = Dialog(
-                title: Strings.deleteFolder.title, prompt: Strings.deleteFolderPrompt(item.name),
-                confirm: Strings.deleteFolder.confirm)
+            let dialog = Dialog.confirmingDeletion(ofFolder: item.name)
             dialog.onConfirm = { _ in
                 actions.dismiss()
                 actions.delete(item)
@@ -162,12 +148,12 @@ final class MAVBViews {
 }
 
 extension Dialog {
-    /// A text dialog whose confirm action answers with a refusal to show (or `nil` when it is done).
+    /// A name dialog whose confirm action answers with a refusal to show (or `nil` when it is done).
     static func bound(
-        title: String, placeholder: String, confirm: String, onConfirm: @escaping (String) -> String?,
-        onCancel: @escaping () -> Void
+        _ texts: (title: String, placeholder: String, confirm: String),
+        onConfirm: @escaping (String) -> String?, onCancel: @escaping () -> Void
     ) -> Dialog {
-        let dialog = Dialog(title: title, placeholder: placeholder, confirm: confirm)
+        let dialog = Dialog.askingName(texts)
         dialog.onConfirm = { [weak dialog] text in dialog?.message = onConfirm(text) }
         dialog.onCancel = onCancel
         return dialog

@@ -7,15 +7,8 @@ import RecordingsUI
 /// where playback is as a signal; play, pause and seek are its actions.
 @MainActor
 final class PlayerAdapter {
-    /// What the play pane shows of playback.
-    struct Playback: Equatable {
-        var isLoaded = false
-        var duration = 0.0
-        var position = 0.0
-        var isPlaying = false
-    }
-
-    let playback = Signal(Playback())
+    /// The player's state; `nil` when no player is loaded (no recording, or its audio file is missing).
+    let playback = Signal<PlaybackState?>(nil)
     private let environment: RecordingsEnvironment
     private var player: (any AudioPlayer)?
     private var recording: UUID?
@@ -31,36 +24,31 @@ final class PlayerAdapter {
         guard id != recording else { return }
         player?.stop()
         recording = id
-        player = id.flatMap { try? environment.audio.player(for: environment.store.audioPath(for: $0)) }
+        player = id.flatMap { environment.player(for: $0) }
         refresh()
     }
 
     /// Publishes the player's state (every tick).
     func refresh() {
-        guard let player else { return playback.send(Playback()) }
+        guard let player else { return playback.send(nil) }
         if let failure = player.takeFailure() { onFailure?(Strings.cannotPlay(failure.message)) }
-        let now = Playback(
-            isLoaded: true, duration: player.duration, position: player.position, isPlaying: player.isPlaying)
+        let now = player.playback
         if now != playback.value { playback.send(now) }
     }
 
     func togglePlay() {
         guard let player else { return }
-        if player.isPlaying {
-            player.pause()
-        } else {
-            do {
-                try player.play()
-            } catch {
-                onFailure?(Strings.cannotPlay(error.message))
-            }
+        do {
+            try player.togglePlay()
+        } catch {
+            onFailure?(Strings.cannotPlay(error.message))
         }
         refresh()
     }
 
     func seek(by seconds: Double) {
         guard let player else { return }
-        player.seek(to: player.position + seconds)
+        player.seek(by: seconds)
         refresh()
     }
 

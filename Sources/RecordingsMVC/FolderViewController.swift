@@ -81,8 +81,7 @@ final class FolderViewController {
 
     /// `n`: asks for a name, then adds the folder here.
     func createNewFolder() {
-        let names = Strings.createFolder
-        let dialog = Dialog(title: names.title, placeholder: names.placeholder, confirm: names.confirm)
+        let dialog = Dialog.askingName(Strings.createFolder)
         dialog.onConfirm = { [weak self, weak dialog] text in
             guard let self, let dialog else { return }
             do throws(StoreError) {
@@ -106,9 +105,7 @@ final class FolderViewController {
     func deleteSelected() {
         guard let item = selectedItem else { return }
         guard item.isFolder, !store.contents(of: item.id).isEmpty else { return delete(item) }
-        let dialog = Dialog(
-            title: Strings.deleteFolder.title, prompt: Strings.deleteFolderPrompt(item.name),
-            confirm: Strings.deleteFolder.confirm)
+        let dialog = Dialog.confirmingDeletion(ofFolder: item.name)
         dialog.onConfirm = { [weak self] _ in
             self?.app?.dismiss()
             self?.delete(item)

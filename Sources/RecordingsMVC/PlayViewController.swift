@@ -20,9 +20,7 @@ final class PlayViewController {
         didSet {
             guard recording?.id != oldValue?.id else { return updateName() }
             player?.stop()
-            player = recording.flatMap {
-                try? environment.audio.player(for: environment.store.audioPath(for: $0.id))
-            }
+            player = recording.flatMap { environment.player(for: $0.id) }
             isRenaming = false
             updateName()
             updateDisplay()
@@ -50,44 +48,25 @@ final class PlayViewController {
 
     /// Sets the button, bar and times from the player.
     func updateDisplay() {
-        guard let player else {
-            pane.playButton.title = Strings.playButtonTitle(isPlaying: false, position: 0)
-            pane.playButton.isEnabled = false
-            pane.progress.fraction = 0
-            pane.elapsedLabel.text = TimeFormat.string(0)
-            pane.durationLabel.text = TimeFormat.string(0)
-            pane.notice.text = recording == nil ? "" : Strings.unavailableNotice
-            return
-        }
-        if let failure = player.takeFailure() { app?.show(message: Strings.cannotPlay(failure.message)) }
-        let position = player.position
-        pane.playButton.title = Strings.playButtonTitle(isPlaying: player.isPlaying, position: position)
-        pane.playButton.isEnabled = true
-        pane.progress.fraction = player.duration > 0 ? position / player.duration : 0
-        pane.elapsedLabel.text = TimeFormat.string(position)
-        pane.durationLabel.text = TimeFormat.string(player.duration)
-        pane.notice.text = ""
+        if let failure = player?.takeFailure() { app?.show(message: Strings.cannotPlay(failure.message)) }
+        pane.show(PlaybackDisplay(player?.playback, recordingShown: recording != nil))
     }
 
     // MARK: Actions
 
     func togglePlay() {
         guard let player else { return }
-        if player.isPlaying {
-            player.pause()
-        } else {
-            do {
-                try player.play()
-            } catch {
-                app?.show(message: Strings.cannotPlay(error.message))
-            }
+        do {
+            try player.togglePlay()
+        } catch {
+            app?.show(message: Strings.cannotPlay(error.message))
         }
         updateDisplay()
     }
 
     func seek(by seconds: Double) {
         guard let player else { return }
-        player.seek(to: player.position + seconds)
+        player.seek(by: seconds)
         updateDisplay()
     }
 

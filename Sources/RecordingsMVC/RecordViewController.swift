@@ -59,8 +59,7 @@ final class RecordViewController {
             app.show(message: Strings.cannotRecord(error.message))
             return
         }
-        let names = Strings.saveRecording
-        let dialog = Dialog(title: names.title, placeholder: names.placeholder, confirm: names.confirm)
+        let dialog = Dialog.askingName(Strings.saveRecording)
         let (store, id, folder) = (app.environment.store, recordingID, folder)
         dialog.onConfirm = { [weak app, weak dialog] text in
             do throws(StoreError) {

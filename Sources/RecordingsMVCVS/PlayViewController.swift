@@ -11,14 +11,14 @@ import TerminalKit
 final class PlayViewController {
     let pane = PlayPane()
     private let viewState: ViewStateStore
-    private let audio: any AudioSystem
+    private let environment: RecordingsEnvironment
     private var player: (any AudioPlayer)?
     private var playerRecording: UUID?
     private var appliedRevision = 0
 
-    init(viewState: ViewStateStore, audio: any AudioSystem) {
+    init(viewState: ViewStateStore, environment: RecordingsEnvironment) {
         self.viewState = viewState
-        self.audio = audio
+        self.environment = environment
     }
 
     /// Where playback is now.
@@ -30,7 +30,7 @@ final class PlayViewController {
         if play.recording != playerRecording {
             player?.stop()
             playerRecording = play.recording
-            player = play.recording.flatMap { try? audio.player(for: viewState.documents.audioPath(for: $0)) }
+            player = play.recording.flatMap { environment.player(for: $0) }
         }
         if let player {
             if play.revision != appliedRevision { player.seek(to: play.position) }
@@ -58,17 +58,8 @@ final class PlayViewController {
 
     /// Sets the button, bar and times from the player; playback that ran to its end is an action.
     func updateDisplay() {
-        guard let player else {
-            pane.playButton.title = Strings.playButtonTitle(isPlaying: false, position: 0)
-            pane.playButton.isEnabled = false
-            pane.progress.fraction = 0
-            pane.elapsedLabel.text = TimeFormat.string(0)
-            pane.durationLabel.text = TimeFormat.string(0)
-            pane.notice.text = playerRecording == nil ? "" : Strings.unavailableNotice
-            return
-        }
-        let failure = player.takeFailure()
-        if viewState.state.play.isPlaying && !player.isPlaying {
+        let failure = player?.takeFailure()
+        if let player, viewState.state.play.isPlaying, !player.isPlaying {
             viewState.apply {
                 $0.play.isPlaying = false
                 $0.play.position = player.position
@@ -76,13 +67,7 @@ final class PlayViewController {
                 if let failure { $0.message = Strings.cannotPlay(failure.message) }
             }
         }
-        let position = player.position
-        pane.playButton.title = Strings.playButtonTitle(isPlaying: player.isPlaying, position: position)
-        pane.playButton.isEnabled = true
-        pane.progress.fraction = player.duration > 0 ? position / player.duration : 0
-        pane.elapsedLabel.text = TimeFormat.string(position)
-        pane.durationLabel.text = TimeFormat.string(player.duration)
-        pane.notice.text = ""
+        pane.show(PlaybackDisplay(player?.playback, recordingShown: playerRecording != nil))
     }
 
     // MARK: Actions

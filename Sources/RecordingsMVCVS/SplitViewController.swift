@@ -25,7 +25,7 @@ final class SplitViewController {
     init(environment: RecordingsEnvironment) {
         self.environment = environment
         viewState = ViewStateStore(documents: environment.store, restoration: environment.restoration)
-        playViewController = PlayViewController(viewState: viewState, audio: environment.audio)
+        playViewController = PlayViewController(viewState: viewState, environment: environment)
         recordViewController = RecordViewController(viewState: viewState, audio: environment.audio)
         historyViewController = HistoryViewController(viewState: viewState)
         split = SplitView(master: stack, detail: playViewController.pane)
@@ -87,8 +87,7 @@ final class SplitViewController {
         let key = "\(alert.purpose)"
         let names = if case .newFolder = alert.purpose { Strings.createFolder } else { Strings.saveRecording }
         let shown = dialog?.key == key ? dialog?.dialog : nil
-        let dialog =
-            shown ?? Dialog(title: names.title, placeholder: names.placeholder, confirm: names.confirm)
+        let dialog = shown ?? Dialog.askingName(names)
         if shown == nil {
             dialog.field?.onChange = { [weak self] text in self?.viewState.apply { $0.textAlert?.text = text }
             }
@@ -104,9 +103,7 @@ final class SplitViewController {
     private func deleteDialog(for item: Item) -> Dialog {
         let key = "delete \(item.id)"
         if let dialog, dialog.key == key { return dialog.dialog }
-        let dialog = Dialog(
-            title: Strings.deleteFolder.title, prompt: Strings.deleteFolderPrompt(item.name),
-            confirm: Strings.deleteFolder.confirm)
+        let dialog = Dialog.confirmingDeletion(ofFolder: item.name)
         dialog.onConfirm = { [weak self] _ in
             guard let self else { return }
             viewState.apply { $0.deleteConfirmation = nil }

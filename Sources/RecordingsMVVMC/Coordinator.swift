@@ -52,8 +52,7 @@ final class Coordinator {
 
     func createFolder() {
         guard let folder = top?.viewModel else { return }
-        let names = Strings.createFolder
-        let dialog = Dialog(title: names.title, placeholder: names.placeholder, confirm: names.confirm)
+        let dialog = Dialog.askingName(Strings.createFolder)
         dialog.onConfirm = { [weak self, weak dialog] text in
             do throws(StoreError) {
                 try folder.createFolder(named: text)
@@ -76,9 +75,7 @@ final class Coordinator {
             }
         }
         guard controller.viewModel.needsConfirmation(toDelete: item) else { return delete() }
-        let dialog = Dialog(
-            title: Strings.deleteFolder.title, prompt: Strings.deleteFolderPrompt(item.name),
-            confirm: Strings.deleteFolder.confirm)
+        let dialog = Dialog.confirmingDeletion(ofFolder: item.name)
         dialog.onConfirm = { [weak self] _ in
             self?.dismiss()
             delete()
@@ -108,8 +105,7 @@ final class Coordinator {
         guard let recording = recordViewController?.viewModel else { return }
         dismiss()
         if let message = recording.stop() { return show(message: message) }
-        let names = Strings.saveRecording
-        let dialog = Dialog(title: names.title, placeholder: names.placeholder, confirm: names.confirm)
+        let dialog = Dialog.askingName(Strings.saveRecording)
         dialog.onConfirm = { [weak self, weak dialog] text in
             do throws(StoreError) {
                 try recording.save(named: text)

@@ -18,15 +18,7 @@ final class PlayViewController {
                 pane.isEmpty = viewModel.isEmpty
                 if !isRenaming { pane.nameField.text = viewModel.name }
             },
-            ObservedUpdate { [weak self] in
-                guard let self else { return }
-                pane.playButton.title = viewModel.playButtonTitle
-                pane.playButton.isEnabled = viewModel.isPlayEnabled
-                pane.progress.fraction = viewModel.progress
-                pane.elapsedLabel.text = viewModel.elapsedText
-                pane.durationLabel.text = viewModel.durationText
-                pane.notice.text = viewModel.notice
-            },
+            ObservedUpdate { [weak self] in self?.pane.show(viewModel.playback) },
         ]
     }
 

@@ -3,9 +3,9 @@ import RecordingsAudio
 import RecordingsModel
 import RecordingsUI
 
-/// The play pane's state, display-ready (the original's `PlayViewModel`): name, button title, progress
-/// and times as text, kept in step with the player and the store. Actions return what went wrong as a
-/// message for the view to show.
+/// The play pane's state, display-ready (the original's `PlayViewModel`): the name, and the button
+/// title, progress and times as a ``PlaybackDisplay``, kept in step with the player and the store.
+/// Actions return what went wrong as a message for the view to show.
 @MainActor
 @Observable
 final class PlayViewModel {
@@ -14,19 +14,12 @@ final class PlayViewModel {
         didSet {
             guard recording?.id != oldValue?.id else { return }
             player?.stop()
-            player = recording.flatMap {
-                try? environment.audio.player(for: environment.store.audioPath(for: $0.id))
-            }
+            player = recording.flatMap { environment.player(for: $0.id) }
             update()
         }
     }
     private(set) var name = ""
-    private(set) var playButtonTitle = Strings.playButtonTitle(isPlaying: false, position: 0)
-    private(set) var isPlayEnabled = false
-    private(set) var progress = 0.0
-    private(set) var elapsedText = TimeFormat.string(0)
-    private(set) var durationText = TimeFormat.string(0)
-    private(set) var notice = ""
+    private(set) var playback = PlaybackDisplay.empty
     /// A playback failure for the coordinator to show.
     private(set) var failure: String?
     @ObservationIgnored private var player: (any AudioPlayer)?
@@ -50,37 +43,18 @@ final class PlayViewModel {
     /// Reads the player (called every tick while the app runs).
     func update() {
         name = recording?.name ?? ""
-        guard let player else {
-            (playButtonTitle, isPlayEnabled, progress) = (
-                Strings.playButtonTitle(isPlaying: false, position: 0), false, 0
-            )
-            (elapsedText, durationText) = (TimeFormat.string(0), TimeFormat.string(0))
-            notice = recording == nil ? "" : Strings.unavailableNotice
-            return
-        }
-        if let error = player.takeFailure() { failure = Strings.cannotPlay(error.message) }
-        let position = player.position
-        let title = Strings.playButtonTitle(isPlaying: player.isPlaying, position: position)
-        if playButtonTitle != title { playButtonTitle = title }
-        isPlayEnabled = true
-        let fraction = player.duration > 0 ? position / player.duration : 0
-        if progress != fraction { progress = fraction }
-        let elapsed = TimeFormat.string(position)
-        if elapsedText != elapsed { elapsedText = elapsed }
-        durationText = TimeFormat.string(player.duration)
-        notice = ""
+        if let error = player?.takeFailure() { failure = Strings.cannotPlay(error.message) }
+        // Set only when it changes, so the view's binding is not marked stale on every tick.
+        let now = PlaybackDisplay(player?.playback, recordingShown: recording != nil)
+        if playback != now { playback = now }
     }
 
     /// Play or pause; returns a message when playback cannot start.
     func togglePlay() -> String? {
         guard let player else { return nil }
         defer { update() }
-        if player.isPlaying {
-            player.pause()
-            return nil
-        }
         do {
-            try player.play()
+            try player.togglePlay()
             return nil
         } catch {
             return Strings.cannotPlay(error.message)
@@ -90,7 +64,7 @@ final class PlayViewModel {
     /// Seeks by some seconds from where playback is.
     func seek(by seconds: Double) {
         guard let player else { return }
-        player.seek(to: player.position + seconds)
+        player.seek(by: seconds)
         update()
     }
 

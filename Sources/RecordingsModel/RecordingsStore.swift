@@ -132,7 +132,7 @@ public final class RecordingsStore {
         if let damage { throw damage }
         var edited = tree
         let changes = try edit(&edited)
-        try AtomicFile.write(try StoreDocument.encode(edited), to: storePath, beforeRename: beforeRename)
+        try StoreFile.write(try StoreDocument.encode(edited), to: storePath, beforeRename: beforeRename)
         stamp = FileStamp(path: storePath)
         tree = edited
         announce(changes)

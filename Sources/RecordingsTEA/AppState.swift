@@ -1,4 +1,5 @@
 import Foundation
+import RecordingsAudio
 import RecordingsModel
 
 /// The whole app as one value: the store's tree as last seen, the folder path with each list's
@@ -35,6 +36,11 @@ struct AppState: Equatable {
         var duration: Double?
         var position = 0.0
         var isPlaying = false
+
+        /// The player's state as last reported; `nil` while no player is loaded.
+        var playback: PlaybackState? {
+            duration.map { PlaybackState(duration: $0, position: position, isPlaying: isPlaying) }
+        }
     }
 
     /// What is shown over the content.

@@ -56,7 +56,7 @@ extension Driver {
             unlink(store.audioPath(for: id))
         case .loadPlayer(let id, let position):
             player?.stop()
-            player = id.flatMap { try? environment.audio.player(for: store.audioPath(for: $0)) }
+            player = id.flatMap { environment.player(for: $0) }
             player?.seek(to: position)
             send(.playerLoaded(duration: player?.duration))
             reportPlayback()
@@ -71,7 +71,7 @@ extension Driver {
             player?.pause()
             reportPlayback()
         case .seek(let seconds):
-            if let player { player.seek(to: player.position + seconds) }
+            player?.seek(by: seconds)
             reportPlayback()
         }
     }

@@ -49,12 +49,7 @@ extension Driver {
         pane.isEmpty = virtual.isEmpty
         pane.nameField.text = virtual.name
         pane.nameField.isEditing = virtual.isEditingName
-        pane.playButton.title = virtual.buttonTitle
-        pane.playButton.isEnabled = virtual.isPlayEnabled
-        pane.progress.fraction = virtual.progress
-        pane.elapsedLabel.text = virtual.elapsed
-        pane.durationLabel.text = virtual.duration
-        pane.notice.text = virtual.notice
+        pane.show(virtual.playback)
         pane.isFocused = virtual.isFocused
     }
 

@@ -39,21 +39,11 @@ private func list(_ folder: Item, _ state: AppState, glyphs: Glyphs) -> VirtualL
 
 private func playPane(_ state: AppState) -> VirtualPlayPane {
     var pane = VirtualPlayPane(isFocused: state.playHasFocus)
-    pane.buttonTitle = Strings.playButtonTitle(isPlaying: false, position: 0)
-    (pane.elapsed, pane.duration) = (TimeFormat.string(0), TimeFormat.string(0))
     guard let play = state.play, let item = state.tree.item(play.recording) else { return pane }
     pane.isEmpty = false
     pane.name = state.renaming ?? item.name
     pane.isEditingName = state.renaming != nil
-    guard let duration = play.duration else {
-        pane.notice = Strings.unavailableNotice
-        return pane
-    }
-    pane.buttonTitle = Strings.playButtonTitle(isPlaying: play.isPlaying, position: play.position)
-    pane.isPlayEnabled = true
-    pane.progress = duration > 0 ? play.position / duration : 0
-    pane.elapsed = TimeFormat.string(play.position)
-    pane.duration = TimeFormat.string(duration)
+    pane.playback = PlaybackDisplay(play.playback, recordingShown: true)
     return pane
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RecordingsUI
 import TerminalKit
 
 /// What the screen should look like, as a value (the original TEA's virtual views): the view function
@@ -29,12 +30,7 @@ struct VirtualPlayPane: Equatable {
     var isEmpty = true
     var name = ""
     var isEditingName = false
-    var buttonTitle = ""
-    var isPlayEnabled = false
-    var progress = 0.0
-    var elapsed = ""
-    var duration = ""
-    var notice = ""
+    var playback = PlaybackDisplay.empty
     var isFocused = false
 }
 

@@ -2,7 +2,8 @@ import TerminalKit
 
 /// The play pane's widgets laid out as the original's play scene: the name as a text field, the play
 /// button, the progress bar and the elapsed and total times — or "No recording selected". Like a
-/// storyboard scene it has no behaviour: each architecture sets its widgets in its own way.
+/// storyboard scene it has no behaviour: each architecture sets its widgets in its own way (the playback
+/// controls all at once from a ``PlaybackDisplay``).
 @MainActor
 public final class PlayPane: View {
     /// Whether a recording is shown.
@@ -29,6 +30,16 @@ public final class PlayPane: View {
 
     /// Creates an empty pane.
     public init() {}
+
+    /// Sets the button, the bar, the times and the note.
+    public func show(_ playback: PlaybackDisplay) {
+        playButton.title = playback.buttonTitle
+        playButton.isEnabled = playback.isPlayEnabled
+        progress.fraction = playback.progress
+        elapsedLabel.text = playback.elapsed
+        durationLabel.text = playback.duration
+        notice.text = playback.notice
+    }
 
     public func draw(in rect: Rect, on canvas: inout Canvas) {
         guard !isEmpty else {

@@ -1,3 +1,4 @@
+import Foundation
 import RecordingsAudio
 import RecordingsModel
 import TerminalKit
@@ -28,5 +29,11 @@ public struct RecordingsEnvironment {
         self.clock = clock
         self.restoration = restoration ?? RestorationFile(directory: store.directory)
         self.glyphs = glyphs
+    }
+
+    /// A player for a recording's audio file, paused at the start; `nil` when the file is missing or
+    /// unreadable, which the play pane shows as ``PlaybackDisplay/unavailable``.
+    public func player(for recording: UUID) -> (any AudioPlayer)? {
+        try? audio.player(for: store.audioPath(for: recording))
     }
 }

@@ -60,6 +60,6 @@ public struct RestorationFile: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(restoration) else { return }
-        try? AtomicFile.write(data, to: path)
+        try? StoreFile.write(data, to: path)
     }
 }

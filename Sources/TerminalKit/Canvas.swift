@@ -52,7 +52,7 @@ public struct Canvas: Sendable {
 
     /// Writes text centred in a row of a rectangle.
     public mutating func center(_ text: String, in rect: Rect, y: Int, style: CellStyle = .plain) {
-        let x = rect.x + max((rect.width - text.count) / 2, 0)
+        let x = rect.x + max((rect.width - text.terminalColumns) / 2, 0)
         write(text, x: x, y: y, style: style, maxWidth: rect.width)
     }
 }

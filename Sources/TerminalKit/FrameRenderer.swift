@@ -19,7 +19,8 @@ public struct FrameRenderer: Sendable {
             var column = 0
             while column < next.width {
                 let cell = next.cells[row][column]
-                if !full, let previous, previous.cells[row][column] == cell {
+                // The right half of a wide character is drawn with its left half.
+                if cell.isContinuation || (!full && previous?.cells[row][column] == cell) {
                     column += 1
                     continue
                 }
@@ -28,12 +29,14 @@ public struct FrameRenderer: Sendable {
                 while column < next.width {
                     let cell = next.cells[row][column]
                     if !full, let previous, previous.cells[row][column] == cell { break }
+                    column += 1
+                    // The terminal moved past it when it drew the wide character before it.
+                    if cell.isContinuation { continue }
                     if cell.style != currentStyle {
                         output += sgr(cell.style)
                         currentStyle = cell.style
                     }
                     output.append(cell.character)
-                    column += 1
                 }
             }
         }

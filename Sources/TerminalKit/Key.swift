@@ -2,13 +2,13 @@
 public enum Key: Sendable, Equatable {
     case character(Character)
     case control(Character)
-    case left, right, up, down, home, end, delete, backspace, enter, tab, backTab, escape
+    case left, right, up, down, home, end, pageUp, pageDown, delete, backspace, enter, tab, backTab, escape
     /// A mouse press at a 0-based column and row.
     case click(column: Int, row: Int)
 }
 
 /// Turns the bytes a terminal sends into keys: plain characters (UTF-8), control keys, the usual
-/// escape sequences for arrows, Home/End/Delete, and SGR mouse reports (`ESC [ < b ; x ; y M`).
+/// escape sequences for arrows, Home/End, PgUp/PgDn, Delete, and SGR mouse reports (`ESC [ < b ; x ; y M`).
 public struct KeyParser: Sendable {
     private var pending: [UInt8] = []
 
@@ -66,6 +66,8 @@ public struct KeyParser: Sendable {
         case ("", "H"), ("1", "~"), ("7", "~"): return (.home, length)
         case ("", "F"), ("4", "~"), ("8", "~"): return (.end, length)
         case ("3", "~"): return (.delete, length)
+        case ("5", "~"): return (.pageUp, length)
+        case ("6", "~"): return (.pageDown, length)
         case ("", "Z"): return (.backTab, length)
         case (_, "M") where body.hasPrefix("<"), (_, "m") where body.hasPrefix("<"):
             let fields = body.dropFirst().split(separator: ";").compactMap { Int($0) }

@@ -29,8 +29,8 @@ public final class Label: View {
         let x: Int
         switch alignment {
         case .left: x = rect.x
-        case .center: x = rect.x + max((rect.width - text.count) / 2, 0)
-        case .right: x = rect.x + max(rect.width - text.count, 0)
+        case .center: x = rect.x + max((rect.width - text.terminalColumns) / 2, 0)
+        case .right: x = rect.x + max(rect.width - text.terminalColumns, 0)
         }
         canvas.write(text, x: x, y: rect.y, style: style, maxWidth: rect.width - (x - rect.x))
     }

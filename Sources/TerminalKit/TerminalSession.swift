@@ -1,4 +1,5 @@
 import Synchronization
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -75,16 +76,6 @@ public final class TerminalSession {
 
     /// Writes text to the terminal.
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
-        bytes.removeAll()
+        _ = FileDescriptor.writeAll(STDOUT_FILENO, Array(text.utf8))
     }
 }

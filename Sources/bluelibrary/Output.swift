@@ -1,4 +1,5 @@
 import Synchronization
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -65,18 +66,9 @@ final class Output: Sendable {
     }
 
     private func flush(_ state: inout State) {
-        var offset = 0
-        state.buffer.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            while offset < bytes.count && state.failure == nil {
-                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    state.failure = errno  // e.g. a full disk, or the reader went away
-                    return
-                }
-                offset += written
-            }
+        if state.failure == nil {
+            // A failure is kept (a full disk, a reader that went away): the command exits 74.
+            state.failure = state.buffer.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) }
         }
         state.buffer.removeAll(keepingCapacity: true)
     }

@@ -12,11 +12,15 @@ import TerminalKit
 
 /// `bluelibrary covers fetch|show|clear`.
 extension Tool {
-    func covers(_ arguments: ParsedArguments, _ library: LibraryAPI, _ covers: CoverService) async throws {
+    func covers(_ arguments: ParsedArguments, _ root: Composition) async throws {
+        let (library, covers) = (root.library, try root.requireCovers())
         let action = arguments.positionals[0]
         let rest = Array(arguments.positionals.dropFirst())
+        if action != "fetch" && arguments.has("no-lookup") {
+            throw LibraryError(.usage, "option '--no-lookup' is for 'covers fetch' only")
+        }
         switch action {
-        case "fetch": try await fetchCovers(Query(terms: rest), library, covers)
+        case "fetch": try await fetchCovers(Query(terms: rest), library, covers, lookup: root.lookup)
         case "show":
             guard rest.count == 1 else {
                 throw LibraryError(
@@ -38,47 +42,87 @@ extension Tool {
         }
     }
 
-    private func fetchCovers(_ query: Query, _ library: LibraryAPI, _ covers: CoverService) async throws {
+    private func fetchCovers(
+        _ query: Query, _ library: LibraryAPI, _ covers: CoverService, lookup: MusicBrainzLookup?
+    ) async throws {
         let albums = try await library.albums(matching: query)
         let progress = Progress(total: albums.count, onTerminal: isatty(STDERR_FILENO) == 1)
-        let results = await withTaskGroup(of: CoverResult.self) { group in
+        let fetched = await withTaskGroup(of: FetchedCover.self) { group in
             var pending = albums[...]
-            var results: [CoverResult] = []
+            var fetched: [FetchedCover] = []
             // Keep a bounded number of albums in flight; the service bounds the downloads themselves.
             for _ in 0..<16 {
                 guard let album = pending.popFirst() else { break }
-                group.addTask { await covers.cover(for: album) }
+                group.addTask { await Self.fetchCover(of: album, covers, lookup) }
             }
             for await result in group {
-                results.append(result)
+                fetched.append(result)
                 progress.advance()
-                if let album = pending.popFirst() { group.addTask { await covers.cover(for: album) } }
+                if let album = pending.popFirst() {
+                    group.addTask { await Self.fetchCover(of: album, covers, lookup) }
+                }
             }
-            return results
+            return fetched
         }
         progress.finish()
         let order = Dictionary(albums.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        let sorted = results.sorted { order[$0.albumID, default: 0] < order[$1.albumID, default: 0] }
-        let titles = Dictionary(albums.map { ($0.id, $0.title) }) { first, _ in first }
+        let sorted = fetched.sorted { order[$0.album.id, default: 0] < order[$1.album.id, default: 0] }
+        let results = sorted.map(\.result)
         if !progress.onTerminal {
-            for result in sorted {
-                let label = Self.label(result).padded(to: 10)
-                out.line(label + (titles[result.albumID] ?? result.albumID.rawValue))
+            for cover in sorted {
+                let label = (cover.found == nil ? Self.label(cover.result) : "found")
+                out.line(label.padded(to: 10) + cover.album.title)
             }
         }
-        let count = { (label: String) in results.filter { Self.label($0) == label }.count }
+        // What MusicBrainz taught us is kept, all of it one undo step.
+        let patches = sorted.compactMap(\.patch)
+        if !patches.isEmpty { try await library.modify(patches) }
+        let count = { (label: String) in
+            sorted.filter { $0.found == nil && Self.label($0.result) == label }.count
+        }
         let offline = count("offline")
+        let found = sorted.filter { $0.found != nil }.count
         out.line(
             "\(results.count) cover\(results.count == 1 ? "" : "s"): \(count("fetched")) fetched, \(count("cached")) cached, "
                 + "\(count("generated")) generated, \(count("failed")) failed"
+                + (sorted.contains(where: \.askedMusicBrainz) ? ", \(found) found on MusicBrainz" : "")
                 + (offline > 0
                     ? "; offline: \(offline) album\(offline == 1 ? " uses" : "s use") generated artwork" : "")
         )
-        for result in sorted where Self.label(result) == "failed" {
-            out.line("  \(titles[result.albumID] ?? ""): \(result.failure ?? "")")
+        for cover in sorted {
+            if cover.found == nil, Self.label(cover.result) == "failed" {
+                out.line("  \(cover.album.title): \(cover.result.failure ?? "")")
+            }
+            if let failure = cover.lookupFailure { out.line("  \(cover.album.title): \(failure)") }
         }
         // Why the run is offline, once (libcurl missing, say); not when BLUELIBRARY_OFFLINE asked for it.
-        for reason in Set(sorted.compactMap(Self.offlineReason)).sorted() { out.line("  \(reason)") }
+        for reason in Set(results.compactMap(Self.offlineReason)).sorted() { out.line("  \(reason)") }
+    }
+
+    /// One album's cover; when it has none of its own and a lookup is allowed, what MusicBrainz and the
+    /// Cover Art Archive have.
+    private static func fetchCover(of album: Album, _ covers: CoverService, _ lookup: MusicBrainzLookup?)
+        async
+        -> FetchedCover
+    {
+        let result = await covers.cover(for: album)
+        guard result.source == .generated, !isOffline(result.failure), let lookup else {
+            return FetchedCover(album: album, result: result)
+        }
+        do {
+            guard let found = try await covers.lookUp(album, with: lookup) else {
+                return FetchedCover(album: album, result: result, askedMusicBrainz: true)
+            }
+            return FetchedCover(
+                album: album, result: found.foundCover ? found.cover : result, found: found,
+                askedMusicBrainz: true)
+        } catch let error as LibraryError {
+            return FetchedCover(
+                album: album, result: result, askedMusicBrainz: true, lookupFailure: error.message)
+        } catch {
+            return FetchedCover(
+                album: album, result: result, askedMusicBrainz: true, lookupFailure: "MusicBrainz: \(error)")
+        }
     }
 
     /// The reason an offline cover gives, without its "GET URL: "; `nil` for other results and for a run
@@ -122,6 +166,28 @@ extension Tool {
         case .generated:
             result.failure == nil ? "generated" : Self.isOffline(result.failure) ? "offline" : "failed"
         }
+    }
+}
+
+/// What `covers fetch` learnt about one album.
+private struct FetchedCover: Sendable {
+    let album: Album
+    /// The cover shown from now on (generated artwork when none could be had).
+    let result: CoverResult
+    /// What MusicBrainz matched, when it was asked and knew the album.
+    var found: CoverLookup?
+    /// Whether MusicBrainz was asked (or tried).
+    var askedMusicBrainz = false
+    /// Why MusicBrainz could not be asked.
+    var lookupFailure: String?
+
+    /// The change to keep: the release group's id, and its cover when the archive had one.
+    var patch: (id: AlbumID, patch: AlbumPatch)? {
+        guard let found else { return nil }
+        var patch = AlbumPatch()
+        if found.releaseGroup != album.mbid { patch.mbid = found.releaseGroup }
+        if found.foundCover { patch.coverURL = found.coverURL }
+        return patch.isEmpty ? nil : (album.id, patch)
     }
 }
 

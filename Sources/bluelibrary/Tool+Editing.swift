@@ -155,7 +155,7 @@ extension Tool {
             }
         }
         guard let path = arguments["output"] else { return try await write(out) }
-        try await AtomicFile.write(path, write)
+        try await ExportFile.write(path, write)
     }
 
     func usage(_ verb: String) -> String {

@@ -9,8 +9,9 @@ import Synchronization
 
 /// `bluelibrary import DIR`: a music folder's albums and tracks, read with TagLib.
 extension Tool {
-    /// Imports the music folder `folder`: a progress bar on a terminal, then a summary; exit 0 unless
-    /// nothing could be read. Off the main actor: the scan calls the progress bar from its own task.
+    /// Imports the music folder `folder`: a progress bar on a terminal, then a summary. Off the main actor:
+    /// the scan calls the progress bar from its own task.
+    /// - Throws: ``LibraryError`` `malformedInput` (exit 65) after the summary when no file could be read.
     nonisolated func importFolder(_ folder: String, _ library: LibraryAPI, covers: CoverService?) async throws
         -> Int32
     {
@@ -35,8 +36,10 @@ extension Tool {
             )
             for file in report.unreadable { out.line("  \(file.error.message)") }
         }
-        let nothingRead = result.files.isEmpty && !report.unreadable.isEmpty
-        return nothingRead ? 65 : 0
+        if result.files.isEmpty && !report.unreadable.isEmpty {
+            throw LibraryError(.malformedInput, "no file in '\(result.root)' could be read")
+        }
+        return 0
     }
 }
 

@@ -73,28 +73,23 @@ extension Tool {
         let (album, index) = try await library.locate(try AlbumReference(parsing: arguments.positionals[0]))
         let tracks = try await library.tracks(of: album.id)
         if arguments.has("json") {
-            guard case .object(var members) = AlbumCoding.json(album) else { return }
-            members.append(("tracks", .array(tracks.map(AlbumCoding.json(_:)))))
-            out.line(JSONWriter.string(.object(members)))
+            out.line(JSONWriter.string(AlbumCoding.json(album, tracks: tracks, file: .path)))
             return
         }
         printAlbum(album, index: index, json: false)
-        printTracks(tracks)
+        printTracks(tracks, of: album)
     }
 
     /// The track list under an album's details: `1-01  Title  3:07`, the artist when it is not the
     /// album's, and the total.
-    private func printTracks(_ tracks: [Track]) {
+    private func printTracks(_ tracks: [Track], of album: Album) {
         guard !tracks.isEmpty else { return }
-        let discs = Set(tracks.map(\.disc)).count > 1
         out.line("Tracks")
-        for track in tracks {
-            let number = track.number.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "--"
-            let position = discs ? "\(track.disc)-\(number)" : number
-            out.line("  \(position)  \(track.title) — \(track.artist)  \(Track.clock(track.duration))")
+        for line in album.trackLines(tracks) {
+            out.line(
+                "  \(line.position)  \(line.title)\(line.artist.map { " — \($0)" } ?? "")  \(line.duration)")
         }
-        let total = tracks.reduce(0) { $0 + $1.duration }
-        out.line("  \(tracks.count) track\(tracks.count == 1 ? "" : "s"), \(Track.clock(total))")
+        out.line("  " + Album.trackSummary(tracks))
     }
 
     func current(_ arguments: ParsedArguments, _ library: LibraryAPI) async throws {

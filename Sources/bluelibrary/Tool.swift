@@ -38,7 +38,7 @@ struct Tool {
         do {
             let parsed = try ArgumentParser.parse(arguments, verbs: Verbs.all, global: Verbs.global)
             if parsed.has("version") {
-                out.line("bluelibrary \(Verbs.version)")
+                out.line("bluelibrary \(BlueLibraryInfo.version)")
                 return 0
             }
             guard let verb = parsed.verb else {
@@ -120,7 +120,11 @@ struct Tool {
         if let remote, let network {
             sync = SyncService(library: library, remote: remote, token: token, httpClient: network)
         }
-        return Composition(library: library, covers: covers, sync: sync)
+        var lookup: MusicBrainzLookup?
+        if verb == "covers", !offline, !parsed.has("no-lookup"), let network {
+            lookup = MusicBrainzLookup(httpClient: network, endpoints: try .init(environment: environment))
+        }
+        return Composition(library: library, covers: covers, sync: sync, lookup: lookup)
     }
 
     @MainActor
@@ -148,7 +152,7 @@ struct Tool {
             let file = arguments.positionals[0]
             try await library.backup(to: file)
             out.line("Backed up the library to \(file).")
-        case "covers": try await covers(arguments, library, root.requireCovers())
+        case "covers": try await covers(arguments, root)
         case "tui":
             out.flush()
             return try await TerminalRunner.run(
@@ -203,6 +207,8 @@ struct Composition {
     let library: LibraryAPI
     let covers: CoverService?
     let sync: SyncService?
+    /// MusicBrainz and the Cover Art Archive, for `covers fetch` when the run may go online.
+    var lookup: MusicBrainzLookup?
 
     func requireCovers() throws -> CoverService {
         guard let covers else { throw LibraryError(.internal, "this verb was composed without covers") }

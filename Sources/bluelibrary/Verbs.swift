@@ -1,7 +1,8 @@
+import BlueLibraryCore
+import BlueLibraryTerminal
+
 /// The verbs of `bluelibrary`, their options and help text.
 enum Verbs {
-    static let version = "0.1.0"
-
     static let global: [OptionSpec] = [
         OptionSpec(
             name: "library", short: "l", value: "FILE", help: "the library database (default: see FILES)"),
@@ -102,8 +103,8 @@ enum Verbs {
             positionals: 1...1),
         VerbSpec(name: "current", summary: "show the current album", usage: "[--json]", options: [json]),
         VerbSpec(
-            name: "import", summary: "add albums from a JSON or CSV file, all or none",
-            usage: "FILE|- [--format json|csv] [--duplicates skip|keep|ask]",
+            name: "import", summary: "add albums from a JSON or CSV file (all or none), or a music folder",
+            usage: "FILE|DIR|- [--format json|csv] [--duplicates skip|keep|ask]",
             options: [
                 OptionSpec(
                     name: "format", short: nil, value: "json|csv",
@@ -119,6 +120,11 @@ enum Verbs {
                 Albums are appended in order, in one transaction, and one undo takes the import back.
                 A duplicate has the artist and title (any case, any spacing) of an album already in the
                 library or earlier in the file; running the same import twice adds nothing.
+                DIR: a music folder (MP3, FLAC, Ogg, Opus, M4A, WAV) read with TagLib, in one transaction:
+                albums by album artist, album and folder, with their tracks and the art beside them or in
+                their first track. Run again, it reads only the files that changed, removes the albums
+                whose files are all gone, and keeps the fields edited by hand. Exit 65 if nothing is
+                readable.
                 """),
         VerbSpec(
             name: "export", summary: "write every album as JSON or CSV",
@@ -160,27 +166,38 @@ enum Verbs {
                 """),
         VerbSpec(
             name: "tui", summary: "browse the library full-screen, covers and all", usage: "",
-            details: """
-                Keys: ←/→ or h/l browse (the selection stays centred), Home/End, d or Delete deletes,
-                u undoes, r or Ctrl+R redoes, / searches with the query language (Esc clears), a adds an
-                album, q quits. A click on a cover selects it. Changes made elsewhere show within a second.
+            details: KeyHelp.helpText + "\n"
+                + """
+                A click on a cover selects it. Changes made elsewhere show within a second. The screen fits
+                terminals from 40×12; a taller one shows larger covers and more details.
                 Colours: true colour when COLORTERM says so, 256 colours otherwise, none with NO_COLOR.
                 """),
         VerbSpec(
             name: "covers", summary: "fetch, show or clear album covers",
             usage: "fetch [QUERY...] | show INDEX|ID [--width N] | clear",
             options: [
-                OptionSpec(name: "width", short: "w", value: "N", help: "columns for 'show' (default 32)")
+                OptionSpec(name: "width", short: "w", value: "N", help: "columns for 'show' (default 32)"),
+                OptionSpec(
+                    name: "no-lookup", short: nil, value: nil,
+                    help: "'fetch' asks neither MusicBrainz nor the Cover Art Archive"),
             ],
             positionals: 1...Int.max,
             details: """
                 fetch [QUERY...]   download every (matching) album's cover once into the cache, with
-                                   progress; covers that cannot be had get generated artwork instead
+                                   progress. An album with no cover of its own (no URL or a failing
+                                   one, no art in its folder or files) is looked up on MusicBrainz by
+                                   artist and title (a match scoring 90 or more; an album tagged with
+                                   its MusicBrainz id is not searched) and gets the Cover Art
+                                   Archive's front cover and the id (one undo step for all of them);
+                                   at most one request a second. Covers that cannot be had get
+                                   generated artwork instead
                 show INDEX|ID      draw the cover in the terminal (true colour when COLORTERM says so,
                                    256 colours otherwise, plain characters with NO_COLOR)
                 clear              empty the cover cache
                 The cache lives in $BLUELIBRARY_HOME/covers, else $XDG_CACHE_HOME/bluelibrary/covers,
                 else ~/.cache/bluelibrary/covers (at most 200 MB; least recently used covers go first).
+                BLUELIBRARY_MUSICBRAINZ_URL and BLUELIBRARY_COVERART_URL name other servers (mirrors);
+                BLUELIBRARY_OFFLINE=1 asks no server at all.
                 """),
     ]
 
@@ -191,7 +208,7 @@ enum Verbs {
             "  \(name.padded(to: width))  \(verb.summary)"
         }
         return """
-            bluelibrary \(version) — keep and browse your music albums
+            bluelibrary \(BlueLibraryInfo.version) — keep and browse your music albums
 
             USAGE: bluelibrary [--library FILE] VERB [ARGUMENTS]
 

@@ -39,7 +39,7 @@ struct CLICoversTests {
     }
 
     @Test func fetchDownloadsOnceThenUsesTheCache() async throws {
-        let first = try await home.ok("covers", "fetch")
+        let first = try await home.ok("covers", "fetch", "--no-lookup")
         #expect(
             first == """
                 fetched   White
@@ -49,29 +49,14 @@ struct CLICoversTests {
                   Gone: GET \(server.baseURL)/gone.png: HTTP status 404
 
                 """)
-        let second = try await home.ok("covers", "fetch", "white")
+        let second = try await home.ok("covers", "fetch", "--no-lookup", "white")
         #expect(second == "cached    White\n1 cover: 0 fetched, 1 cached, 0 generated, 0 failed\n")
         #expect(server.requests(to: "/white.png") == 1)
         #expect(FileManager.default.fileExists(atPath: home.directory.file("home/covers")))
     }
 
     @Test func onATerminalFetchDrawsAProgressBar() async throws {
-        // script(1) gives the command a pseudo-terminal, as a person running it would have.
-        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(binary) covers fetch", "/dev/null"]
-        process.environment = home.environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = await TestThreads.run {
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
-        }
-        #expect(process.terminationStatus == 0)
+        let text = try await home.onTerminal("covers fetch --no-lookup")
         #expect(text.contains("\r[##############################] 3/3 covers"))
         #expect(text.contains("3 covers: 1 fetched, 0 cached, 1 generated, 1 failed"))
         #expect(!text.contains("fetched   White"), "per-album lines are for pipes; a terminal gets the bar")
@@ -115,9 +100,9 @@ struct CLICoversTests {
     }
 
     @Test func clearEmptiesTheCache() async throws {
-        _ = try await home.ok("covers", "fetch")
+        _ = try await home.ok("covers", "fetch", "--no-lookup")
         #expect(try await home.ok("covers", "clear").hasPrefix("Removed 1 cover ("))
-        #expect(try await home.ok("covers", "fetch", "white").hasPrefix("fetched   White"))
+        #expect(try await home.ok("covers", "fetch", "--no-lookup", "white").hasPrefix("fetched   White"))
         #expect(server.requests(to: "/white.png") == 2)
     }
 

@@ -9,12 +9,12 @@ import Testing
 struct CLITerminalTests {
     let home = CLIHome()
 
-    private func start(_ tmux: TmuxSession) async {
+    private func start(_ tmux: TmuxSession, width: Int = 100, height: Int = 30) async {
         let binary = BinaryRunner.productsDirectory + "/bluelibrary"
         let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         await tmux.start(
-            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui; echo EXITED $?; sleep 60"
-        )
+            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui; echo EXITED $?; sleep 60",
+            width: width, height: height)
     }
 
     @Test(.timeLimit(.minutes(2))) func browseDeleteUndoQuitAndComeBack() async throws {
@@ -64,6 +64,61 @@ struct CLITerminalTests {
         await tmux.waitFor("EXITED 0")
         #expect(await tmux.isRestored)
         await tmux.kill()
+    }
+
+    @Test(.timeLimit(.minutes(2))) func editInTheFormInASmallWindowThenUndo() async throws {
+        let tmux = TmuxSession(name: "ble", scratch: home.directory)
+        _ = try await home.ok("add", "--title", "教育 — 東京事変のデビュー・アルバム", "--artist", "東京事変")
+        await start(tmux, width: 40, height: 12)
+        await tmux.waitFor("album 1 of 6")
+        await tmux.waitFor("? keys")
+        // Every row fits the small window.
+        #expect(await tmux.screen.split(separator: "\n").allSatisfy { $0.count <= 40 })
+        await tmux.keys("?")
+        await tmux.waitFor("any key closes")
+        await tmux.keys("x")
+        #expect(await tmux.waitUntil(seconds: 5) { !$0.contains("any key closes") })
+        await tmux.keys("e")
+        await tmux.waitFor("Edit — Enter saves, Esc cancels")
+        await tmux.keys("C-u", "Heroes", "Up", "C-u", "12", "Enter")
+        // The mistake is shown in the form, which stays open.
+        await tmux.waitFor("invalid year '12'")
+        await tmux.waitFor("› Year    12")
+        await tmux.keys("C-u", "1977", "Enter")
+        await tmux.waitFor("Edited \"Heroes\"")
+        #expect(try await home.ok("list", "--format", "$title $year").hasPrefix("Heroes 1977\n"))
+        await tmux.keys("u")
+        await tmux.waitFor("Undid edit \"Heroes\"")
+        #expect(try await home.ok("list", "--format", "$title $year").hasPrefix("Best of Bowie 1992\n"))
+        // PgDn moves a screenful: three covers in 40 columns.
+        await tmux.keys("NPage")
+        await tmux.waitFor("album 4 of 6")
+        // A long title of wide characters ends with "…" inside the window, the table's column in line.
+        await tmux.keys("End")
+        await tmux.waitFor("album 6 of 6")
+        let rows = await tmux.screen.split(separator: "\n")
+        #expect(rows.contains("  Artist  │ 東京事変"))
+        #expect(rows.contains("  Album   │ 教育 — 東京事変のデビュー…"))
+        // A tall window shows larger covers and more details.
+        await tmux.keys("PPage")
+        await tmux.waitFor("album 3 of 6")
+        await tmux("resize-window", "-t", "ble", "-x", "80", "-y", "40")
+        await tmux.waitFor("Id      │ 6b1e7c9e-0000-4000-8000-000000000002")
+        await tmux.keys("q")
+        await tmux.waitFor("EXITED 0")
+        #expect(await tmux.isRestored)
+        await tmux.kill()
+    }
+
+    @Test func helpListsTheKeys() async throws {
+        let help = try await home.ok("tui", "--help")
+        for line in [
+            "  e          edit the album", "  PgUp PgDn  a screenful of covers",
+            "  / Esc      search, clear the search",
+            "  ?          show the keys", "Ctrl+U clears it", "from 40×12",
+        ] {
+            #expect(help.contains(line))
+        }
     }
 
     @Test func withoutATerminalItSaysSo() async throws {

@@ -29,6 +29,19 @@ struct GeneratedArtworkTests {
         #expect(corner.red < 240 || corner.green < 240)
     }
 
+    @Test(arguments: [1, 8, 10, 11, 12, 16])
+    func smallPicturesKeepTheGradientAndTheInitialsWhenTheyFit(size: Int) async {
+        let artwork = GeneratedArtwork(artist: "David Bowie", title: "Best of Bowie")
+        let image = artwork.image(size: size)
+        let side = max(size, 8)
+        #expect(image.width == side && image.height == side)
+        let light = (0..<side).flatMap { y in (0..<side).map { x in image.pixel(x: x, y: y) } }.filter {
+            $0.red > 240 && $0.green > 240
+        }
+        // "DB" is 11 pixels wide at one pixel a cell: a smaller picture has no room for it.
+        #expect(light.isEmpty == (side < 11))
+    }
+
     @Test func lettersWithoutAGlyphBecomeAQuestionMark() async {
         #expect(GeneratedArtwork(artist: "Ólafur Arnalds", title: "re:member").initials == "?A")
         #expect(GeneratedArtwork(artist: "", title: "Untitled").initials == "?")

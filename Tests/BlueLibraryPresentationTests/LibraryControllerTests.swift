@@ -68,6 +68,33 @@ struct LibraryControllerTests {
         #expect(controller.screen.albums.count == 4)
     }
 
+    @Test func editChangesTheAlbumOnScreenAsOneUndoStep() async throws {
+        try await controller.clickedView(at: 2)
+        let id = try #require(controller.screen.currentAlbum?.id)
+        let change = try await controller.edit(
+            id, with: AlbumPatch(title: "Ten Summoner's Tales", year: 1993))
+        // The screen already shows it when the action returns, and the album stays current.
+        #expect(change.album?.title == "Ten Summoner's Tales")
+        #expect(controller.screen.currentIndex == 2)
+        #expect(controller.screen.details.map(\.value) == ["Sting", "Ten Summoner's Tales", "Pop", "1993"])
+        #expect(controller.screen.message == "Edited \"Ten Summoner's Tales\"")
+        #expect(try await library.locate(.id(id)).album.year == 1993)
+        try await controller.undo()
+        #expect(controller.screen.details.map(\.value) == ["Sting", "Nothing Like The Sun", "Pop", "1999"])
+        #expect(controller.screen.message == "Undid edit \"Ten Summoner's Tales\"")
+        #expect(!controller.screen.isUndoEnabled)
+    }
+
+    @Test func aBadEditChangesNothingAndSaysWhy() async throws {
+        let id = try #require(controller.screen.currentAlbum?.id)
+        await #expect(throws: LibraryError.self) {
+            try await controller.edit(id, with: AlbumPatch(title: " "))
+        }
+        #expect(controller.screen.message == "invalid title ' ': must not be empty")
+        #expect(controller.screen.albums.map(\.title) == Fixtures.seedTitles)
+        #expect(!controller.screen.isUndoEnabled)
+    }
+
     @Test func trashIsDisabledWhenTheLibraryIsEmptyAndDeleteThenDoesNothing() async throws {
         for _ in 0..<5 { try await controller.deleteCurrent() }
         #expect(controller.screen.albums.isEmpty)
@@ -111,6 +138,27 @@ struct LibraryControllerTests {
                 TableRow(title: "Artist", value: "A"), TableRow(title: "Album", value: "T"),
                 TableRow(title: "Genre", value: ""), TableRow(title: "Year", value: ""),
             ])
+    }
+
+    @Test func trackLinesNumberDiscsOnlyWhenThereAreSeveralAndNameGuests() throws {
+        let album = try Album(title: "T", artist: "Band")
+        func track(_ disc: Int, _ number: Int?, _ artist: String, _ seconds: Double) -> Track {
+            Track(
+                id: "\(disc)-\(number ?? 0)", disc: disc, number: number, title: "S", artist: artist,
+                duration: seconds, path: "/m")
+        }
+        let single = album.trackLines([track(1, 3, "Band", 187.4), track(1, nil, "Guest", 3725)])
+        #expect(
+            single == [
+                TrackLine(position: "03", title: "S", artist: nil, duration: "3:07"),
+                TrackLine(position: "--", title: "S", artist: "Guest", duration: "1:02:05"),
+            ])
+        #expect(
+            album.trackLines([track(1, 12, "", 1), track(2, 1, "Band", 1)]).map(\.position) == [
+                "1-12", "2-01",
+            ])
+        #expect(Album.trackSummary([track(1, 1, "", 60), track(1, 2, "", 61)]) == "2 tracks, 2:01")
+        #expect(Album.trackSummary([track(1, 1, "", 60)]) == "1 track, 1:00")
     }
 }
 

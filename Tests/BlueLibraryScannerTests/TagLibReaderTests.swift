@@ -17,8 +17,8 @@ struct TagLibReaderTests {
             compilation: true)
     }
 
-    @Test(arguments: AudioFormat.allCases)
-    func readsTagsAndDuration(format: AudioFormat) async throws {
+    @Test(arguments: AudioFixtures.Format.allCases)
+    func readsTagsAndDuration(format: AudioFixtures.Format) async throws {
         let path = directory.file("song.\(format.rawValue)")
         try await AudioFixtures.write(format, to: path, tags: fullTags)
         let tags = try reader.tags(at: path)
@@ -40,8 +40,8 @@ struct TagLibReaderTests {
         }
     }
 
-    @Test(arguments: AudioFormat.allCases.filter(\.canEmbedPicture))
-    func readsTheEmbeddedPicture(format: AudioFormat) async throws {
+    @Test(arguments: AudioFixtures.Format.allCases.filter(\.canEmbedPicture))
+    func readsTheEmbeddedPicture(format: AudioFixtures.Format) async throws {
         let path = directory.file("pictured.\(format.rawValue)")
         try await AudioFixtures.write(format, to: path, tags: FixtureTags(title: "P"), picture: true)
         #expect(try reader.tags(at: path).hasPicture)
@@ -50,8 +50,8 @@ struct TagLibReaderTests {
         #expect(picture.mimeType == "image/png")
     }
 
-    @Test(arguments: AudioFormat.allCases)
-    func aFileWithoutPictureHasNone(format: AudioFormat) async throws {
+    @Test(arguments: AudioFixtures.Format.allCases)
+    func aFileWithoutPictureHasNone(format: AudioFixtures.Format) async throws {
         let path = directory.file("plain.\(format.rawValue)")
         try await AudioFixtures.write(format, to: path)
         #expect(try reader.picture(at: path) == nil)

@@ -67,6 +67,29 @@ struct LibraryStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func tracksUnderAFolderAreFoundAndCounted(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let album = Album.seeds[0].id
+        let paths = ["/music/a.mp3", "/music/sub/b.flac", "/music0/c.mp3", "/musical/d.mp3", "/m/e.mp3"]
+        let tracks = paths.enumerated().map { index, path in
+            StoredTrack(
+                track: Track(
+                    id: "t\(index)", disc: 1, number: index + 1, title: "T\(index)", artist: "A", duration: 1,
+                    path: path),
+                albumID: album, size: 10, modified: 20, tags: "")
+        }
+        try await store.write { try $0.replaceTracks(of: album, with: tracks) }
+        for root in ["/music", "/music/"] {
+            let under = try await store.read { try $0.storedTracks(under: root) }
+            #expect(under.map(\.track.path).sorted() == ["/music/a.mp3", "/music/sub/b.flac"])
+            #expect(try await store.read { try $0.trackCount(under: root) } == 2)
+        }
+        #expect(try await store.read { try $0.trackCount(under: "/") } == 5)
+        #expect(try await store.read { try $0.trackCount(under: "/elsewhere") } == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aFailedWriteChangesNothing(kind: StoreKind) async throws {
         let (store, directory) = kind.make()
         defer { withExtendedLifetime(directory) {} }

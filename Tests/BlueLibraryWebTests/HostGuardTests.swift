@@ -24,6 +24,7 @@ struct HostGuardTests {
         ("GET", "/", ""), ("GET", "/app.js", ""), ("GET", "/app.css", ""), ("GET", "/events", ""),
         ("GET", "/covers/ID", ""), ("GET", "/api/albums", ""), ("GET", "/api/albums/ID", ""),
         ("GET", "/api/state", ""), ("HEAD", "/api/albums", ""), ("HEAD", "/", ""),
+        ("GET", "/api/tracks/ID/audio", ""), ("HEAD", "/api/tracks/ID/audio", ""),
         ("POST", "/api/albums", #"{"title": "Rebound", "artist": "Mallory"}"#),
         ("POST", "/api/addAlbum", #"{"title": "Rebound", "artist": "Mallory"}"#),
         ("PATCH", "/api/albums/ID", #"{"title": "Owned"}"#), ("DELETE", "/api/albums/ID", ""),

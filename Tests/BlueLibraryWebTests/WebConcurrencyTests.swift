@@ -83,7 +83,9 @@ struct WebConcurrencyTests {
         let state = try await send("GET", "/api/state")
         #expect(number(state["count"]) == 15)
         #expect(try await library.count() == 15)
-        guard case .array(let albums) = try await send("GET", "/api/albums") else {
+        let page = try await send("GET", "/api/albums")
+        #expect(number(page["total"]) == 15)
+        guard case .array(let albums)? = page["albums"] else {
             Issue.record("not an array")
             return
         }

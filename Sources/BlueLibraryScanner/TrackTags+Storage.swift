@@ -1,0 +1,42 @@
+/// Tags as the library stores them beside each track, so that a rescan need not open the file again.
+///
+/// A rescan reads back the stored tags of every track it knows, so the form is made to be read fast: the
+/// fields in a fixed order after a version mark, separated by U+001F. Tag text never holds that
+/// character (``TrackTags`` turns control characters into spaces), and an empty field is an absent one.
+/// (JSON through Foundation's decoder, or the project's own parser, took a third of an unchanged rescan
+/// of 10,000 tracks; this takes a few milliseconds.)
+extension TrackTags {
+    /// The first field: which layout follows.
+    private static let version = "tags1"
+    private static let separator = "\u{1F}"
+    private static let fieldCount = 14
+
+    /// The tags in their stored form.
+    public var stored: String {
+        let fields: [String] = [
+            Self.version, title ?? "", artist ?? "", albumArtist ?? "", album ?? "", date ?? "", genre ?? "",
+            disc.map(String.init) ?? "", number.map(String.init) ?? "", musicBrainzAlbumID ?? "",
+            musicBrainzReleaseGroupID ?? "", isCompilation ? "1" : "", String(duration),
+            hasPicture ? "1" : "",
+        ]
+        return fields.joined(separator: Self.separator)
+    }
+
+    /// Tags from their ``stored`` form.
+    /// - Returns: `nil` when the text is not in that form (written by another version): the caller reads
+    ///   the file again.
+    public init?(stored: String) {
+        let fields = stored.utf8.split(
+            separator: UInt8(ascii: "\u{1F}"), maxSplits: Self.fieldCount, omittingEmptySubsequences: false)
+        guard fields.count == Self.fieldCount, fields[0].elementsEqual(Self.version.utf8) else { return nil }
+        func text(_ index: Int) -> String? {
+            fields[index].isEmpty ? nil : String(decoding: fields[index], as: UTF8.self)
+        }
+        self.init(
+            title: text(1), artist: text(2), albumArtist: text(3), album: text(4), date: text(5),
+            genre: text(6), disc: text(7).flatMap { Int($0) }, number: text(8).flatMap { Int($0) },
+            musicBrainzAlbumID: text(9), musicBrainzReleaseGroupID: text(10),
+            isCompilation: !fields[11].isEmpty,
+            duration: text(12).flatMap { Double($0) } ?? 0, hasPicture: !fields[13].isEmpty)
+    }
+}

@@ -1,0 +1,84 @@
+import TerminalKit
+
+/// Drawing what the keyboard is doing over the screen: the search prompt and the forms under the
+/// details (over them in a small terminal), and the list of keys in a box in the middle.
+extension TerminalApp {
+    func drawInput(layout: ScreenLayout, into screen: inout TerminalScreen) {
+        switch input {
+        case .browse, .help: break
+        case .search(let prompt): drawSearch(prompt, layout: layout, into: &screen)
+        case .form(let form): drawForm(form, layout: layout, into: &screen)
+        }
+    }
+
+    private func drawSearch(_ prompt: SearchPrompt, layout: ScreenLayout, into screen: inout TerminalScreen) {
+        let top = layout.panelTop(rows: 2)
+        screen.fill(x: 0, y: top, width: size.width, height: 2, with: .blank)
+        let label = "Search: "
+        let x = 2 + screen.write(label, x: 2, y: top, style: CellStyle(bold: true))
+        let text = prompt.text.truncated(toColumns: size.width - x - 3, keepingEnd: true)
+        let end =
+            x + screen.write(text, x: x, y: top, style: CellStyle(bold: true, inverse: prompt.isSelected))
+        screen.put("▏", x: end, y: top, style: CellStyle(bold: true))
+        let hints = [
+            "e.g. artist:bowie year:1990..1999 — Enter applies, Esc clears the search",
+            "Enter applies, Esc clears the search", "Enter applies, Esc clears",
+        ]
+        let hint = hints.first { $0.terminalColumns <= size.width - 4 } ?? ""
+        screen.write(hint, x: 2, y: top + 1, style: CellStyle(dim: true))
+    }
+
+    private func drawForm(_ form: AlbumForm, layout: ScreenLayout, into screen: inout TerminalScreen) {
+        // A mistake is shown under the fields, on two lines when one is too short for it.
+        let error = form.error?.wrapped(toColumns: size.width - 6, maxLines: 2) ?? []
+        let rows = AlbumForm.labels.count + 1 + error.count
+        let top = layout.panelTop(rows: rows)
+        screen.fill(x: 0, y: top, width: size.width, height: rows, with: .blank)
+        screen.write(
+            form.heading(columns: size.width - 4).truncated(toColumns: size.width - 4), x: 2, y: top,
+            style: CellStyle(dim: true))
+        for (index, label) in AlbumForm.labels.enumerated() {
+            let focused = index == form.focus
+            let y = top + 1 + index
+            screen.write((focused ? "› " : "  ") + label, x: 2, y: y, style: CellStyle(bold: focused))
+            // The end of a long value stays in view: that is where typing happens.
+            let value = form.values[index].truncated(
+                toColumns: size.width - 14 - (focused ? 1 : 0), keepingEnd: true)
+            let end = 12 + screen.write(value, x: 12, y: y, style: CellStyle(inverse: focused))
+            if focused { screen.put("▏", x: end, y: y, style: CellStyle(inverse: true)) }
+        }
+        for (offset, line) in error.enumerated() {
+            screen.write(
+                line, x: 4, y: top + 1 + AlbumForm.labels.count + offset, style: CellStyle(bold: true))
+        }
+    }
+
+    /// The keys, in a box in the middle of the screen; any key closes it.
+    func drawKeys(into screen: inout TerminalScreen) {
+        let entries = KeyHelp.entries
+        let keyWidth = entries.map(\.keys.terminalColumns).max() ?? 0
+        let actionWidth = entries.map(\.action.terminalColumns).max() ?? 0
+        // A blank row above and below the list when the terminal has room for them.
+        let margin = size.height >= entries.count + 4 ? 1 : 0
+        let width = min(keyWidth + 2 + actionWidth + 4, size.width)
+        let height = min(entries.count + 2 + 2 * margin, size.height)
+        let box = Rect(
+            x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
+        var canvas = Canvas(width: 0, height: 0, glyphs: .unicode)
+        canvas.screen = screen
+        canvas.box(box, title: "Keys")
+        screen = canvas.screen
+        let footer = " any key closes "
+        screen.write(
+            footer, x: box.x + max((box.width - footer.count) / 2, 1), y: box.y + box.height - 1,
+            style: CellStyle(dim: true), maxWidth: box.width - 2)
+        let x = box.x + 2
+        for (offset, entry) in entries.enumerated() {
+            let y = box.y + 1 + margin + offset
+            guard y < box.y + box.height - 1 else { break }
+            screen.write(entry.keys, x: x, y: y, style: CellStyle(bold: true), maxWidth: box.width - 4)
+            screen.write(
+                entry.action.truncated(toColumns: box.width - 6 - keyWidth), x: x + keyWidth + 2, y: y)
+        }
+    }
+}

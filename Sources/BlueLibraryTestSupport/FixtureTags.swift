@@ -1,0 +1,46 @@
+/// Tags for an ``AudioFixtures`` file, by ffmpeg's metadata names.
+package struct FixtureTags: Sendable {
+    package var title: String?
+    package var artist: String?
+    package var albumArtist: String?
+    package var album: String?
+    package var date: String?
+    package var genre: String?
+    package var track: String?
+    package var disc: String?
+    package var musicBrainzAlbumID: String?
+    package var compilation = false
+    /// MP3 only: also write an ID3v1 tag at the end of the file.
+    package var id3v1 = false
+
+    /// Tags; none unless given.
+    package init(
+        title: String? = nil, artist: String? = nil, albumArtist: String? = nil, album: String? = nil,
+        date: String? = nil, genre: String? = nil, track: String? = nil, disc: String? = nil,
+        musicBrainzAlbumID: String? = nil, compilation: Bool = false
+    ) {
+        self.title = title
+        self.artist = artist
+        self.albumArtist = albumArtist
+        self.album = album
+        self.date = date
+        self.genre = genre
+        self.track = track
+        self.disc = disc
+        self.musicBrainzAlbumID = musicBrainzAlbumID
+        self.compilation = compilation
+    }
+
+    /// ffmpeg's `-metadata` arguments for these tags in `format`.
+    func arguments(for format: AudioFixtures.Format) -> [String] {
+        let mbidKey = format == .mp3 ? "MusicBrainz Album Id" : "MUSICBRAINZ_ALBUMID"
+        let pairs: [(String, String?)] = [
+            ("title", title), ("artist", artist), ("album_artist", albumArtist), ("album", album),
+            ("date", date),
+            ("genre", genre), ("track", track), ("disc", disc), (mbidKey, musicBrainzAlbumID),
+            ("compilation", compilation ? "1" : nil),
+        ]
+        let metadata = pairs.flatMap { key, value in value.map { ["-metadata", "\(key)=\($0)"] } ?? [] }
+        return metadata + (id3v1 && format == .mp3 ? ["-write_id3v1", "1"] : [])
+    }
+}

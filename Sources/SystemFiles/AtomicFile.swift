@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Replaces a file atomically, the one way the command line's `export -o` and Recordings' store write
+/// files: the bytes go to a temporary file beside the target, which is flushed to disk and renamed over
+/// it, and the directory is flushed so the rename survives a power cut. A reader sees the old file or
+/// the new one, never half of one; a failure (or an abandoned write) leaves the old file as it was.
+///
+/// A symbolic link is written through (its target is replaced, the link stays); an existing file keeps
+/// its permissions; temporaries left by a writer that was killed are removed by the next one.
+public final class AtomicFile {
+    /// Why a file could not be written: the path as given and the system's words.
+    public struct Failure: Error, CustomStringConvertible {
+        /// `cannot write PATH: REASON`.
+        public let description: String
+    }
+
+    /// The descriptor of the temporary file to write into (see ``FileDescriptor/writeAll(_:_:)``).
+    public let descriptor: Int32
+    private let path: String
+    private let target: String
+    private let temporary: String
+    private var open = true
+    private var committed = false
+
+    /// Starts replacing `path`.
+    /// - Throws: ``Failure`` when the temporary file cannot be created (no such directory, no permission).
+    public init(replacing path: String) throws(Failure) {
+        self.path = path
+        target = Self.resolvingLinks(path)
+        Self.removeStaleTemporaries(of: target)
+        var existing = stat()
+        let mode: mode_t? = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+        temporary = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw Self.failure(path, errno) }
+        if let mode { fchmod(descriptor, mode) }
+    }
+
+    /// Makes the written bytes the file: flushes them, then renames the temporary file over the target.
+    /// - Parameter beforeRename: runs when the temporary file is complete and flushed, just before the
+    ///   rename; an error it throws abandons the write (tests stand for a crash at the worst moment).
+    /// - Throws: ``Failure`` when the bytes cannot be flushed or the file replaced; what `beforeRename`
+    ///   throws.
+    public func commit(beforeRename: () throws -> Void = {}) throws {
+        guard open else { throw Self.failure(path, EBADF) }
+        let synced = fsync(descriptor) == 0
+        let syncError = errno
+        closeDescriptor()
+        guard synced else { throw Self.failure(path, syncError) }
+        try beforeRename()
+        guard rename(temporary, target) == 0 else { throw Self.failure(path, errno) }
+        committed = true
+        let directory = Self.directory(of: target)
+        let directoryDescriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    /// The failure for an `errno` met while writing: `cannot write PATH: REASON`.
+    public func failure(_ code: Int32) -> Failure {
+        Self.failure(path, code)
+    }
+
+    deinit {
+        closeDescriptor()
+        if !committed { unlink(temporary) }
+    }
+
+    private func closeDescriptor() {
+        if open { close(descriptor) }
+        open = false
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> Failure {
+        Failure(description: "cannot write \(path): \(FileDescriptor.describe(code))")
+    }
+
+    /// The file a path finally names, following symbolic links (also to a target that does not exist
+    /// yet); the path itself when it is no link.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : directory(of: current) + "/" + link
+        }
+        return current
+    }
+
+    /// The directory a path is in (`.` for a bare name).
+    private static func directory(of path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return "." }
+        let directory = parts.dropLast().joined(separator: "/")
+        return directory.isEmpty ? "/" : directory
+    }
+
+    /// Removes `<name>.tmp-<pid>-…` files beside `target` whose writer process is gone.
+    private static func removeStaleTemporaries(of target: String) {
+        let directory = directory(of: target)
+        let prefix = String(target.split(separator: "/").last ?? "") + ".tmp-"
+        guard let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix),
+                let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid()
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+        }
+    }
+}

@@ -43,13 +43,21 @@ public final class LibraryAPI: Sendable {
     }
 
     /// Creates a facade over the SQLite library at `path`, opened on first use.
-    /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
+    /// - Parameters:
+    ///   - busyTimeout: how long to wait for another process's lock, in milliseconds.
+    ///   - forOneRead: the caller is a process that makes only reads (the methods below marked
+    ///     `nonisolated(nonsending)`), all from its main actor, and then exits: the library's connections
+    ///     then belong to the main actor, which runs the SQLite work itself, with no thread to start and
+    ///     no hand-over — how the command line's reading verbs start as fast as the sqlite3 shell.
+    ///     Faces that serve while they wait keep the default (threads of the store's own).
     public convenience init(
-        path: String, historyLimit: Int = 100, busyTimeout: Int32 = 5000, isOnline: Bool = false
+        path: String, historyLimit: Int = 100, busyTimeout: Int32 = 5000, isOnline: Bool = false,
+        forOneRead: Bool = false
     ) {
         self.init(
-            store: SQLiteLibraryStore(path: path, busyTimeout: busyTimeout), historyLimit: historyLimit,
-            isOnline: isOnline)
+            store: SQLiteLibraryStore(
+                path: path, busyTimeout: busyTimeout, placement: forOneRead ? .caller : .ownThreads),
+            historyLimit: historyLimit, isOnline: isOnline)
     }
 
     /// Closes the library's database cleanly, so the file alone holds every change (the faces call it
@@ -76,7 +84,9 @@ public final class LibraryAPI: Sendable {
     /// The shared instance (the tutorial's `sharedInstance`): created lazily and thread-safely on first
     /// use, over the library at the default location (`BLUELIBRARY_HOME`, XDG, `~/.local/share`) with
     /// the busy timeout of `BLUELIBRARY_BUSY_TIMEOUT_MS`. The command line uses it whenever no
-    /// `--library` or `--remote` asks for another one; ``replaceShared(with:)`` swaps it for tests.
+    /// `--library` or `--remote` asks for another one and the verb does more than read (a reading verb
+    /// opens the library for one read, see ``init(path:historyLimit:busyTimeout:isOnline:forOneRead:)``);
+    /// ``replaceShared(with:)`` swaps it for tests.
     public static var shared: LibraryAPI {
         sharedInstance.withLock { instance in
             if let instance { return instance }

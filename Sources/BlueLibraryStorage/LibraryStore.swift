@@ -14,21 +14,21 @@ import BlueLibraryCore
 /// Two implementations honour one contract (see `LibraryStoreContractTests`): ``SQLiteLibraryStore``
 /// and the in-memory twin ``InMemoryLibraryStore``.
 ///
-/// `read`, `write` and `close` are `nonisolated(nonsending)`: they run on the caller's executor up to the
-/// hand-over to the store's thread, so a command on the main actor never stops on the global executor
-/// on the way (issue 11, start-up).
+/// Every method is `nonisolated(nonsending)`: it runs on the caller's executor up to the hand-over to the
+/// store's thread, so a command on the main actor never stops on the global executor on the way (issue
+/// 11, start-up), and a store whose connections belong to the caller runs there whole.
 package protocol LibraryStore: Sendable {
     /// A human name of where the library lives (a file path, or "memory").
     var location: String { get }
     /// A number that changes when another process (another connection) commits a change; faces poll
     /// it to follow changes made elsewhere. The in-memory store has no other process and keeps it at 0.
-    func externalChangeToken() async throws -> Int64
+    nonisolated(nonsending) func externalChangeToken() async throws -> Int64
     /// Closes the library (a later use opens it again); for SQLite this also checkpoints the WAL into
     /// the database file, so the file alone holds every change.
     nonisolated(nonsending) func close() async
     /// Writes a consistent copy of the whole library to a new database file at `path` (atomically:
     /// `path` appears complete or not at all), while the library stays in use.
-    func backup(to path: String) async throws
+    nonisolated(nonsending) func backup(to path: String) async throws
     /// Runs `body` with a consistent view of the library; with `thenClose`, then closes the library as
     /// ``close()`` does — the caller's last use — in the same hand-over to the store's thread where it can.
     nonisolated(nonsending)

@@ -13,6 +13,8 @@ import Synchronization
 /// connection runs every write transaction in order, and a reader connection answers reads beside it
 /// (WAL mode), so a write waiting for another process's lock — SQLite's busy wait of up to 5 s — holds
 /// up neither the readers nor any of Swift's cooperative threads. Callers are suspended, never blocked.
+/// A process that runs one command on its main actor may place the connections with the caller instead
+/// (``ConnectionPlacement/caller``): then the main actor owns them and runs the SQLite work itself.
 ///
 /// The file is opened lazily on first use, so creating the store (and the facade's shared instance)
 /// never fails; the first operation reports a missing, foreign, damaged or newer-schema file. Reading a
@@ -32,12 +34,17 @@ package final class SQLiteLibraryStore: LibraryStore {
     /// - Parameters:
     ///   - busyTimeout: how long to wait for another process's lock, in milliseconds.
     ///   - bucketCapacity: albums per bucket of positions (tests make it small to split and merge often).
-    package init(path: String, busyTimeout: Int32 = 5000, bucketCapacity: Int = 512) {
+    ///   - placement: where the connections live (threads of their own unless a one-command process
+    ///     keeps them on its main actor).
+    package init(
+        path: String, busyTimeout: Int32 = 5000, bucketCapacity: Int = 512,
+        placement: ConnectionPlacement = .ownThreads
+    ) {
         self.path = path
         self.busyTimeout = busyTimeout
         self.bucketCapacity = bucketCapacity
-        writer = ConnectionOwner(name: "library-writer")
-        reader = ConnectionOwner(name: "library-reader")
+        writer = ConnectionOwner(name: "library-writer", placement: placement)
+        reader = ConnectionOwner(name: "library-reader", placement: placement)
     }
 
     package var location: String { path }
@@ -93,7 +100,9 @@ package final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
-    package func externalChangeToken() async throws -> Int64 {
+    nonisolated(nonsending)
+        package func externalChangeToken() async throws -> Int64
+    {
         // SQLite changes `data_version` for a connection when any *other* connection commits; the
         // writer's own commits leave it alone, and the reader never commits.
         let (path, busyTimeout) = (path, busyTimeout)
@@ -114,7 +123,9 @@ package final class SQLiteLibraryStore: LibraryStore {
 
     /// Copies the library through the reader's connection into a temporary file beside `path`, then
     /// renames it into place.
-    package func backup(to path: String) async throws {
+    nonisolated(nonsending)
+        package func backup(to path: String) async throws
+    {
         try await prepare()
         let (source, busyTimeout) = (self.path, self.busyTimeout)
         let temporary = path + ".tmp-\(getpid())"
@@ -136,7 +147,9 @@ package final class SQLiteLibraryStore: LibraryStore {
     }
 
     /// Opens the file now, so a bad file is reported before any other work.
-    package func open() async throws {
+    nonisolated(nonsending)
+        package func open() async throws
+    {
         try await prepare()
     }
 
@@ -145,7 +158,9 @@ package final class SQLiteLibraryStore: LibraryStore {
 
     /// Makes sure the file holds the current schema before the reader uses it: the reader's connection
     /// alone when it does, the writer first when it does not.
-    private func prepare() async throws {
+    nonisolated(nonsending)
+        private func prepare() async throws
+    {
         guard !reader.isOpen else { return }
         let (path, busyTimeout) = (path, busyTimeout)
         let current = try await reader.run { slot in
@@ -172,86 +187,4 @@ private enum ReadAttempt<T: Sendable>: Sendable {
     case done(T)
     /// The file is missing, empty or older: the writer must prepare it first.
     case needsWriter
-}
-
-/// A connection and the one thread that owns it.
-private final class ConnectionOwner: Sendable {
-    private let thread: BlockingPool
-    private let slot = ConnectionSlot()
-
-    init(name: String) {
-        thread = BlockingPool(threads: 1, name: name)
-    }
-
-    /// Whether the connection has been opened (and not closed since).
-    var isOpen: Bool { slot.isOpen.load(ordering: .acquiring) }
-
-    nonisolated(nonsending)
-        func run<T: Sendable>(_ work: @escaping @Sendable (ConnectionSlot) throws -> T) async throws -> T
-    {
-        let slot = slot
-        slot.outstanding.add(1, ordering: .relaxed)
-        return try await thread.run {
-            // Both are settled before the caller resumes, so a close right after sees them.
-            defer {
-                slot.isOpen.store(slot.connection != nil, ordering: .releasing)
-                slot.outstanding.subtract(1, ordering: .releasing)
-            }
-            return try work(slot)
-        }
-    }
-
-    nonisolated(nonsending)
-        func close() async
-    {
-        // No connection open and no job on its way that could open one: nothing to close, and no
-        // hand-over (a pool never given work does not start its thread; a read that closed its
-        // connection leaves none).
-        guard isOpen || slot.outstanding.load(ordering: .acquiring) > 0 else { return }
-        let slot = slot
-        await thread.run {
-            slot.connection = nil
-            slot.isOpen.store(false, ordering: .releasing)
-        }
-    }
-}
-
-/// The connection of one ``ConnectionOwner``.
-// @unchecked Sendable: `connection` is only touched by jobs of its owner's single thread, one at a time;
-// `isOpen` and `outstanding` are atomic, for readers on other threads.
-private final class ConnectionSlot: @unchecked Sendable {
-    enum Role {
-        /// Creates and migrates the file; runs write transactions.
-        case writer
-        /// Opens a file the writer prepared; refuses to write (`query_only`).
-        case reader
-    }
-
-    var connection: SQLiteConnection?
-    /// Whether `connection` is set (readable from any thread).
-    let isOpen = Atomic<Bool>(false)
-    /// Jobs given to the owner's thread and not yet finished (readable from any thread).
-    let outstanding = Atomic<Int>(0)
-
-    /// The reader's connection, opened on first use when the file already holds the current schema;
-    /// `nil` when the writer must create or migrate it first (nothing stays open then).
-    /// - Throws: what ``Schema`` finds wrong with the file (not a library, newer, damaged).
-    func openReader(path: String, busyTimeout: Int32) throws -> SQLiteConnection? {
-        if let connection { return connection }
-        let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
-        guard try Schema.readIfCurrent(opened) else { return nil }
-        connection = opened
-        return opened
-    }
-
-    func open(path: String, busyTimeout: Int32, role: Role) throws -> SQLiteConnection {
-        if let connection { return connection }
-        let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
-        switch role {
-        case .writer: try Schema.prepare(opened)
-        case .reader: try Schema.checkReadable(opened)
-        }
-        connection = opened
-        return opened
-    }
 }

@@ -87,18 +87,27 @@ struct Tool {
     private func compose(_ parsed: ParsedArguments, verb: String) throws -> Composition {
         let busy = LibraryLocation.busyTimeout(environment: environment)
         let remote = try parsed["remote"].map(Self.validatedRemote)
+        // A verb that only reads, from this actor, keeps the library's connections here: no thread to
+        // start and no hand-over (see LibraryAPI.init(path:forOneRead:)).
+        let forOneRead = remote == nil && Self.readingVerbs.contains(verb)
         let library: LibraryAPI
         if let explicit = parsed["library"] {
             guard !explicit.isEmpty else {
                 throw LibraryError(.usage, "option '--library' needs a file name")
             }
-            library = LibraryAPI(path: explicit, busyTimeout: busy, isOnline: remote != nil)
+            library = LibraryAPI(
+                path: explicit, busyTimeout: busy, isOnline: remote != nil, forOneRead: forOneRead)
         } else {
             let path = LibraryLocation.defaultPath(environment: environment)
             try LibraryLocation.createParentDirectory(of: path)
-            // The tutorial's shared instance is the library at the default location.
-            library =
-                remote == nil ? LibraryAPI.shared : LibraryAPI(path: path, busyTimeout: busy, isOnline: true)
+            if forOneRead {
+                library = LibraryAPI(path: path, busyTimeout: busy, forOneRead: true)
+            } else {
+                // The tutorial's shared instance is the library at the default location.
+                library =
+                    remote == nil
+                    ? LibraryAPI.shared : LibraryAPI(path: path, busyTimeout: busy, isOnline: true)
+            }
         }
         // BLUELIBRARY_OFFLINE=1 keeps covers to the cache, local files and generated artwork.
         let offline = environment["BLUELIBRARY_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
@@ -185,6 +194,10 @@ struct Tool {
         }
         return 0
     }
+
+    /// The verbs that only read the library, each call from this actor (the facade's reads, which run on
+    /// the caller's executor), and compose no service.
+    static let readingVerbs: Set<String> = ["list", "show", "current", "stats", "export"]
 
     static func validatedRemote(_ text: String) throws -> String {
         let lowered = text.lowercased()

@@ -8,19 +8,16 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-page bench-scan bench-edits clean
 
 setup:
 	@scripts/setup.sh
 
-# One product at a time: building every target would also build BlueLibraryTestSupport, which imports
-# Testing (a module release builds do not have). libBlueLibraryTagLib.so, the TagLib shim bluelibrary
-# loads on first use, is built beside it and ships with it.
+# The products only: the test-support target imports Testing, which a release build lacks.
+# libBlueLibraryTagLib.so, the TagLib shim bluelibrary loads on first use, is built beside it and ships
+# with it.
 release: setup
-	$(SWIFT) build $(RELEASE_FLAGS) --product bluelibrary
-	$(SWIFT) build $(RELEASE_FLAGS) --product BlueLibraryTagLib
-	$(SWIFT) build $(RELEASE_FLAGS) --product patterns
-	$(SWIFT) build $(RELEASE_FLAGS) --product recordings
+	for product in bluelibrary BlueLibraryTagLib recordings patterns; do $(SWIFT) build $(RELEASE_FLAGS) --product $$product || exit 1; done
 
 run: release
 	$(BIN) serve
@@ -54,6 +51,15 @@ bench-web: release
 
 bench-flood: release
 	bench/connection-flood.sh
+
+bench-page: release
+	bench/web-page.sh
+
+bench-scan: release
+	bench/scan.sh
+
+bench-edits: release
+	bench/edits.sh
 
 clean:
 	rm -rf .build

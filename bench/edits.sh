@@ -4,8 +4,9 @@
 #
 #   bench/edits.sh [ALBUMS]
 #
-# Goal (issue 11): each edit at index 0 costs within 1.5x the same edit at the end. Positions live in
-# buckets (docs/architecture.md), so neither end rewrites more than a bucket.
+# Goal (issue 11): each edit at index 0 costs within 1.5x the same edit at the end, and so do `show INDEX`
+# and `select INDEX` (an index is found from the buckets' counts). Positions live in buckets
+# (docs/architecture.md), so neither end rewrites more than a bucket.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-100000}
@@ -34,12 +35,16 @@ hyperfine --warmup 3 --runs 21 --export-json "$json" --style basic \
     -n "delete at 0" --prepare "$b add --title New --artist Bench --at 0 >/dev/null" "$b delete 0 >/dev/null" \
     -n "delete at end" --prepare "$b add --title New --artist Bench >/dev/null" "$b delete $((last + 4)) >/dev/null" \
     -n "undo at 0" --prepare "$b delete 0 >/dev/null" "$b undo >/dev/null" \
-    -n "undo at end" --prepare "$b delete $((last + 4)) >/dev/null" "$b undo >/dev/null"
+    -n "undo at end" --prepare "$b delete $((last + 4)) >/dev/null" "$b undo >/dev/null" \
+    -n "show at 0" --prepare true "$b show 0 >/dev/null" \
+    -n "show at end" --prepare true "$b show $((last + 4)) >/dev/null" \
+    -n "select at 0" --prepare true "$b select 0 >/dev/null" \
+    -n "select at end" --prepare true "$b select $((last + 4)) >/dev/null"
 
 python3 - "$json" <<'PY'
 import json, sys
 results = {r["command"]: r["median"] for r in json.load(open(sys.argv[1]))["results"]}
-for what in ("insert", "delete", "undo"):
+for what in ("insert", "delete", "undo", "show", "select"):
     front, end = results[f"{what} at 0"], results[f"{what} at end"]
     ratio = front / end
     verdict = "ok" if ratio <= 1.5 else "SLOWER THAN GOAL"

@@ -15,9 +15,10 @@ import Synchronization
 ///
 /// Every change is one transaction that also records its undo command and saves the current album,
 /// then is announced on ``changes``. Reads are consistent snapshots. Every method is `async`: the
-/// store runs the blocking SQLite work on its own threads, and the caller is suspended meanwhile. The
-/// reads and ``close()`` are `nonisolated(nonsending)`, as the store's are: a caller on the main actor
-/// hands over to the store's thread and back, without a stop on the global executor.
+/// store runs the blocking SQLite work on its own threads, and the caller is suspended meanwhile (a
+/// facade made `forOneRead` is the one exception: its main actor runs that work itself). The reads and
+/// ``close()`` are `nonisolated(nonsending)`, as the store's are: a caller on the main actor hands over
+/// to the store's thread and back, without a stop on the global executor.
 public final class LibraryAPI: Sendable {
     let store: any LibraryStore
     /// How many undo steps are kept.
@@ -49,8 +50,9 @@ public final class LibraryAPI: Sendable {
     ///     `nonisolated(nonsending)`), all from its main actor, and then exits: the library's connections
     ///     then belong to the main actor, which runs the SQLite work itself, with no thread to start and
     ///     no hand-over — how the command line's reading verbs start as fast as the sqlite3 shell.
-    ///     Faces that serve while they wait keep the default (threads of the store's own).
-    public convenience init(
+    ///     Faces that serve while they wait keep the default (threads of the store's own). Any other
+    ///     use of such a facade (a write, a read off the main actor) stops the process.
+    package convenience init(
         path: String, historyLimit: Int = 100, busyTimeout: Int32 = 5000, isOnline: Bool = false,
         forOneRead: Bool = false
     ) {
@@ -147,7 +149,8 @@ public final class LibraryAPI: Sendable {
     }
 
     /// Streams the albums matching `query` with their library indexes, without building an array.
-    /// `body` runs on the store's thread, inside one read transaction.
+    /// `body` runs on the store's thread (for a facade made `forOneRead`, on the main actor), inside one
+    /// read transaction.
     nonisolated(nonsending)
         public func forEachAlbum(
             matching query: Query = .all, _ body: @escaping @Sendable (Album, Int) throws -> Void
@@ -162,7 +165,8 @@ public final class LibraryAPI: Sendable {
     /// `start` runs first, in the same transaction, with what a listing needs before its first row —
     /// how many albums the library holds (the width of the index column) and, when `withCurrent`, the
     /// current album's index (its mark) — and returns the function that renders each matching album with
-    /// its library index. Both run on the store's thread; a source is valid only during its call.
+    /// its library index. Both run on the store's thread (for a facade made `forOneRead`, on the main
+    /// actor); a source is valid only during its call.
     ///
     /// With `thenClose` the listing is the caller's last use of the library, which is closed as
     /// ``close()`` does, in the same hand-over (a command line that only lists pays for one, not two).

@@ -10,7 +10,7 @@ package enum ConnectionPlacement: Sendable {
     /// command on its main actor and exits, where nothing else waits for that actor. No thread starts and
     /// no call is a hand-over between threads — how the sqlite3 shell works (`bluelibrary list` spent a
     /// millisecond, a fifth of its time, handing its one read to a thread and back). Every call must come
-    /// from the main actor; debug builds check it.
+    /// from the main actor; one that does not stops the process (in release builds too).
     case caller
 }
 
@@ -44,7 +44,7 @@ final class ConnectionOwner: Sendable {
             return try work(slot)
         }
         guard let thread else {
-            MainActor.assertIsolated("a connection placed with the caller is used off the main actor")
+            MainActor.preconditionIsolated("a connection placed with the caller is used off the main actor")
             return try job()
         }
         return try await thread.run(job)
@@ -63,7 +63,7 @@ final class ConnectionOwner: Sendable {
             slot.isOpen.store(false, ordering: .releasing)
         }
         guard let thread else {
-            MainActor.assertIsolated("a connection placed with the caller is closed off the main actor")
+            MainActor.preconditionIsolated("a connection placed with the caller is closed off the main actor")
             return job()
         }
         await thread.run(job)

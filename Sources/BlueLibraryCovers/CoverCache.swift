@@ -1,6 +1,7 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
 import Synchronization
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryCovers
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -123,34 +124,6 @@ struct CoverLoader: Sendable {
             rest = rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...]
         }
         rest = rest.prefix { $0 != "?" && $0 != "#" }
-        return percentDecoded(rest)
-    }
-
-    /// `text` with each `%XX` replaced by its byte (UTF-8 text; other `%` signs stay).
-    private static func percentDecoded(_ text: Substring) -> String {
-        func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        let bytes = Array(text.utf8)
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: decoded, as: UTF8.self)
+        return PercentEncoding.decoded(rest)
     }
 }

@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryCovers
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc

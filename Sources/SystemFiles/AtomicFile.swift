@@ -105,12 +105,7 @@ public final class AtomicFile {
     private static func removeStaleTemporaries(of target: String) {
         let directory = directory(of: target)
         let prefix = String(target.split(separator: "/").last ?? "") + ".tmp-"
-        guard let handle = opendir(directory) else { return }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in LocalFile.names(in: directory) {
             guard name.hasPrefix(prefix),
                 let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid()
             else { continue }

@@ -47,16 +47,10 @@ package enum LocalFile {
     package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw Failure(errno) }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw Failure(written < 0 ? errno : EIO) }
-            offset += written
-        }
+        let failed = FileDescriptor.writeAll(descriptor, bytes)
+        // A failure only `close` reports (a full quota, NFS) means the file is not whole either.
+        let closed = close(descriptor) == 0 ? nil : errno
+        if let code = failed ?? closed { throw Failure(code) }
     }
 
     /// The names in the directory at `path` (without `.` and `..`); none when it cannot be read.
@@ -108,7 +102,7 @@ package enum LocalFile {
         package let reason: String
 
         init(_ code: Int32) {
-            reason = String(cString: strerror(code))
+            reason = FileDescriptor.describe(code)
         }
 
         init(reason: String) {

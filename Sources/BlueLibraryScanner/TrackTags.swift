@@ -134,24 +134,11 @@ public struct TrackTags: Sendable, Hashable {
     private static func positive(_ number: Int) -> Int? { number > 0 ? number : nil }
 
     private static func isTrue(_ text: String) -> Bool {
-        ["1", "true", "yes"].contains(withoutOuterSpaces(text).lowercased())
+        ["1", "true", "yes"].contains(text.trimmed.lowercased())
     }
 
     /// A MusicBrainz id in lowercase, or `nil` when the text is not a UUID.
     private static func identifier(_ text: String?) -> String? {
-        text.map(withoutOuterSpaces).flatMap(UUIDText.normalized)
-    }
-
-    /// `text` without leading and trailing spaces and tabs (what Foundation's `.whitespaces` trims:
-    /// Unicode's space separators and U+0009; line ends stay).
-    private static func withoutOuterSpaces(_ text: String) -> String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        let scalars = text.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !isSpace($0) }),
-            let end = scalars.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(scalars[start...end])
+        text.map(\.trimmed).flatMap(UUIDText.normalized)
     }
 }

@@ -182,22 +182,12 @@ extension LibraryAPI {
     /// .urlPathAllowed)` did it (upper-case digits; a colon kept once a slash came before it), so the
     /// URLs stay what earlier imports stored.
     static func percentEncoded(_ path: String) -> String {
-        let allowed = Set("!$&'()*+,-./=@_~".utf8)
-        let digits = Array("0123456789ABCDEF".utf8)
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(path.utf8.count)
+        let allowed = Set("!$&'()*+,/=@".utf8)
         var afterSlash = false
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                encoded.append(byte)
-            case UInt8(ascii: ":") where afterSlash: encoded.append(byte)
-            case _ where allowed.contains(byte): encoded.append(byte)
-            default: encoded += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-            }
-            if byte == UInt8(ascii: "/") { afterSlash = true }
+        return PercentEncoding.encoded(path) { byte in
+            defer { if byte == UInt8(ascii: "/") { afterSlash = true } }
+            return PercentEncoding.isUnreserved(byte) || allowed.contains(byte)
+                || (byte == UInt8(ascii: ":") && afterSlash)
         }
-        return String(decoding: encoded, as: UTF8.self)
     }
 }

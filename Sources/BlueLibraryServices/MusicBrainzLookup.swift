@@ -99,10 +99,11 @@ public struct MusicBrainzLookup: Sendable {
     /// The search URL: the release group's title and artist as quoted Lucene phrases.
     func searchURL(artist: String, title: String) -> String {
         func phrase(_ text: String) -> String {
+            // By scalar: a quote followed by a combining mark is one Character, but still a quote to Lucene.
             var escaped = "\""
-            for character in text {
-                if character == "\\" || character == "\"" { escaped.append("\\") }
-                escaped.append(character)
+            for scalar in text.unicodeScalars {
+                if scalar == "\\" || scalar == "\"" { escaped.unicodeScalars.append("\\") }
+                escaped.unicodeScalars.append(scalar)
             }
             return escaped + "\""
         }
@@ -136,31 +137,12 @@ public struct MusicBrainzLookup: Sendable {
 
     /// Whether `text` is a MusicBrainz id: a lowercase UUID.
     public static func isMusicBrainzID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        return bytes.enumerated().allSatisfy { offset, byte in
-            [8, 13, 18, 23].contains(offset)
-                ? byte == UInt8(ascii: "-")
-                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-        }
+        UUIDText.normalized(text) == text
     }
 
     /// `text` with everything but unreserved characters percent-encoded (RFC 3986).
     static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += "%" + Hex.string([byte]).uppercased()
-            }
-        }
-        return encoded
+        PercentEncoding.encoded(text, keeping: PercentEncoding.isUnreserved)
     }
 }
 

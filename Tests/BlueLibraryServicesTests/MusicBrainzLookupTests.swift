@@ -68,6 +68,15 @@ struct MusicBrainzLookupTests {
                 == "http://127.0.0.1:2/release-group/\(Self.id)/front-250")
     }
 
+    /// A quote or backslash followed by a combining mark is one Character in Swift, but still a quote to
+    /// Lucene: it is escaped all the same, or the phrase would end early.
+    @Test func aQuoteCarryingACombiningMarkIsStillEscaped() {
+        let lookup = MusicBrainzLookup(
+            httpClient: Recorder("{}"), endpoints: .init(musicBrainz: "http://127.0.0.1:1", coverArt: ""))
+        let url = lookup.searchURL(artist: "", title: "a\"\u{301}b\\\u{301}")
+        #expect(url.contains("query=releasegroup%3A%22a%5C%22%CC%81b%5C%5C%CC%81%22&"))
+    }
+
     @Test func anErrorAnswerIsUnavailable() async throws {
         let lookup = MusicBrainzLookup(httpClient: Recorder(status: 503, "slow down"), interval: .zero)
         await #expect(throws: LibraryError(.unavailable, "MusicBrainz: HTTP status 503")) {

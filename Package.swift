@@ -46,10 +46,10 @@ let package = Package(
         .target(name: "CCrypto"),
         // HTTP(S) over libcurl, loaded with dlopen on first use: only covers and sync need it (see its header).
         .target(name: "CCurl"),
-        // Names a thread (pthread_setname_np, which Swift's Glibc module lacks).
-        .target(name: "CThreadName"),
+        // Names a thread and counts the processors a process may use (GNU calls Swift's Glibc module lacks).
+        .target(name: "CThreads"),
         // Dedicated threads for blocking work (SQLite, files, hashing), off the cooperative pool.
-        .target(name: "BlueLibraryConcurrency", dependencies: ["CThreadName"], swiftSettings: strict),
+        .target(name: "BlueLibraryConcurrency", dependencies: ["CThreads"], swiftSettings: strict),
         // TagLib (C++) behind a C interface of one read and one free function
         // (Sources/CTagLibLoader/include/bl_taglib.h), built only into libBlueLibraryTagLib.so. SwiftPM links
         // every library with the Swift runtime's start-up object; a release build takes the runtime
@@ -71,7 +71,9 @@ let package = Package(
         ),
         .target(
             name: "BlueLibraryCovers",
-            dependencies: ["BlueLibraryCore", "BlueLibraryConcurrency", "CImageCodecs", "CCrypto"],
+            dependencies: [
+                "BlueLibraryCore", "BlueLibraryConcurrency", "CImageCodecs", "CCrypto", "SystemFiles",
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -106,7 +108,8 @@ let package = Package(
         ),
         // The terminal toolkit both terminal apps share: raw-mode session, screen, frame diffing, keys,
         // colour strategies and a few retained widgets.
-        // Writing files and descriptors: every byte, and files replaced atomically (one way for all).
+        // Files and descriptors on POSIX calls: every byte written, files replaced atomically, whole files
+        // read and written, directories listed and made (one way for all).
         .target(name: "SystemFiles", swiftSettings: strict),
         .target(name: "TerminalKit", dependencies: ["SystemFiles"], swiftSettings: strict),
         .target(
@@ -128,7 +131,10 @@ let package = Package(
             // Release links the C++ runtime statically too (see link/static-libstdc++/libstdc++.so).
             linkerSettings: [
                 .unsafeFlags(
-                    ["-L", Context.packageDirectory + "/link/static-libstdc++"],
+                    [
+                        "-L", Context.packageDirectory + "/link/static-libstdc++",
+                        "-Xlinker", "--exclude-libs", "-Xlinker", "libstdc++.a",
+                    ],
                     .when(configuration: .release))
             ]
         ),

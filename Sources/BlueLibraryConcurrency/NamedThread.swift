@@ -1,4 +1,4 @@
-import CThreadName
+import CThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -32,6 +32,12 @@ package enum NamedThread {
             fatalError("cannot start thread \(name): \(String(cString: strerror(status)))")
         }
     }
+}
+
+extension NamedThread {
+    /// How many processors this process may run on: its CPU affinity (`taskset`, a container's cpuset),
+    /// else the processors online — what Foundation's `activeProcessorCount` answered.
+    package static var usableProcessorCount: Int { Int(bl_usable_processor_count()) }
 }
 
 /// What a new thread runs, handed over through pthread_create's one pointer.

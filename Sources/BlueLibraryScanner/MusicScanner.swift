@@ -1,3 +1,4 @@
+import BlueLibraryConcurrency
 import BlueLibraryCore
 
 #if canImport(Glibc)
@@ -26,10 +27,10 @@ public struct MusicScanner: Sendable {
     /// Creates a scanner.
     /// - Parameters:
     ///   - reader: reads the tags; TagLib unless a test gives a twin.
-    ///   - threads: how many files to read at once; by default one per processor.
+    ///   - threads: how many files to read at once; by default one per processor this process may use.
     public init(reader: any TagReader = TagLibReader(), threads: Int? = nil) {
         self.reader = reader
-        self.threads = max(1, threads ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.threads = max(1, threads ?? NamedThread.usableProcessorCount)
     }
 
     /// Scans `folder` and everything below it.

@@ -1,4 +1,5 @@
 import BlueLibraryConcurrency
+import Foundation
 import Testing
 
 #if canImport(Glibc)
@@ -26,6 +27,13 @@ struct BlockingPoolTests {
         let several = BlockingPool(threads: 2, name: "a-very-long-pool-name")
         let name = await several.run { Self.currentThreadName() }
         #expect(name == "a-very-long-poo")
+    }
+
+    /// The processors a process may use count its CPU affinity, as Foundation's `activeProcessorCount`
+    /// (which the scanner's default number of threads came from) does.
+    @Test func theUsableProcessorsAreTheOnesFoundationCounts() {
+        #expect(NamedThread.usableProcessorCount == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(NamedThread.usableProcessorCount >= 1)
     }
 
     private static func currentThreadName() -> String {

@@ -10,6 +10,16 @@
 #include <string.h>
 // jpeglib.h needs FILE and size_t declared first.
 #include <jpeglib.h>
+
+// The libjpeg the header describes: jpeg_CreateDecompress checks that the library's ABI version is
+// the header's (62 on Debian's libjpeg62-turbo, 80 where libjpeg-turbo8 is the default).
+#if JPEG_LIB_VERSION >= 80
+#define BL_LIBJPEG_FILE "libjpeg.so.8"
+#elif JPEG_LIB_VERSION >= 70
+#define BL_LIBJPEG_FILE "libjpeg.so.7"
+#else
+#define BL_LIBJPEG_FILE "libjpeg.so.62"
+#endif
 #include <png.h>
 
 // Each library is loaded once and kept; a failure is kept too, so a missing library costs one dlopen
@@ -84,7 +94,7 @@ static void load_png(void) {
 
 static void load_jpeg(void) {
     void *library =
-        open_library("BLUELIBRARY_LIBJPEG", "libjpeg.so.62", "libjpeg", jpeg_failure, sizeof jpeg_failure);
+        open_library("BLUELIBRARY_LIBJPEG", BL_LIBJPEG_FILE, "libjpeg", jpeg_failure, sizeof jpeg_failure);
     if (library == NULL) return;
     const symbol table[] = {
         {"jpeg_std_error", (void **)&jpeg.std_error},

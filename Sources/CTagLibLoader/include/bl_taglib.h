@@ -15,9 +15,9 @@
 extern "C" {
 #endif
 
-/// The version of this interface's struct layout. Bump it with any change to the structs; a shim built
-/// as its own shared library should carry it in its file name (libbl_taglib.so.1), so that a loader
-/// built against one layout never opens a shim with another.
+/// The version of this interface's struct layout. Bump it with any change to the structs: the loader
+/// asks the shim (libBlueLibraryTagLib.so) for its version with bl_taglib_api_version and refuses a
+/// shim built against another layout.
 #define BL_TAGLIB_API_VERSION 1
 
 /// Flags for bl_taglib_read.
@@ -83,7 +83,7 @@ void bl_taglib_free(bl_taglib_file *file);
 /// BL_TAGLIB_API_VERSION of the shim, so that a loader refuses a shim built against another layout.
 int32_t bl_taglib_api_version(void);
 
-/// The types of the two functions, for a loader that finds them with dlsym.
+/// The types of the three functions, for a loader that finds them with dlsym.
 typedef bl_taglib_file *(*bl_taglib_read_function)(const char *path, int32_t flags);
 typedef void (*bl_taglib_free_function)(bl_taglib_file *file);
 typedef int32_t (*bl_taglib_api_version_function)(void);

@@ -22,7 +22,7 @@ public struct TrackTags: Sendable, Hashable {
     public let disc: Int?
     /// The track number (a tag such as `5/12` gives 5); `nil` when untagged or zero.
     public let number: Int?
-    /// The MusicBrainz release id (`MUSICBRAINZ_ALBUMID`, ID3v2 `TXXX:MusicBrainz Album Id`), lowercase.
+    /// The MusicBrainz release id (`MUSICBRAINZ_ALBUMID`, ID3v2's user-defined text frame `MusicBrainz Album Id`), lowercase.
     public let musicBrainzAlbumID: String?
     /// The MusicBrainz release-group id (`MUSICBRAINZ_RELEASEGROUPID`), lowercase.
     public let musicBrainzReleaseGroupID: String?

@@ -9,7 +9,7 @@
 // (controllers × consoles) and you would otherwise need a subclass for every pair. Don't use it when
 // there is one implementation: a protocol is enough.
 //
-// Departs from the book: its emulators' methods are empty stubs; here they print what their
+// Departs from the book: its emulators' methods have empty bodies; here they print what their
 // hardware would do, so a run shows the two platforms differ.
 //
 // BlueLibrary: catalog only — the app's faces share one controller and talk to one LibraryAPI.

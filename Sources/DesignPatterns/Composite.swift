@@ -51,8 +51,8 @@ extension LeafMark {
     func child(at index: Int) -> (any Mark)? { nil }
 }
 
-/// A bare location: a point on a stroke's path (the book's `Vertex`). Its colour and size are
-/// placeholders that ignore what is set, for `Dot` to override.
+/// A bare location: a point on a stroke's path (the book's `Vertex`). Its colour and size take a value
+/// and keep none, as the book's do; `Dot` overrides them to keep theirs.
 class Vertex: LeafMark {
     var location: Point
 

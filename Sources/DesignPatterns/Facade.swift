@@ -7,7 +7,7 @@
 // from rippling into clients. Don't let the facade grow into a god object that re-exposes every
 // method of every part; keep it to the tasks clients actually have.
 //
-// Departs from the book: its methods are silent stubs; here each one prints its name, so the run
+// Departs from the book: its methods do nothing visible; here each one prints its name, so the run
 // shows the sequence the book's code performs.
 //
 // BlueLibrary: `LibraryAPI` hides the store and the HTTP client behind a handful of album operations;

@@ -4,7 +4,7 @@ import Testing
 
 /// Which art an album gets: an image beside the files wins over a picture in the tracks.
 struct AlbumArtTests {
-    let library = StubLibrary()
+    let library = ScriptedLibrary()
     let picture = EmbeddedPicture(bytes: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3], taggedMIMEType: "")
 
     private func filePath(_ art: AlbumArt?) -> String? {

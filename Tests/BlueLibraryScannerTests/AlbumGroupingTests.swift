@@ -2,9 +2,9 @@ import BlueLibraryCore
 import BlueLibraryScanner
 import Testing
 
-/// Grouping tracks into albums, with tags from the stub reader (no audio needed).
+/// Grouping tracks into albums, with tags from the scripted reader (no audio needed).
 struct AlbumGroupingTests {
-    let library = StubLibrary()
+    let library = ScriptedLibrary()
 
     @Test func theAlbumArtistNamesTheAlbumAndEachTrackKeepsItsArtist() async throws {
         try library.add(

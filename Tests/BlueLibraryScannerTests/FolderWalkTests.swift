@@ -6,7 +6,7 @@ import Testing
 
 /// What the walk finds: audio by extension, no symbolic links followed, unreadable folders named.
 struct FolderWalkTests {
-    let library = StubLibrary()
+    let library = ScriptedLibrary()
 
     @Test func audioFilesAreFoundByExtensionInAnyCase() async throws {
         let audio = ["a.MP3", "b.Flac", "c.ogg", "d.OGA", "e.opus", "f.m4a", "g.MP4", "h.aac", "i.wav"]
@@ -34,7 +34,7 @@ struct FolderWalkTests {
         let outside = TemporaryDirectory("outside")
         let outsideRoot = URL(fileURLWithPath: outside.path).resolvingSymlinksInPath().path
         let stray = outside.write("stray.mp3", "audio")
-        library.stub.set(tags("Stray", artist: "Y", album: "Elsewhere"), for: outsideRoot + "/stray.mp3")
+        library.scripted.set(tags("Stray", artist: "Y", album: "Elsewhere"), for: outsideRoot + "/stray.mp3")
         try FileManager.default.createDirectory(
             atPath: outside.file("Album"), withIntermediateDirectories: true)
         try library.add("Mine/1.mp3", tags("Mine", artist: "X", album: "Mine"))
@@ -73,7 +73,7 @@ struct FolderWalkTests {
 
     @Test func anUnreadableFileIsNamedWithItsReasonAndTheScanGoesOn() async throws {
         try library.add("A/1.mp3", tags("One", artist: "X", album: "A"))
-        let bad = library.write("A/2.mp3", "not known to the stub")
+        let bad = library.write("A/2.mp3", "not known to the scripted reader")
         let result = try await library.scan()
         #expect(result.files.count == 1)
         #expect(result.unreadable.map(\.path) == [bad])
@@ -107,7 +107,7 @@ struct FolderWalkTests {
     }
 }
 
-extension StubLibrary {
+extension ScriptedLibrary {
     /// Scans another path with this library's scanner.
     func scan(at path: String) async throws -> ScanResult {
         try await scanner.scan(path)

@@ -7,7 +7,7 @@ import Testing
 
 /// Incremental rescans: what is unchanged is not read again.
 struct RescanTests {
-    let library = StubLibrary()
+    let library = ScriptedLibrary()
 
     private func addAlbum(_ name: String, tracks: Int) throws {
         for number in 1...tracks {

@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 
 /// A ``TagReader`` twin whose tags and pictures live in memory, by path.
-final class StubTagReader: TagReader {
+final class ScriptedTagReader: TagReader {
     private let tagsByPath = Mutex<[String: TrackTags]>([:])
     private let picturesByPath = Mutex<[String: EmbeddedPicture]>([:])
 
@@ -16,7 +16,8 @@ final class StubTagReader: TagReader {
 
     func tags(at path: String) throws -> TrackTags {
         guard let tags = tagsByPath.withLock({ $0[path] }) else {
-            throw LibraryError(.malformedInput, "cannot read '\(path)': not an audio file the stub knows")
+            throw LibraryError(
+                .malformedInput, "cannot read '\(path)': not an audio file the scripted reader knows")
         }
         return tags
     }
@@ -27,17 +28,17 @@ final class StubTagReader: TagReader {
     }
 }
 
-/// A music folder of small placeholder files whose tags live in a ``StubTagReader``, for grouping and
-/// rescan tests that need no real audio.
-struct StubLibrary {
+/// A music folder of small files (their bytes do not matter) whose tags live in a ``ScriptedTagReader``,
+/// for grouping and rescan tests that need no real audio.
+struct ScriptedLibrary {
     let directory = TemporaryDirectory("scanner")
-    let stub = StubTagReader()
+    let scripted = ScriptedTagReader()
     let reads: CountingTagReader
     /// The folder, resolved as the scanner resolves it.
     let root: String
 
     init() {
-        reads = CountingTagReader(stub)
+        reads = CountingTagReader(scripted)
         root = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path
     }
 
@@ -54,7 +55,7 @@ struct StubLibrary {
         content: String = "audio"
     ) throws -> String {
         let path = write(relative, content)
-        stub.set(tags, picture: picture, for: path)
+        scripted.set(tags, picture: picture, for: path)
         return path
     }
 

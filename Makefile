@@ -37,7 +37,7 @@ test: lint
 	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test -Xswiftc -warnings-as-errors
-	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/Browser -v
+	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Browser -v
 
 bench: release
 	bench/list-and-query.sh

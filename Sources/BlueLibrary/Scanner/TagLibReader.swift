@@ -1,0 +1,75 @@
+import BlueLibraryCore
+import CTagLibLoader
+
+/// The ``TagReader`` of the app: TagLib, through the C shim in `Sources/C/CTagLib`, a shared library of its
+/// own (`libBlueLibraryTagLib.so`) loaded on the first read, so commands that never read audio files
+/// never load TagLib.
+///
+/// Reads MP3 (ID3v1 and ID3v2), FLAC, Ogg Vorbis, Opus, M4A/MP4 and WAV, and whatever else TagLib knows.
+/// This is the only type that touches the shim's C pointers.
+public struct TagLibReader: TagReader {
+    /// Creates a reader; nothing is loaded until the first read.
+    public init() {}
+
+    /// Loads TagLib now.
+    /// - Throws: ``LibraryError`` `unavailable` — "cannot load TagLib (…); install libtag1v5".
+    public func prepare() throws {
+        if let reason = bl_taglib_load() { throw LibraryError(.unavailable, String(cString: reason)) }
+    }
+
+    public func tags(at path: String) throws -> TrackTags {
+        try read(path, flags: Int32(BL_TAGLIB_READ_TAGS)) { file in
+            var properties: [(key: String, value: String)] = []
+            properties.reserveCapacity(file.property_count)
+            for index in 0..<file.property_count {
+                let property = file.properties[index]
+                guard let key = property.key, let value = property.value,
+                    let keyText = String(validatingCString: key), TagLibReader.wanted.contains(keyText),
+                    let valueText = String(validatingCString: value)
+                else { continue }
+                properties.append((keyText, valueText))
+            }
+            return TrackTags(
+                properties: properties, duration: Double(file.duration_ms) / 1000,
+                hasPicture: file.has_picture != 0)
+        }
+    }
+
+    public func picture(at path: String) throws -> EmbeddedPicture? {
+        try read(path, flags: Int32(BL_TAGLIB_READ_PICTURE)) { file in
+            guard let bytes = file.picture, file.picture_size > 0 else { return nil }
+            let mimeType = file.picture_mime_type.flatMap { String(validatingCString: $0) } ?? ""
+            return EmbeddedPicture(
+                bytes: Array(UnsafeBufferPointer(start: bytes, count: file.picture_size)),
+                taggedMIMEType: mimeType)
+        }
+    }
+
+    /// The property keys ``TrackTags/init(properties:duration:hasPicture:)`` looks at; others are not
+    /// converted to Swift strings.
+    private static let wanted: Set<String> = [
+        "TITLE", "ARTIST", "ALBUMARTIST", "ALBUM ARTIST", "ALBUM_ARTIST", "ALBUM", "DATE", "ORIGINALDATE",
+        "YEAR", "GENRE", "DISCNUMBER", "TRACKNUMBER", "MUSICBRAINZ_ALBUMID", "MUSICBRAINZ_RELEASEGROUPID",
+        "COMPILATION", "TCMP", "ITUNESCOMPILATION",
+    ]
+
+    /// Calls the shim, turns its failure into a ``LibraryError``, and frees what it returned.
+    private func read<T>(_ path: String, flags: Int32, _ body: (bl_taglib_file) -> T) throws -> T {
+        try prepare()
+        guard let file = bl_taglib_loaded_read(path, flags) else {
+            throw LibraryError(.internal, "cannot read '\(path)': out of memory")
+        }
+        defer { bl_taglib_loaded_free(file) }
+        if let error = file.pointee.error {
+            let reason = String(cString: error)
+            let code: LibraryError.Code
+            switch Int(file.pointee.error_code) {
+            case Int(BL_TAGLIB_CANNOT_OPEN): code = .noInput
+            case Int(BL_TAGLIB_NOT_AUDIO): code = .malformedInput
+            default: code = .internal
+            }
+            throw LibraryError(code, "cannot read '\(path)': \(reason)")
+        }
+        return body(file.pointee)
+    }
+}

@@ -1,0 +1,69 @@
+import BlueLibraryCore
+import BlueLibraryServices
+import Foundation
+import TestSupport
+import Testing
+
+/// A temporary BlueLibrary home and a way to run the built `bluelibrary` in it.
+final class CLIHome: Sendable {
+    let directory = TemporaryDirectory("cli")
+    var libraryPath: String { directory.file("home/library.db") }
+    var environment: [String: String] {
+        [
+            "BLUELIBRARY_HOME": directory.file("home"), "HOME": directory.path,
+            // Nothing reaches MusicBrainz: lookups, unless a test serves a stand-in, are refused locally.
+            "BLUELIBRARY_MUSICBRAINZ_URL": "http://127.0.0.1:9",
+            "BLUELIBRARY_COVERART_URL": "http://127.0.0.1:9",
+        ]
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil)
+        async throws -> ProcessResult
+    {
+        try await BinaryRunner.run(
+            "bluelibrary", arguments, environment: environment.merging(extra) { $1 }, stdin: stdin)
+    }
+
+    /// Runs a command that must succeed and returns its standard output.
+    func ok(_ arguments: String..., stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> String
+    {
+        let result = try await run(arguments, stdin: stdin)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.isEmpty, sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    /// Runs `bluelibrary ARGUMENTS` on a pseudo-terminal, as a person at a terminal would (script(1)
+    /// gives it one), and returns everything it wrote there.
+    func onTerminal(_ arguments: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> String
+    {
+        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(binary) \(arguments)", "/dev/null"]
+        process.environment = environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = await TestThreads.run {
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+        #expect(process.terminationStatus == 0, "\(arguments): \(text)", sourceLocation: sourceLocation)
+        return text
+    }
+
+    /// Everything a bad command must leave unchanged: the albums, the saved state, the history.
+    func fingerprint() async throws -> String {
+        let library = LibraryAPI(path: libraryPath)
+        let albums = try await library.albums().map { "\($0.id) \($0.description)" }.joined(separator: "\n")
+        let state = try await library.state()
+        await library.close()
+        return albums + "\n\(state)"
+    }
+}

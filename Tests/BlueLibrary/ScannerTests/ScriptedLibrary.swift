@@ -1,0 +1,96 @@
+import BlueLibraryCore
+import BlueLibraryScanner
+import Foundation
+import Synchronization
+import TestSupport
+
+/// A ``TagReader`` twin whose tags and pictures live in memory, by path.
+final class ScriptedTagReader: TagReader {
+    private let tagsByPath = Mutex<[String: TrackTags]>([:])
+    private let picturesByPath = Mutex<[String: EmbeddedPicture]>([:])
+
+    func set(_ tags: TrackTags, picture: EmbeddedPicture? = nil, for path: String) {
+        tagsByPath.withLock { $0[path] = tags }
+        picturesByPath.withLock { $0[path] = picture }
+    }
+
+    func tags(at path: String) throws -> TrackTags {
+        guard let tags = tagsByPath.withLock({ $0[path] }) else {
+            throw LibraryError(
+                .malformedInput, "cannot read '\(path)': not an audio file the scripted reader knows")
+        }
+        return tags
+    }
+
+    func picture(at path: String) throws -> EmbeddedPicture? {
+        _ = try tags(at: path)
+        return picturesByPath.withLock { $0[path] }
+    }
+}
+
+/// A music folder of small files (their bytes do not matter) whose tags live in a ``ScriptedTagReader``,
+/// for grouping and rescan tests that need no real audio.
+struct ScriptedLibrary {
+    let directory = TemporaryDirectory("scanner")
+    let scripted = ScriptedTagReader()
+    let reads: CountingTagReader
+    /// The folder, resolved as the scanner resolves it.
+    let root: String
+
+    init() {
+        reads = CountingTagReader(scripted)
+        root = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path
+    }
+
+    /// A scanner that reads through ``reads``.
+    var scanner: MusicScanner { MusicScanner(reader: reads, threads: 2) }
+
+    /// The absolute path of `relative`.
+    func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// Writes a placeholder file at `relative` (folders made as needed) and gives it `tags`.
+    @discardableResult
+    func add(
+        _ relative: String, _ tags: TrackTags = TrackTags(), picture: EmbeddedPicture? = nil,
+        content: String = "audio"
+    ) throws -> String {
+        let path = write(relative, content)
+        scripted.set(tags, picture: picture, for: path)
+        return path
+    }
+
+    /// Writes a file at `relative` that is not a track (art, notes).
+    @discardableResult
+    func write(_ relative: String, _ content: String) -> String {
+        let path = path(relative)
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(content.utf8))
+        return path
+    }
+
+    /// Scans the folder.
+    func scan(previous: [ScannedFile] = []) async throws -> ScanResult {
+        try await scanner.scan(root, previous: previous)
+    }
+}
+
+/// Tags for a track, briefly.
+func tags(
+    _ title: String? = nil, artist: String? = nil, albumArtist: String? = nil, album: String? = nil,
+    disc: Int? = nil, number: Int? = nil, date: String? = nil, genre: String? = nil, mbid: String? = nil,
+    compilation: Bool = false, duration: Double = 180, picture: Bool = false
+) -> TrackTags {
+    TrackTags(
+        title: title, artist: artist, albumArtist: albumArtist, album: album, date: date, genre: genre,
+        disc: disc, number: number, musicBrainzAlbumID: mbid, isCompilation: compilation, duration: duration,
+        hasPicture: picture)
+}
+
+extension ScanResult {
+    /// The album titled `title`, if exactly one has that title.
+    func album(_ title: String) -> ScannedAlbum? {
+        let matches = albums.filter { $0.title == title }
+        return matches.count == 1 ? matches[0] : nil
+    }
+}

@@ -1,0 +1,61 @@
+import BlueLibraryCovers
+import Foundation
+import TestSupport
+
+/// The fixture server every cover test uses: each path is one of the cases the issue lists.
+enum CoverFixtures {
+    static let png: [UInt8] = {
+        var pixels: [UInt8] = []
+        for _ in 0..<(6 * 6) { pixels += [30, 160, 90, 255] }
+        guard let image = RGBAImage(width: 6, height: 6, pixels: pixels),
+            let bytes = try? ImageCodec.encodePNG(image)
+        else { preconditionFailure("cannot make the fixture PNG") }
+        return bytes
+    }()
+
+    static func server(bodyLimit: Int = 10 * 1024 * 1024) throws -> FixtureHTTPServer {
+        try FixtureHTTPServer { path in
+            switch path {
+            case "/cover.png", "/a/cover.png", "/b/cover.png":
+                .response(status: 200, headers: ["Content-Type": "image/png"], body: png)
+            case "/photo.jpg": .response(status: 200, headers: ["Content-Type": "image/jpeg"], body: jpeg)
+            case "/garbage.png":
+                .response(status: 200, headers: ["Content-Type": "image/png"], body: Array("not a png".utf8))
+            case "/hang.png": .hang
+            case "/huge.png": .endless(count: bodyLimit + 1_000_000)
+            // 2 GB without a Content-Length, as the hostile cover URL of issue 12 sent.
+            case "/endless.png": .endless(count: 2_000_000_000)
+            case "/exact.png":
+                .response(status: 200, headers: [:], body: [UInt8](repeating: 7, count: bodyLimit))
+            case "/huge-declared.png":
+                .response(status: 200, headers: [:], body: [UInt8](repeating: 0, count: bodyLimit + 1))
+            case "/loop": .response(status: 302, headers: ["Location": "/loop"], body: [])
+            case "/headers":
+                .response(
+                    status: 200, headers: ["Content-Type": "application/json", "X-Fixture-Note": "a: b "],
+                    body: Array("{}".utf8))
+            case "/moved.png": .response(status: 301, headers: ["Location": "/cover.png"], body: [])
+            case "/to-file.png":
+                .response(status: 302, headers: ["Location": "file:///etc/passwd"], body: [])
+            case let slow where slow.hasPrefix("/slow/"):
+                .delayed(seconds: 0.3, .response(status: 200, headers: [:], body: png))
+            default: .response(status: 404, headers: [:], body: Array("not found".utf8))
+            }
+        }
+    }
+
+    static var jpeg: [UInt8] {
+        // A JPEG made by our own PNG path is not possible; the covers tests ship one, read it from there.
+        let path = #filePath.replacingOccurrences(
+            of: "ServicesTests/CoverFixtures.swift",
+            with: "CoversTests/Fixtures/split-16x12.jpg")
+        return (try? [UInt8](contentsOf: path)) ?? []
+    }
+}
+
+extension [UInt8] {
+    init(contentsOf path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CocoaError(.fileNoSuchFile) }
+        self = Array(data)
+    }
+}

@@ -1,0 +1,240 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+import TestSupport
+import Testing
+
+/// The two stores a library can use; the contract suite runs every test against both.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable, Codable {
+    case memory, sqlite
+
+    var testDescription: String { rawValue }
+
+    /// A brand-new store (holding the five seeds) and the directory that keeps its file alive.
+    func make() -> (any LibraryStore, TemporaryDirectory) {
+        let directory = TemporaryDirectory("store")
+        switch self {
+        case .memory: return (InMemoryLibraryStore(), directory)
+        case .sqlite: return (SQLiteLibraryStore(path: directory.file("library.db")), directory)
+        }
+    }
+}
+
+struct LibraryStoreContractTests {
+    private func titles(_ store: any LibraryStore, _ query: Query = .all) async throws -> [String] {
+        try await store.read { try $0.albums(matching: query).map(\.title) }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aNewLibraryHoldsTheFiveSeedsInOrder(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        #expect(try await titles(store) == Fixtures.seedTitles)
+        #expect(try await store.read { try $0.count() } == 5)
+        #expect(try await store.read { try $0.album(at: 2) }?.title == "Nothing Like The Sun")
+        #expect(try await store.read { try $0.album(at: 5) } == nil)
+        #expect(try await store.read { try $0.album(at: -1) } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func insertAtAnIndexIsExactAndRemoveShiftsBack(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let new = Fixtures.album("New")
+        try await store.write { try $0.insert(new, at: 1) }
+        #expect(
+            try await titles(store) == [
+                "Best of Bowie", "New", "It's My Life", "Nothing Like The Sun", "Staring at the Sun",
+                "American Pie",
+            ])
+        #expect(try await store.read { try $0.locate(new.id) }?.index == 1)
+        try await store.write { try $0.insert(Fixtures.album("End"), at: 6) }
+        #expect(try await titles(store).last == "End")
+        let removed = try await store.write { try $0.remove(at: 0) }
+        #expect(removed?.title == "Best of Bowie")
+        #expect(try await store.read { try $0.locate(new.id) }?.index == 0)
+        #expect(try await store.write { try $0.remove(at: 99) } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func replaceKeepsPositionAndIdentity(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let sting = Album.seeds[2]
+        let changed = try sting.updating(AlbumPatch(title: "Ten Summoner's Tales", year: .some(1993)))
+        #expect(try await store.write { try $0.replace(changed) } == 2)
+        #expect(try await store.read { try $0.album(at: 2) } == changed)
+        #expect(try await store.write { try $0.replace(Fixtures.album("Ghost")) } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func tracksUnderAFolderAreFoundAndCounted(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let album = Album.seeds[0].id
+        let paths = ["/music/a.mp3", "/music/sub/b.flac", "/music0/c.mp3", "/musical/d.mp3", "/m/e.mp3"]
+        let tracks = paths.enumerated().map { index, path in
+            StoredTrack(
+                track: Track(
+                    id: "t\(index)", disc: 1, number: index + 1, title: "T\(index)", artist: "A", duration: 1,
+                    path: path),
+                albumID: album, size: 10, modified: 20, tags: "")
+        }
+        try await store.write { try $0.replaceTracks(of: album, with: tracks) }
+        for root in ["/music", "/music/"] {
+            let under = try await store.read { try $0.storedTracks(under: root) }
+            #expect(under.map(\.track.path).sorted() == ["/music/a.mp3", "/music/sub/b.flac"])
+            #expect(try await store.read { try $0.trackCount(under: root) } == 2)
+        }
+        #expect(try await store.read { try $0.trackCount(under: "/") } == 5)
+        #expect(try await store.read { try $0.trackCount(under: "/elsewhere") } == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFailedWriteChangesNothing(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        struct Boom: Error {}
+        await #expect(throws: Boom.self) {
+            try await store.write { writer in
+                _ = try writer.remove(at: 0)
+                try writer.push(.delete(Album.seeds[0], index: 0), on: .undo, limit: 10)
+                try writer.saveCurrent(CurrentAlbum(id: Album.seeds[1].id, index: 0))
+                throw Boom()
+            }
+        }
+        #expect(try await titles(store) == Fixtures.seedTitles)
+        #expect(try await store.read { try $0.historyCount(.undo) } == 0)
+        #expect(try await store.read { try $0.savedCurrent() } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func appendingAnIdPresentWithOtherFieldsConflictsAndKeepsNothing(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let fresh = Fixtures.album("Fresh")
+        let changed = try Album.seeds[3].updating(AlbumPatch(genre: "Rock"))
+        await #expect(
+            throws: LibraryError(
+                .conflict,
+                "album \(changed.id) (\"Staring at the Sun\") is already in the library with other fields")
+        ) {
+            try await store.write { try $0.append([fresh, changed]) }
+        }
+        #expect(try await titles(store) == Fixtures.seedTitles)
+        await #expect(throws: LibraryError.self) {
+            try await store.write { try $0.insert(Album.seeds[0], at: 0) }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func appendingIdenticalAlbumsSkipsThem(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let fresh = Fixtures.album("Fresh")
+        #expect(try await store.write { try $0.append([Album.seeds[1], fresh, fresh]) } == [fresh])
+        #expect(try await titles(store) == Fixtures.seedTitles + ["Fresh"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func historyIsTwoBoundedStacks(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let commands = (0..<5).map { HistoryCommand.delete(Fixtures.album("A\($0)"), index: $0) }
+        try await store.write { writer in
+            for command in commands { try writer.push(command, on: .undo, limit: 3) }
+            try writer.push(commands[0], on: .redo, limit: 3)
+        }
+        #expect(try await store.read { try $0.historyCount(.undo) } == 3)
+        #expect(try await store.write { try $0.pop(.undo) } == commands[4])
+        #expect(try await store.write { try $0.pop(.undo) } == commands[3])
+        #expect(try await store.write { try $0.pop(.undo) } == commands[2])
+        #expect(try await store.write { try $0.pop(.undo) } == nil)
+        #expect(try await store.read { try $0.historyCount(.redo) } == 1)
+        try await store.write { try $0.clearHistory(.redo) }
+        #expect(try await store.read { try $0.historyCount(.redo) } == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func savedCurrentAlbumRoundTrips(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let current = CurrentAlbum(id: Album.seeds[3].id, index: 3)
+        try await store.write { try $0.saveCurrent(current) }
+        #expect(try await store.read { try $0.savedCurrent() } == current)
+        try await store.write { try $0.saveCurrent(nil) }
+        #expect(try await store.read { try $0.savedCurrent() } == nil)
+    }
+
+    /// Both stores must answer every query identically: the SQL compiler and the in-memory matcher
+    /// implement one language.
+    @Test(arguments: [
+        (
+            "",
+            [
+                "Best of Bowie", "It's My Life", "Nothing Like The Sun", "Staring at the Sun", "American Pie",
+                "Homogenic", "Ünïcode", "Undated",
+            ]
+        ),
+        ("sun", ["Nothing Like The Sun", "Staring at the Sun"]),
+        ("SUN ^u2", ["Nothing Like The Sun"]),
+        ("artist:=U2", ["Staring at the Sun"]),
+        ("artist:=u2", []),
+        ("year:1999..2000", ["Nothing Like The Sun", "Staring at the Sun", "American Pie"]),
+        ("year:..1992", ["Best of Bowie"]),
+        ("^year:1990..", ["Ünïcode", "Undated"]),
+        ("björk", ["Homogenic"]),
+        ("ünï", ["Ünïcode"]),
+        ("sting , madonna", ["Nothing Like The Sun", "American Pie"]),
+        (
+            "genre:pop year-",
+            ["It's My Life", "Staring at the Sun", "American Pie", "Nothing Like The Sun", "Best of Bowie"]
+        ),
+        (
+            "year+ title-",
+            [
+                "Ünïcode", "Undated", "Best of Bowie", "Homogenic", "Nothing Like The Sun",
+                "Staring at the Sun", "American Pie", "It's My Life",
+            ]
+        ),
+        (
+            "artist+",
+            [
+                "Homogenic", "Best of Bowie", "American Pie", "It's My Life", "Nothing Like The Sun",
+                "Staring at the Sun", "Undated", "Ünïcode",
+            ]
+        ),
+        ("cover_url:Bowie", []),
+        ("cover_url:bowie", ["Best of Bowie"]),
+        ("id:6b1e7c9e-0000-4000-8000-000000000004", ["American Pie"]),
+        ("%", []),
+        ("_", []),
+    ])
+    func queriesMeanTheSameInBothStores(query: String, expected: [String]) async throws {
+        for kind in StoreKind.allCases {
+            let (store, directory) = kind.make()
+            defer { withExtendedLifetime(directory) {} }
+            try await store.write { writer in
+                try writer.append([
+                    Fixtures.album("Homogenic", by: "Björk", genre: "Electronic", year: 1997),
+                    Fixtures.album("Ünïcode", by: "Zed"),
+                    Fixtures.album("Undated", by: "Yann"),
+                ])
+            }
+            #expect(try await titles(store, Query(parsing: query)) == expected, "\(kind)")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func forEachReportsLibraryIndexesEvenWhenSorted(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let indexes = try await store.read { reader in
+            var indexes: [Int] = []
+            try reader.forEachAlbum(matching: try Query(parsing: "year- ")) { _, index in
+                indexes.append(index)
+            }
+            return indexes
+        }
+        #expect(indexes == [1, 3, 4, 2, 0])
+    }
+}

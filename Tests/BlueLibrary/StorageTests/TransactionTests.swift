@@ -1,0 +1,50 @@
+import BlueLibraryCore
+import Dispatch
+import TestSupport
+import Testing
+
+@testable import BlueLibraryStorage
+
+/// What code inside a transaction may do: ask the reader or writer it was handed anything — and never
+/// call back into the library, which would wait for the very transaction it runs in.
+struct TransactionTests {
+    @Test(arguments: StoreKind.allCases)
+    func theTransactionsQueriesLiveOnTheWriter(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let state = try await store.write { writer in
+            _ = try writer.remove(at: 0)
+            try writer.saveCurrent(try writer.resolveCurrent())
+            #expect(try writer.locate(.index(0)).album == Album.seeds[1])
+            return try writer.state()
+        }
+        #expect(state.count == 4)
+        #expect(state.current == CurrentAlbum(id: Album.seeds[1].id, index: 0))
+    }
+
+    @Test func nothingOutsideATransactionIsMarkedAsInsideOne() async throws {
+        #expect(!LibraryTransaction.isActive)
+        let inside = try await InMemoryLibraryStore().read { _ in LibraryTransaction.isActive }
+        #expect(inside)
+        #expect(!LibraryTransaction.isActive)
+    }
+
+    /// A body that starts a task which uses the library and waits for it would deadlock on the in-memory
+    /// store (its lock is held) and silently run outside the transaction on SQLite; in debug builds it
+    /// traps instead, at the call.
+    @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
+    func usingTheLibraryFromInsideItsOwnTransactionTraps(kind: StoreKind) async {
+        await #expect(processExitsWith: .failure) { [kind] in
+            let (store, directory) = kind.make()
+            _ = try? await store.write { _ in
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    _ = try? await store.read { try $0.count() }
+                    done.signal()
+                }
+                done.wait()
+            }
+            withExtendedLifetime(directory) {}
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import BlueLibraryServices
+import BlueLibraryStorage
+import BlueLibraryWeb
+import Synchronization
+import TestSupport
+
+/// The real server over an in-memory library on an ephemeral port of 127.0.0.1, its request log kept.
+struct TestServer {
+    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let app: WebApp
+    let server: MicroHTTPServer
+    private let lines = LogLines()
+
+    final class LogLines: Sendable {
+        let lines = Mutex<[String]>([])
+    }
+
+    /// Starts a server with `limits`, a 1 KiB body limit and room for `streams` event streams
+    /// (`streamsPerAddress` from one address). The request deadline is a minute unless a test sets it,
+    /// so that a connection a test sees closed was never closed by the deadline behind its back.
+    init(
+        limits: MicroHTTPServer.Limits = .init(requestTimeout: .seconds(60)), threads: Int = 8,
+        streams: Int = 64, streamsPerAddress: Int = 16
+    ) async throws {
+        app = try await WebApp(
+            library: library, maximumStreams: streams, maximumStreamsPerAddress: streamsPerAddress)
+        let (app, lines) = (app, lines)
+        server = MicroHTTPServer(
+            maximumBodySize: 1024, threads: threads, limits: limits,
+            log: { line in lines.lines.withLock { $0.append(line) } }, handler: { await app.respond(to: $0) })
+        let port = try server.start(port: 0)
+        app.listening(on: "127.0.0.1", port: port)
+    }
+
+    var port: Int { server.port }
+    /// The `Host` header that names the server.
+    var host: String { "127.0.0.1:\(server.port)" }
+    /// The request log so far.
+    var log: [String] { lines.lines.withLock { $0 } }
+
+    /// A new connection from `source`.
+    func connect(from source: String = "127.0.0.1") throws -> RawHTTPConnection {
+        try RawHTTPConnection(port: port, from: source)
+    }
+
+    /// Sends one request on a new connection from `source` and reads the answer until `marker` (or
+    /// until the server closes the connection).
+    func exchange(_ request: String, from source: String = "127.0.0.1", until marker: String = "}")
+        async throws -> String
+    {
+        let connection = try connect(from: source)
+        connection.send(request)
+        return await connection.read(until: marker, seconds: 10)
+    }
+}

@@ -1,0 +1,127 @@
+import BlueLibraryCore
+import BlueLibraryServices
+import BlueLibraryStorage
+import BlueLibraryWeb
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The real server on an ephemeral port of 127.0.0.1.
+struct WebServerTests {
+    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let app: WebApp
+    let server: MicroHTTPServer
+    let log = RequestLog()
+
+    final class RequestLog: Sendable {
+        let lines = Mutex<[String]>([])
+    }
+
+    init() async throws {
+        app = try await WebApp(library: library)
+        let app = app
+        let log = log
+        server = MicroHTTPServer(
+            maximumBodySize: 1024, log: { line in log.lines.withLock { $0.append(line) } },
+            handler: { await app.respond(to: $0) })
+        try server.start(port: 0)
+    }
+
+    @Test func itAnswersOverHTTPAndLogsEachRequest() async throws {
+        let connection = try RawHTTPConnection(port: server.port)
+        connection.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let response = await connection.read(until: "can_delete")
+        #expect(response.hasPrefix("HTTP/1.1 200"))
+        #expect(response.contains("\"count\":5"))
+        await server.stop()
+        #expect(
+            log.lines.withLock { $0 }.contains { $0.hasPrefix("GET /api/state 200 ") && $0.hasSuffix("ms") })
+    }
+
+    @Test func aBodyOverTheLimitGets413AndChangesNothing() async throws {
+        let connection = try RawHTTPConnection(port: server.port)
+        let body = #"{"title": ""# + String(repeating: "x", count: 2000) + #"", "artist": "B"}"#
+        connection.send(
+            "POST /api/albums HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        )
+        #expect(await connection.read(until: "too_large").hasPrefix("HTTP/1.1 413"))
+        #expect(try await library.count() == 5)
+        await server.stop()
+    }
+
+    @Test func anEncodedDotDotIsRefused() async throws {
+        let connection = try RawHTTPConnection(port: server.port)
+        connection.send(
+            "GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let response = await connection.read(until: "}}")
+        #expect(response.hasPrefix("HTTP/1.1 400"))
+        #expect(!response.contains("root:"))
+        await server.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func everyChangeReachesAnOpenEventStream() async throws {
+        let stream = try RawHTTPConnection(port: server.port)
+        stream.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(await stream.read(until: "retry: 1000").contains("text/event-stream"))
+        try await library.delete(.index(0))
+        let text = await stream.read(until: "\"kind\":\"delete\"")
+        #expect(text.contains("event: change\ndata: {\"kind\":\"delete\",\"state\":{"))
+        // Stopping the server ends the stream (its connection is resumed first) and the server stops.
+        await server.stop()
+        #expect(app.events.clientCount == 0)
+        #expect(await stream.read(until: "\r\n0\r\n\r\n", seconds: 5).hasSuffix("0\r\n\r\n"))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func parkedEventStreamsAndSlowAnswersHoldNoThread() async throws {
+        // Two pool threads, ten open event streams and two requests whose answers take long: ordinary
+        // requests are still answered at once.
+        let app = self.app
+        let slowStarted = Mutex(0)
+        let small = MicroHTTPServer(
+            threads: 2, log: { _ in },
+            handler: { request in
+                if request.path == "/slow" {
+                    slowStarted.withLock { $0 += 1 }
+                    try? await Task.sleep(for: .seconds(3))
+                }
+                return await app.respond(to: request)
+            })
+        let port = try small.start(port: 0)
+        // Each connection sends its request as it opens: one left silent past the request deadline
+        // (10 s, which a loaded machine can take to answer the ones before it) is closed, as it should be.
+        var streams: [RawHTTPConnection] = []
+        for _ in 0..<10 {
+            let stream = try RawHTTPConnection(port: port)
+            stream.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            streams.append(stream)
+            let opened = await stream.read(until: "retry: 1000")
+            #expect(
+                opened.contains("200 OK"),
+                "stream answered \(opened.debugDescription), closed: \(stream.closed)")
+        }
+        let slow = try (0..<2).map { _ in try RawHTTPConnection(port: port) }
+        for connection in slow { connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+        // Both slow requests are in their handlers (in flight) before anything else happens.
+        for _ in 0..<1000 where slowStarted.withLock({ $0 }) < 2 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(slowStarted.withLock { $0 } == 2)
+        let plain = try RawHTTPConnection(port: port)
+        plain.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(await plain.read(until: "can_delete", seconds: 5).hasPrefix("HTTP/1.1 200"))
+        try await library.select(.index(1))
+        for stream in streams {
+            #expect(await stream.read(until: "\"kind\":\"select\"").contains("\"index\":1"))
+        }
+        // Stopping resumes every parked connection: the streams end, the slow answers still arrive.
+        await small.stop(timeout: .seconds(30))
+        for connection in slow {
+            #expect(await connection.read(until: "}}", seconds: 5).contains("HTTP/1.1 404"))
+        }
+        for stream in streams {
+            #expect(await stream.read(until: "\r\n0\r\n\r\n", seconds: 5).hasSuffix("0\r\n\r\n"))
+        }
+        await server.stop()
+    }
+}

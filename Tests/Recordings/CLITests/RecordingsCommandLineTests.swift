@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `recordings` as a process: help, usage errors and a damaged store, each one clear line and a
+/// sysexits status.
+struct RecordingsCommandLineTests {
+    let home = TemporaryDirectory("recordings-cli")
+
+    @Test func helpListsTheOptionsAndTheKeys() async throws {
+        let result = try await BinaryRunner.run("recordings", ["--help"])
+        #expect(result.status == 0)
+        for text in ["--architecture NAME", "mvvm-c", "--store DIR", "--device NAME", "Space", "q   "] {
+            #expect(result.stdout.contains(text), "\(text)")
+        }
+    }
+
+    @Test(
+        arguments: [
+            (
+                ["--architecture", "mvp"],
+                "unknown architecture 'mvp': use one of mvc, mvvm-c, mvc-vs, mavb, tea"
+            ),
+            (["--store"], "option '--store' needs a value"),
+            (["--loud"], "unknown argument '--loud' (see recordings --help)"),
+        ])
+    func usageErrorsAreOneLineAndStatus64(arguments: [String], message: String) async throws {
+        let result = try await BinaryRunner.run("recordings", arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr == "recordings: \(message)\n")
+    }
+
+    @Test func aDamagedStoreIsRefusedWithStatus65AndLeftAlone() async throws {
+        let path = home.write("store.json", "{\"format\": \"recordings\", \"version\": 1, \"id\": ")
+        let result = try await BinaryRunner.run("recordings", ["--store", home.path])
+        #expect(result.status == 65)
+        #expect(result.stderr == "recordings: \(path): not valid JSON\n")
+        #expect(
+            home.read("store.json") == Array("{\"format\": \"recordings\", \"version\": 1, \"id\": ".utf8))
+    }
+
+    @Test func withoutATerminalItSaysSo() async throws {
+        let result = try await BinaryRunner.run("recordings", [], environment: ["RECORDINGS_HOME": home.path])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr
+                == "recordings: recordings needs a terminal: standard input and output must both be one\n")
+    }
+}

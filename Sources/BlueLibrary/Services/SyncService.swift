@@ -67,7 +67,7 @@ public final class SyncService: Service {
             if batch.isEmpty { break }
             for item in batch {
                 if let deadline, ContinuousClock.now >= deadline {
-                    report.failure = "\(remote) is slow; stopped after \(budget ?? .zero)"
+                    report.failure = "\(remote): took too long; stopped after \(budget ?? .zero)"
                     break sending
                 }
                 switch await send(item, until: deadline) {

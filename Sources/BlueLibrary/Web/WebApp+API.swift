@@ -30,7 +30,7 @@ extension WebApp {
                 let patch = try AlbumCoding.patch(
                     from: try WebJSON.typedYear(jsonObject(request)), of: albumID)
                 let change = try await library.update(.id(albumID), with: patch)
-                guard case .update(_, let after)? = change.effect else { return .internalError }
+                guard let after = change.album else { return .internalError }
                 return .json(AlbumCoding.json(after, index: try await library.album(.id(after.id)).index))
             case ("DELETE", "albums", let id?):
                 return deleted(try await controller.delete(try albumID(id)))

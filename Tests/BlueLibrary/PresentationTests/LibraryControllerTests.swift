@@ -144,7 +144,7 @@ struct LibraryControllerTests {
         let album = try Album(title: "T", artist: "Band")
         func track(_ disc: Int, _ number: Int?, _ artist: String, _ seconds: Double) -> Track {
             Track(
-                id: "\(disc)-\(number ?? 0)", disc: disc, number: number, title: "S", artist: artist,
+                disc: disc, number: number, title: "S", artist: artist,
                 duration: seconds, path: "/m")
         }
         let single = album.trackLines([track(1, 3, "Band", 187.4), track(1, nil, "Guest", 3725)])

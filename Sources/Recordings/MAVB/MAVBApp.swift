@@ -14,6 +14,7 @@ public final class MAVBApp: RecordingsApplication {
     private let views: MAVBViews
     private let size: Signal<(width: Int, height: Int)>
     public private(set) var wantsToQuit = false
+    public var needsClock: Bool { player.playback.value?.isPlaying == true || actions.recorder != nil }
 
     /// Builds the adapters and the views, restoring the last run's state.
     public init(environment: RecordingsEnvironment, width: Int, height: Int) {

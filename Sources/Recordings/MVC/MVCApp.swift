@@ -16,6 +16,7 @@ public final class MVCApp: RecordingsApplication {
     private var recordViewController: RecordViewController?
     private var size: (width: Int, height: Int)
     public private(set) var wantsToQuit = false
+    public var needsClock: Bool { recordViewController != nil || playViewController.isPlaying }
 
     var glyphs: Glyphs { environment.glyphs }
 

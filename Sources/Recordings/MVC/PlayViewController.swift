@@ -33,6 +33,9 @@ final class PlayViewController {
         updateDisplay()
     }
 
+    /// Whether the recording plays now.
+    var isPlaying: Bool { player?.isPlaying ?? false }
+
     /// Where playback is (saved for the next start).
     var position: Double { player?.position ?? 0 }
 

@@ -12,6 +12,7 @@ public final class MVCVSApp: RecordingsApplication {
     private let environment: RecordingsEnvironment
     private var size: (width: Int, height: Int)
     public private(set) var wantsToQuit = false
+    public var needsClock: Bool { viewState.state.play.isPlaying || viewState.state.recordView != nil }
 
     /// Builds the app from the saved view state.
     public init(environment: RecordingsEnvironment, width: Int, height: Int) {

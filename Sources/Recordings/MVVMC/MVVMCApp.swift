@@ -9,6 +9,9 @@ public final class MVVMCApp: RecordingsApplication {
     private let coordinator: Coordinator
     private var size: (width: Int, height: Int)
     public private(set) var wantsToQuit = false
+    public var needsClock: Bool {
+        coordinator.recordViewController != nil || coordinator.playViewController.viewModel.isPlaying
+    }
 
     /// Builds the app and restores the state of the last run.
     public init(environment: RecordingsEnvironment, width: Int, height: Int) {

@@ -37,6 +37,8 @@ final class PlayViewModel {
 
     /// Whether the pane is empty.
     var isEmpty: Bool { recording == nil }
+    /// Whether the recording plays now.
+    var isPlaying: Bool { player?.isPlaying ?? false }
     /// Where playback is (saved for the next start).
     var position: Double { player?.position ?? 0 }
 

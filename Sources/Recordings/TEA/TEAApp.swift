@@ -15,6 +15,8 @@ public final class TEAApp: RecordingsApplication {
     }
 
     public var wantsToQuit: Bool { driver.state.wantsToQuit }
+    /// The clock subscriptions are the ones that need ticks.
+    public var needsClock: Bool { !subscriptions(driver.state).subtracting([.storeChanges]).isEmpty }
 
     public func handle(_ key: Key) { driver.handle(key) }
 

@@ -37,7 +37,7 @@ struct AcceptanceTests {
         #expect(try session.namesInStore("Work") == ["Idea"])
         let files = session.audioFiles
         #expect(files.count == 1)
-        let wav = try WAVFile.read(session.directory.file(try #require(files.first)))
+        let wav = try WAVFile.open(session.directory.file(try #require(files.first)))
         #expect(wav.duration == 2)
         let work = try #require(session.store.contents(of: session.store.rootID).first)
         let recording = try #require(session.store.contents(of: work.id).first)

@@ -31,7 +31,9 @@ public final class MAVBApp: RecordingsApplication {
             size: size)
         let path = viewState.state.value.folders
         for (index, folder) in path.enumerated() {
-            _ = views.folderList(folder, selecting: index + 1 < path.count ? path[index + 1] : nil)
+            let selected =
+                index + 1 < path.count ? path[index + 1] : saved?.selection(in: folder, of: environment.store)
+            _ = views.folderList(folder, selecting: selected)
         }
         if let saved, viewState.state.value.recording != nil { player.restore(position: saved.position) }
         player.onFailure = { [viewState] message in viewState.show(message: message) }
@@ -88,6 +90,15 @@ public final class MAVBApp: RecordingsApplication {
             if let failure = recorder.failure { return actions.recordingFailed(failure) }
             recorder.refresh()
         }
+        environment.restoration.save(restorableState)
+    }
+
+    /// The path, selections, focus and play pane, as a restart restores them.
+    private var restorableState: Restoration {
+        let state = viewState.state.value
+        return Restoration(
+            folderPath: state.folders, selections: views.selections, playHasFocus: state.playHasFocus,
+            recording: state.recording, position: player.position)
     }
 
     public func render() -> TerminalScreen {
@@ -95,9 +106,7 @@ public final class MAVBApp: RecordingsApplication {
     }
 
     public func shutdown() {
-        let state = viewState.state.value
-        environment.restoration.save(
-            Restoration(folderPath: state.folders, recording: state.recording, position: player.position))
+        environment.restoration.save(restorableState, force: true)
         player.stop()
         actions.cancelRecording()
     }

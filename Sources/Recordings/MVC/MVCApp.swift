@@ -102,6 +102,7 @@ public final class MVCApp: RecordingsApplication {
         playViewController.updateDisplay()
         recordViewController?.tick()
         updateFocus()
+        environment.restoration.save(encodeRestorableState())
     }
 
     public func render() -> TerminalScreen {
@@ -116,7 +117,7 @@ public final class MVCApp: RecordingsApplication {
     }
 
     public func shutdown() {
-        environment.restoration.save(encodeRestorableState())
+        environment.restoration.save(encodeRestorableState(), force: true)
         playViewController.stop()
         recordViewController?.cancel()
     }
@@ -125,9 +126,16 @@ public final class MVCApp: RecordingsApplication {
 
     /// What UIKit's `encodeRestorableState` collected from each controller.
     private func encodeRestorableState() -> Restoration {
-        Restoration(
-            folderPath: navigation.viewControllers.map(\.folder.id),
-            recording: playViewController.recording?.id, position: playViewController.position)
+        let controllers = navigation.viewControllers
+        return Restoration(
+            folderPath: controllers.map(\.folder.id),
+            selections: Dictionary(
+                controllers.compactMap { controller in
+                    controller.selectedItem.map { (controller.folder.id, $0.id) }
+                },
+                uniquingKeysWith: { first, _ in first }),
+            playHasFocus: split.focus == .detail, recording: playViewController.recording?.id,
+            position: playViewController.position)
     }
 
     private func restoreState() {
@@ -136,9 +144,14 @@ public final class MVCApp: RecordingsApplication {
             navigation.top?.select(folder.id)
             navigation.push(FolderViewController(folder: folder, app: self))
         }
+        if let top = navigation.top, let selected = saved.selection(in: top.folder.id, of: environment.store)
+        {
+            top.select(selected)
+        }
         if let recording = saved.recording(in: environment.store) {
             playViewController.recording = recording
             playViewController.restore(position: saved.position)
         }
+        split.focus = saved.playHasFocus ? .detail : .master
     }
 }

@@ -69,6 +69,7 @@ public final class MVCVSApp: RecordingsApplication {
         environment.store.reloadIfChangedOnDisk()
         root.playViewController.updateDisplay()
         root.recordViewController.tick()
+        viewState.save(position: root.playViewController.position)
     }
 
     public func render() -> TerminalScreen {
@@ -93,6 +94,7 @@ public final class MVCVSApp: RecordingsApplication {
             $0.play.isPlaying = false
             $0.play.revision += 1
         }
+        viewState.save(position: position)
         root.playViewController.stop()
         root.recordViewController.cancel()
     }

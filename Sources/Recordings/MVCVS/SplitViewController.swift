@@ -28,6 +28,7 @@ final class SplitViewController {
         playViewController = PlayViewController(viewState: viewState, environment: environment)
         recordViewController = RecordViewController(viewState: viewState, audio: environment.audio)
         historyViewController = HistoryViewController(viewState: viewState)
+        viewState.playerPosition = { [playViewController] in playViewController.position }
         split = SplitView(master: stack, detail: playViewController.pane)
         window = Window(content: split, glyphs: environment.glyphs)
         viewState.observe { [weak self] state in self?.update(from: state) }

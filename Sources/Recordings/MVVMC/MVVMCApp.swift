@@ -22,10 +22,17 @@ public final class MVVMCApp: RecordingsApplication {
                 coordinator.top?.select(folder)
                 coordinator.push(folder)
             }
+            if let top = coordinator.top, let folder = top.viewModel.folder,
+                let selected = saved.selection(in: folder.id, of: environment.store),
+                let item = environment.store.item(selected)
+            {
+                top.select(item)
+            }
             if let recording = saved.recording(in: environment.store) {
                 coordinator.playViewController.viewModel.recording = recording
                 coordinator.playViewController.viewModel.restore(position: saved.position)
             }
+            coordinator.split.focus = saved.playHasFocus ? .detail : .master
         }
         coordinator.refresh()
     }
@@ -69,6 +76,24 @@ public final class MVVMCApp: RecordingsApplication {
         coordinator.playViewController.viewModel.update()
         coordinator.recordViewController?.viewModel.update()
         coordinator.refresh()
+        coordinator.environment.restoration.save(restorableState)
+    }
+
+    /// The navigation, the focus and the play pane, as a restart restores them.
+    private var restorableState: Restoration {
+        let play = coordinator.playViewController.viewModel
+        let controllers = coordinator.folderControllers
+        return Restoration(
+            folderPath: controllers.compactMap(\.viewModel.folder?.id),
+            selections: Dictionary(
+                controllers.compactMap { controller in
+                    guard let folder = controller.viewModel.folder, let item = controller.selectedItem else {
+                        return nil
+                    }
+                    return (folder.id, item.id)
+                }, uniquingKeysWith: { first, _ in first }),
+            playHasFocus: coordinator.split.focus == .detail, recording: play.recording?.id,
+            position: play.position)
     }
 
     public func render() -> TerminalScreen {
@@ -87,10 +112,7 @@ public final class MVVMCApp: RecordingsApplication {
 
     public func shutdown() {
         let play = coordinator.playViewController.viewModel
-        coordinator.environment.restoration.save(
-            Restoration(
-                folderPath: coordinator.folderControllers.compactMap(\.viewModel.folder?.id),
-                recording: play.recording?.id, position: play.position))
+        coordinator.environment.restoration.save(restorableState, force: true)
         play.stop()
         coordinator.recordViewController?.viewModel.cancel()
     }

@@ -22,18 +22,26 @@ public final class TEAApp: RecordingsApplication {
 
     public func resize(width: Int, height: Int) { driver.send(.resized(width: width, height: height)) }
 
-    public func tick() { driver.tick() }
+    public func tick() {
+        driver.tick()
+        driver.environment.restoration.save(restorableState)
+    }
+
+    /// The path, selections, focus and play pane, as a restart restores them.
+    private var restorableState: Restoration {
+        let state = driver.state
+        return Restoration(
+            folderPath: state.path, selections: state.selections.filter { state.path.contains($0.key) },
+            playHasFocus: state.playHasFocus, recording: state.play?.recording,
+            position: driver.player?.position ?? 0)
+    }
 
     public func render() -> TerminalScreen {
         driver.window.render(width: driver.state.size.width, height: driver.state.size.height)
     }
 
     public func shutdown() {
-        let state = driver.state
-        driver.environment.restoration.save(
-            Restoration(
-                folderPath: state.path, recording: state.play?.recording,
-                position: driver.player?.position ?? 0))
+        driver.environment.restoration.save(restorableState, force: true)
         driver.player?.stop()
         driver.recorder?.recorder.cancel()
     }

@@ -234,7 +234,10 @@ struct AcceptanceTests {
         #expect(frame.contains("[ Resume playing ]"))
         session.advance(5)
         #expect(session.frame.contains("0:00:07"), "restored paused")
+        #expect(session.frame.contains("Space play/pause"), "the play pane has the focus again")
+        #expect(session.selectedLine?.contains("Plan") == true, "and the list its selection")
 
+        session.press(.tab)
         session.select("Ideas")
         session.press(.enter)
         try session.restart()

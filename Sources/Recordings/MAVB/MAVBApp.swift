@@ -43,7 +43,9 @@ public final class MAVBApp: RecordingsApplication {
     public func handle(_ key: Key) {
         viewState.show(message: nil)
         let state = viewState.state.value
-        if let overlay = views.window.overlay {
+        if let jump = views.playPane.jumpCommand(for: key, in: views.split, overlay: views.window.overlay) {
+            perform(jump)
+        } else if let overlay = views.window.overlay {
             _ = overlay.handle(key)
         } else if state.renaming != nil {
             switch Keymap.command(for: key, in: .text) {
@@ -73,6 +75,7 @@ public final class MAVBApp: RecordingsApplication {
         case .togglePlay: player.togglePlay()
         case .seekBackward: player.seek(by: -Command.seekStep)
         case .seekForward: player.seek(by: Command.seekStep)
+        case .jump(let fraction): player.jump(toFraction: fraction)
         case .rename:
             if let id = viewState.state.value.recording, let item = environment.store.item(id) {
                 viewState.setRenaming(item.name)

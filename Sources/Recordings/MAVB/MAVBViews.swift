@@ -15,6 +15,7 @@ final class MAVBViews {
     private var presented: (SplitViewState.Presentation, any Overlay)?
     private(set) lazy var playPane = makePlayPane()
     private(set) lazy var window = makeWindow()
+    private(set) var split = SplitView(master: Label(), detail: Label())
 
     /// The adapters the views are bound to.
     struct Adapters {
@@ -99,7 +100,7 @@ final class MAVBViews {
                     (adapters.store.store.item(id).map(Strings.title(of:)) ?? "", folderList(id) as any View)
                 }
             })
-        let split = SplitView.bound(
+        split = SplitView.bound(
             master: stack, detail: playPane, focus: state.map { $0.playHasFocus ? .detail : .master })
         let glyphs = glyphs
         let store = adapters.store.store

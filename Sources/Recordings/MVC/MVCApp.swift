@@ -63,6 +63,9 @@ public final class MVCApp: RecordingsApplication {
 
     public func handle(_ key: Key) {
         window.message = nil
+        if let jump = playViewController.pane.jumpCommand(for: key, in: split, overlay: window.overlay) {
+            return perform(jump)
+        }
         if let overlay = window.overlay {
             _ = overlay.handle(key)
             return
@@ -87,6 +90,7 @@ public final class MVCApp: RecordingsApplication {
         case .togglePlay: playViewController.togglePlay()
         case .seekBackward: playViewController.seek(by: -Command.seekStep)
         case .seekForward: playViewController.seek(by: Command.seekStep)
+        case .jump(let fraction): playViewController.jump(toFraction: fraction)
         case .rename: playViewController.startRenaming()
         case .confirm, .cancel, .history, nil: break
         }

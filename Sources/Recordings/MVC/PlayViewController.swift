@@ -73,6 +73,12 @@ final class PlayViewController {
         updateDisplay()
     }
 
+    func jump(toFraction fraction: Double) {
+        guard let player else { return }
+        player.seek(to: fraction * player.duration)
+        updateDisplay()
+    }
+
     /// Restores a saved position, paused.
     func restore(position: Double) {
         player?.seek(to: position)

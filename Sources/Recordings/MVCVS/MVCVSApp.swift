@@ -29,7 +29,10 @@ public final class MVCVSApp: RecordingsApplication {
             _ = root.historyViewController.handle(key)
             return root.update(from: viewState.state)
         }
-        if let overlay = root.window.overlay {
+        let pane = root.playViewController.pane
+        if let jump = pane.jumpCommand(for: key, in: root.split, overlay: root.window.overlay) {
+            perform(jump)
+        } else if let overlay = root.window.overlay {
             _ = overlay.handle(key)
         } else if viewState.state.renaming != nil {
             root.playViewController.handleRenaming(key)
@@ -55,6 +58,7 @@ public final class MVCVSApp: RecordingsApplication {
         case .togglePlay: play.togglePlay()
         case .seekBackward: play.seek(by: -Command.seekStep)
         case .seekForward: play.seek(by: Command.seekStep)
+        case .jump(let fraction): play.jump(toFraction: fraction)
         case .rename: play.startRenaming()
         case .history:
             root.historyViewController.isVisible = true

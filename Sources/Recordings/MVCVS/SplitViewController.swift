@@ -127,11 +127,8 @@ final class SplitViewController {
             case .saveRecording(let id, let parent): try store.addRecording(id: id, named: text, in: parent)
             }
             viewState.apply { $0.textAlert = nil }
-        } catch  where error.code == .invalidName {
-            viewState.apply { $0.textAlert?.message = error.message }
         } catch {
-            cancel(purpose)
-            viewState.apply { $0.message = Strings.cannotSave(error.message) }
+            viewState.apply { $0.textAlert?.message = error.message }
         }
     }
 

@@ -40,7 +40,10 @@ public final class MVVMCApp: RecordingsApplication {
     public func handle(_ key: Key) {
         coordinator.refresh()
         coordinator.show(message: nil)
-        if let overlay = coordinator.window.overlay {
+        let pane = coordinator.playViewController.pane
+        if let jump = pane.jumpCommand(for: key, in: coordinator.split, overlay: coordinator.window.overlay) {
+            perform(jump)
+        } else if let overlay = coordinator.window.overlay {
             _ = overlay.handle(key)
         } else if coordinator.playViewController.isRenaming {
             coordinator.show(message: coordinator.playViewController.handleRenaming(key))
@@ -64,6 +67,7 @@ public final class MVVMCApp: RecordingsApplication {
         case .togglePlay: coordinator.show(message: play.viewModel.togglePlay())
         case .seekBackward: play.viewModel.seek(by: -Command.seekStep)
         case .seekForward: play.viewModel.seek(by: Command.seekStep)
+        case .jump(let fraction): play.viewModel.jump(toFraction: fraction)
         case .rename: play.startRenaming()
         case .confirm, .cancel, .history, nil: break
         }

@@ -70,6 +70,13 @@ final class PlayViewModel {
         update()
     }
 
+    /// Jumps to a fraction of the recording.
+    func jump(toFraction fraction: Double) {
+        guard let player else { return }
+        player.seek(to: fraction * player.duration)
+        update()
+    }
+
     /// Restores a saved position, paused.
     func restore(position: Double) {
         player?.seek(to: position)

@@ -108,7 +108,9 @@ final class Driver {
     /// Routes a key to the widget that takes it; keys no widget takes become commands.
     func handle(_ key: Key) {
         send(.keyPressed)
-        if let overlay {
+        if let jump = playPane.jumpCommand(for: key, in: split, overlay: overlay?.widget) {
+            send(.command(jump))
+        } else if let overlay {
             _ = overlay.widget.handle(key)
         } else if state.renaming != nil {
             switch Keymap.command(for: key, in: .text) {

@@ -107,7 +107,9 @@ let package = Package(
         // keys, colour strategies and a few retained widgets.
         module("TerminalKit", "Shared/TerminalKit", ["BlueLibraryConcurrency", "SystemFiles"]),
         // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg).
-        module("TestSupport", "Shared/TestSupport", ["BlueLibraryCore", "BlueLibraryConcurrency"]),
+        module(
+            "TestSupport", "Shared/TestSupport",
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryServices"]),
 
         // MARK: BlueLibrary
         module("BlueLibraryCore", "BlueLibrary/Core"),

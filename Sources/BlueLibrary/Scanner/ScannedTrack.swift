@@ -1,3 +1,5 @@
+import BlueLibraryCore
+
 /// One track of a scanned album.
 public struct ScannedTrack: Sendable, Hashable, Identifiable {
     /// The disc: the tag, else the number of the disc folder it sits in (`CD2`), else 1.

@@ -59,7 +59,7 @@ public final class SyncService: Service {
         sending: while true {
             let batch: [PendingSync]
             do {
-                batch = try await library.store.read { try $0.pendingSync(limit: 50) }
+                batch = try await library.pendingChanges(limit: 50)
             } catch {
                 report.failure = "\(error)"
                 break
@@ -67,7 +67,7 @@ public final class SyncService: Service {
             if batch.isEmpty { break }
             for item in batch {
                 if let deadline, ContinuousClock.now >= deadline {
-                    report.failure = "\(remote) is slow; stopped after \(budget ?? .zero)"
+                    report.failure = "\(remote): took too long; stopped after \(budget ?? .zero)"
                     break sending
                 }
                 switch await send(item, until: deadline) {
@@ -78,7 +78,7 @@ public final class SyncService: Service {
                     break sending
                 }
                 do {
-                    try await library.store.write { try $0.removeSync(item.sequence) }
+                    try await library.removePendingChange(item.sequence)
                 } catch {
                     report.failure = "\(error)"
                     break sending
@@ -103,7 +103,7 @@ public final class SyncService: Service {
     }
 
     private func pendingCount() async -> Int {
-        (try? await library.store.read { try $0.pendingSyncCount() }) ?? 0
+        (try? await library.pendingChangeCount()) ?? 0
     }
 
     enum Outcome: Equatable {

@@ -11,8 +11,7 @@ import BlueLibraryCore
 /// body never has a reason to call back into the store or the facade (and doing so from a task it
 /// starts traps in debug builds, see ``LibraryTransaction``).
 ///
-/// Two implementations honour one contract (see `LibraryStoreContractTests`): ``SQLiteLibraryStore``
-/// and the in-memory twin ``InMemoryLibraryStore``.
+/// Every implementation honours one contract, run against each by `LibraryStoreContractTests`.
 ///
 /// Every method is `nonisolated(nonsending)`: it runs on the caller's executor up to the hand-over to the
 /// store's thread, so a command on the main actor never stops on the global executor on the way (issue
@@ -21,7 +20,7 @@ package protocol LibraryStore: Sendable {
     /// A human name of where the library lives (a file path, or "memory").
     var location: String { get }
     /// A number that changes when another process (another connection) commits a change; faces poll
-    /// it to follow changes made elsewhere. The in-memory store has no other process and keeps it at 0.
+    /// it to follow changes made elsewhere.
     nonisolated(nonsending) func externalChangeToken() async throws -> Int64
     /// Closes the library (a later use opens it again); for SQLite this also checkpoints the WAL into
     /// the database file, so the file alone holds every change.

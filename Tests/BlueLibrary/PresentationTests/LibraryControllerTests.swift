@@ -7,7 +7,7 @@ import Testing
 
 @MainActor
 struct LibraryControllerTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let controller: LibraryController
 
     init() async throws {
@@ -117,7 +117,7 @@ struct LibraryControllerTests {
     }
 
     @Test func errorsBecomeTheStatusMessage() async throws {
-        let empty = LibraryController(library: LibraryAPI(store: InMemoryLibraryStore(albums: [])))
+        let empty = LibraryController(library: LibraryAPI(store: try await TestLibrary.store(albums: [])))
         try await empty.load()
         await #expect(throws: LibraryError.self) { try await empty.clickedView(at: 3) }
         #expect(empty.screen.message == "no album at index 3 (the library is empty)")
@@ -164,7 +164,7 @@ struct LibraryControllerTests {
 
 @MainActor
 struct LibraryControllerSearchTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let controller: LibraryController
 
     init() async throws {

@@ -25,7 +25,7 @@ enum RangeAnswer: Sendable, CustomTestStringConvertible {
 /// `AudioServerTests`'.
 @Suite(.timeLimit(.minutes(5)))
 struct AudioRouteTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
 
     init() async throws {

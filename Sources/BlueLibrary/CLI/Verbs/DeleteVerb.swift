@@ -1,0 +1,24 @@
+import BlueLibraryCore
+import BlueLibraryServices
+
+/// `bluelibrary delete INDEX|ID`: deletes one album; undo brings it back.
+struct DeleteVerb: Verb {
+    static let spec = VerbSpec(
+        name: "delete", summary: "delete an album (undo brings it back)", usage: "INDEX|ID",
+        positionals: 1...1)
+    static let services: ServiceNeeds = [.mirrorsChanges]
+
+    let album: AlbumReference
+
+    init(_ arguments: ParsedArguments) throws {
+        album = try AlbumReference(parsing: arguments.positionals[0])
+    }
+
+    func run(_ context: LibraryContext) async throws -> Int32 {
+        let change = try await context.library.delete(album)
+        guard case .delete(let album, let index)? = change.effect else { return 0 }
+        context.out.line(
+            "Deleted \"\(album.title)\" from index \(index). Run 'bluelibrary undo' to bring it back.")
+        return 0
+    }
+}

@@ -1,0 +1,23 @@
+import BlueLibraryCore
+import BlueLibraryServices
+
+/// `bluelibrary select INDEX|ID`: makes an album the current one (remembered across runs).
+struct SelectVerb: Verb {
+    static let spec = VerbSpec(
+        name: "select", summary: "make an album the current one (remembered across runs)", usage: "INDEX|ID",
+        positionals: 1...1)
+
+    let album: AlbumReference
+
+    init(_ arguments: ParsedArguments) throws {
+        album = try AlbumReference(parsing: arguments.positionals[0])
+    }
+
+    func run(_ context: LibraryContext) async throws -> Int32 {
+        let change = try await context.library.select(album)
+        guard let current = change.state.current else { return 0 }
+        let album = try await context.library.album(.id(current.id)).album
+        context.out.line("Current album: \(current.index)  \(album.artist) - \(album.title)")
+        return 0
+    }
+}

@@ -6,7 +6,7 @@ import TerminalKit
 import TestSupport
 import Testing
 
-/// The acceptance suite of issue #9, written once and run against every architecture: scripted key
+/// The acceptance suite, written once and run against every architecture: scripted key
 /// sessions checked on the rendered frames and on `store.json`.
 @MainActor
 struct AcceptanceTests {

@@ -109,7 +109,10 @@ let package = Package(
         // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg).
         module(
             "TestSupport", "Shared/TestSupport",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryServices"]),
+            [
+                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryScanner", "BlueLibraryServices",
+                "BlueLibraryStorage",
+            ]),
 
         // MARK: BlueLibrary
         module("BlueLibraryCore", "BlueLibrary/Core"),

@@ -70,15 +70,19 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CALSA", path: "Sources/C/CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
-        // PNG and JPEG decoding over libpng and libjpeg, loaded with dlopen on first use: only the commands
-        // that draw or check covers decode images (see its header).
-        cModule("CImageCodecs"),
-        // GNU libmicrohttpd, loaded with dlopen on first use: only `serve` needs it (see its header).
-        cModule("CMicroHTTPD"),
-        // SHA-256 from OpenSSL's libcrypto, loaded with dlopen on first use (see its header).
-        cModule("CCrypto"),
-        // HTTP(S) over libcurl, loaded with dlopen on first use: only covers and sync need it (see its header).
-        cModule("CCurl"),
+        // Loads a shared library on first use: the names to try, an environment override, a symbol table
+        // filled in one go, once per process, a reason per call. The targets below reach their libraries
+        // through it, so that no command loads a library it does not use (see its header).
+        cModule("CDynamicLoader"),
+        // PNG and JPEG decoding over libpng and libjpeg, loaded on first use: only the commands that draw or
+        // check covers decode images (see its header).
+        cModule("CImageCodecs", ["CDynamicLoader"]),
+        // GNU libmicrohttpd, loaded on first use: only `serve` needs it (see its header).
+        cModule("CMicroHTTPD", ["CDynamicLoader"]),
+        // SHA-256 from OpenSSL's libcrypto, loaded on first use (see its header).
+        cModule("CCrypto", ["CDynamicLoader"]),
+        // HTTP(S) over libcurl, loaded on first use: only covers and sync need it (see its header).
+        cModule("CCurl", ["CDynamicLoader"]),
         // Names a thread and counts the processors a process may use (GNU calls Swift's Glibc module lacks).
         cModule("CThreads"),
         // TagLib (C++) behind a C interface of one read and one free function
@@ -90,9 +94,9 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("tag"), .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
             ]),
-        // Loads libBlueLibraryTagLib.so with dlopen on the first read: only `import DIR` and embedded covers
-        // read audio files, and linking TagLib made every command load it and the C++ library at start-up.
-        cModule("CTagLibLoader"),
+        // Loads libBlueLibraryTagLib.so on the first read: only `import DIR` and embedded covers read audio
+        // files, and linking TagLib made every command load it and the C++ library at start-up.
+        cModule("CTagLibLoader", ["CDynamicLoader"]),
 
         // MARK: Shared
         // Files and descriptors on POSIX calls: every byte written, files replaced atomically, whole files
@@ -242,6 +246,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         tests("RecordingsCLITests", "Recordings/CLITests", ["RecordingsLauncher", "TestSupport"]),
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
+        tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
         tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),
     ],
     swiftLanguageModes: [.v6]

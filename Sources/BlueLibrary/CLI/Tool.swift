@@ -112,11 +112,8 @@ struct Tool {
         // BLUELIBRARY_OFFLINE=1 keeps covers to the cache, local files and generated artwork.
         let offline = environment["BLUELIBRARY_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
         let wantsCovers = ["covers", "tui", "serve", "import"].contains(verb)
-        // libcurl is loaded on the first request; BLUELIBRARY_LIBCURL names another file (for tests).
-        let libcurl = environment["BLUELIBRARY_LIBCURL"].flatMap { $0.isEmpty ? nil : $0 }
-        let network: (any HTTPClient)? =
-            (wantsCovers || remote != nil)
-            ? CurlHTTPClient(library: libcurl ?? CurlHTTPClient.defaultLibrary) : nil
+        // libcurl is loaded on the first request (BLUELIBRARY_LIBCURL names another file, for tests).
+        let network: (any HTTPClient)? = (wantsCovers || remote != nil) ? CurlHTTPClient() : nil
         let covers =
             wantsCovers
             ? CoverService(

@@ -83,6 +83,9 @@ let package = Package(
         cModule("CCrypto", ["CDynamicLoader"]),
         // HTTP(S) over libcurl, loaded on first use: only covers and sync need it (see its header).
         cModule("CCurl", ["CDynamicLoader"]),
+        // PostgreSQL's client library, libpq, loaded on first use: only a library kept in PostgreSQL needs it
+        // (see its header; the build needs libpq-dev's header only).
+        cModule("CPostgres", ["CDynamicLoader"]),
         // Names a thread and counts the processors a process may use (GNU calls Swift's Glibc module lacks).
         cModule("CThreads"),
         // TagLib (C++) behind a C interface of one read and one free function
@@ -107,14 +110,20 @@ let package = Package(
         // The terminal toolkit both terminal apps share: raw-mode session, run loop, screen, frame diffing,
         // keys, colour strategies and a few retained widgets.
         module("TerminalKit", "Shared/TerminalKit", ["SystemFiles"]),
-        // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg).
+        // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg, a PostgreSQL
+        // cluster).
         module("TestSupport", "Shared/TestSupport", ["BlueLibraryCore", "BlueLibraryConcurrency"]),
 
         // MARK: BlueLibrary
         module("BlueLibraryCore", "BlueLibrary/Core"),
         module(
             "BlueLibraryStorage", "BlueLibrary/Storage",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite"], exclude: ["Postgres"]),
+        // A PostgreSQL connection on a thread of its own, driven without blocking in libpq; beside the SQLite
+        // code but a module of its own, so that a command on a SQLite library never touches it.
+        module(
+            "BlueLibraryPostgres", "BlueLibrary/Storage/Postgres",
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CPostgres"]),
         module(
             "BlueLibraryScanner", "BlueLibrary/Scanner",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader"]),

@@ -244,6 +244,8 @@ let package = Package(
                 "TestSupport",
             ],
             exclude: ["Snapshots"]),
+        tests(
+            "BlueLibraryPostgresTests", "BlueLibrary/PostgresTests", ["BlueLibraryPostgres", "TestSupport"]),
         tests("RecordingsModelTests", "Recordings/ModelTests", ["RecordingsModel", "TestSupport"]),
         tests("RecordingsAudioTests", "Recordings/AudioTests", ["RecordingsAudio", "TestSupport"]),
         tests(

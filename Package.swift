@@ -102,17 +102,22 @@ let package = Package(
         cModule("CTagLibLoader", ["CDynamicLoader"]),
 
         // MARK: Shared
+        // What every module reports errors and exits with: one coded error type, the sysexits statuses.
+        module("Diagnostics", "Shared/Diagnostics"),
         // Files and descriptors on POSIX calls: every byte written, files replaced atomically, whole files
         // read and written, directories listed and made (one way for all).
         module("SystemFiles", "Shared/SystemFiles"),
         // Dedicated threads for blocking work (SQLite, files, hashing), off the cooperative pool.
         module("BlueLibraryConcurrency", "Shared/Concurrency", ["CThreads"]),
-        // The terminal toolkit both terminal apps share: raw-mode session, run loop, screen, frame diffing,
+        // The terminal toolkit both terminal apps share: raw-mode session, run loop (waiting on a thread of
+        // the concurrency module's), screen, frame diffing,
         // keys, colour strategies and a few retained widgets.
-        module("TerminalKit", "Shared/TerminalKit", ["SystemFiles"]),
+        module("TerminalKit", "Shared/TerminalKit", ["BlueLibraryConcurrency", "SystemFiles"]),
         // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg, a PostgreSQL
         // cluster).
-        module("TestSupport", "Shared/TestSupport", ["BlueLibraryCore", "BlueLibraryConcurrency"]),
+        module(
+            "TestSupport", "Shared/TestSupport",
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryServices"]),
 
         // MARK: BlueLibrary
         module("BlueLibraryCore", "BlueLibrary/Core"),
@@ -123,7 +128,7 @@ let package = Package(
         // code but a module of its own, so that a command on a SQLite library never touches it.
         module(
             "BlueLibraryPostgres", "BlueLibrary/Storage/Postgres",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CPostgres"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CPostgres", "Diagnostics"]),
         module(
             "BlueLibraryScanner", "BlueLibrary/Scanner",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader"]),
@@ -175,8 +180,8 @@ let package = Package(
         ),
 
         // MARK: Recordings
-        module("RecordingsModel", "Recordings/Model", ["BlueLibraryCore", "SystemFiles"]),
-        module("RecordingsAudio", "Recordings/Audio", ["CALSA", "SystemFiles"]),
+        module("RecordingsModel", "Recordings/Model", ["BlueLibraryCore", "Diagnostics", "SystemFiles"]),
+        module("RecordingsAudio", "Recordings/Audio", ["CALSA", "Diagnostics", "SystemFiles"]),
         // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
         // restoration, and the protocol the runner and the acceptance suite drive.
         module("RecordingsUI", "Recordings/UI", ["RecordingsModel", "RecordingsAudio", "TerminalKit"]),
@@ -188,7 +193,8 @@ let package = Package(
         module(
             "RecordingsLauncher", "Recordings/Launcher",
             recordingsArchitecture + [
-                "RecordingsMVC", "RecordingsMVVMC", "RecordingsMVCVS", "RecordingsMAVB", "RecordingsTEA",
+                "Diagnostics", "RecordingsMVC", "RecordingsMVVMC", "RecordingsMVCVS", "RecordingsMAVB",
+                "RecordingsTEA",
             ]),
         .executableTarget(
             name: "recordings", dependencies: ["RecordingsLauncher"], path: "Sources/Recordings/App",
@@ -257,6 +263,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         tests("RecordingsCLITests", "Recordings/CLITests", ["RecordingsLauncher", "TestSupport"]),
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
+        tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
         tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),
     ],

@@ -1,34 +1,8 @@
 import BlueLibraryCore
 
-/// An option a verb accepts.
-struct OptionSpec {
-    /// The long name without dashes (`format`).
-    var name: String
-    /// A one-letter alias (`o` for `-o`).
-    var short: Character?
-    /// The value's placeholder in help (`TEMPLATE`); `nil` for a flag.
-    var value: String?
-    /// One line of help.
-    var help: String
-}
-
-/// A verb of the command line: its options, how many positional arguments it takes, and its help.
-struct VerbSpec {
-    var name: String
-    /// Other names that run the verb (`ls` for `list`).
-    var aliases: [String] = []
-    var summary: String
-    /// The usage line after `bluelibrary NAME`.
-    var usage: String
-    var options: [OptionSpec] = []
-    var positionals: ClosedRange<Int> = 0...0
-    /// More lines of help (examples, notes).
-    var details: String = ""
-}
-
 /// The parsed command line: the verb, its options (flags map to ""), and its positional arguments.
 struct ParsedArguments {
-    var verb: VerbSpec?
+    var verb: (any Verb.Type)?
     var options: [String: String] = [:]
     var positionals: [String] = []
 
@@ -39,7 +13,8 @@ struct ParsedArguments {
 /// A small, strict argument parser: `--name value`, `--name=value`, `-o value`, flags, `--` to end
 /// options; negative numbers are positional (so `delete -1` gets a clear "no album" error).
 enum ArgumentParser {
-    static func parse(_ arguments: [String], verbs: [VerbSpec], global: [OptionSpec]) throws
+    static func parse(_ arguments: [String], verbs: [any Verb.Type] = VerbList.all, global: [OptionSpec])
+        throws
         -> ParsedArguments
     {
         var parsed = ParsedArguments()
@@ -51,19 +26,7 @@ enum ArgumentParser {
             let looksNumeric = argument.dropFirst().allSatisfy(\.isNumber) && argument.count > 1
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" || looksNumeric {
                 if parsed.verb == nil {
-                    guard
-                        let verb = verbs.first(where: { $0.name == argument || $0.aliases.contains(argument) }
-                        )
-                    else {
-                        let names = verbs.flatMap { [$0.name] + $0.aliases }
-                        let hint = Suggestions.closest(to: argument, among: names).map {
-                            "did you mean '\($0)'?"
-                        }
-                        throw LibraryError(
-                            .usage,
-                            "unknown verb '\(argument)' (\(hint ?? "run 'bluelibrary --help' for the list"))")
-                    }
-                    parsed.verb = verb
+                    parsed.verb = try verb(named: argument, among: verbs)
                 } else {
                     parsed.positionals.append(argument)
                 }
@@ -74,14 +37,14 @@ enum ArgumentParser {
                 continue
             }
             let (name, inlineValue) = split(argument)
-            let candidates = global + (parsed.verb?.options ?? [])
+            let candidates = global + (parsed.verb?.spec.options ?? [])
             let spec = candidates.first { name.count == 1 ? $0.short == name.first : $0.name == name }
             guard let spec else {
-                let context = parsed.verb.map { " for '\($0.name)'" } ?? ""
+                let context = parsed.verb.map { " for '\($0.spec.name)'" } ?? ""
                 let hint = name.count > 1 ? Suggestions.closest(to: name, among: candidates.map(\.name)) : nil
                 let advice =
                     hint.map { "did you mean '--\($0)'?" }
-                    ?? "run 'bluelibrary \(parsed.verb?.name ?? "") --help'".replacingDoubleSpaces
+                    ?? "run 'bluelibrary \(parsed.verb?.spec.name ?? "") --help'".replacingDoubleSpaces
                 throw LibraryError(.usage, "unknown option '\(argument)'\(context) (\(advice))")
             }
             if spec.value == nil {
@@ -103,17 +66,29 @@ enum ArgumentParser {
         return parsed
     }
 
+    /// The verb called `name` (or one of its aliases).
+    /// - Throws: `usage`, with a suggestion when `name` is close to a verb's.
+    static func verb(named name: String, among verbs: [any Verb.Type] = VerbList.all) throws -> any Verb.Type
+    {
+        if let verb = verbs.first(where: { $0.spec.name == name || $0.spec.aliases.contains(name) }) {
+            return verb
+        }
+        let names = verbs.flatMap { [$0.spec.name] + $0.spec.aliases }
+        let hint = Suggestions.closest(to: name, among: names).map { "did you mean '\($0)'?" }
+        throw LibraryError(
+            .usage, "unknown verb '\(name)' (\(hint ?? "run 'bluelibrary --help' for the list"))")
+    }
+
     /// Checks the positional count against the verb's, after help was handled.
     static func checkPositionals(_ parsed: ParsedArguments) throws {
-        guard let verb = parsed.verb, !verb.positionals.contains(parsed.positionals.count) else { return }
-        if parsed.positionals.count < verb.positionals.lowerBound {
-            throw LibraryError(
-                .usage, "'\(verb.name)' needs more arguments (usage: bluelibrary \(verb.name) \(verb.usage))")
+        guard let verb = parsed.verb?.spec, !verb.positionals.contains(parsed.positionals.count) else {
+            return
         }
-        throw LibraryError(
-            .usage,
-            "unexpected argument '\(parsed.positionals[verb.positionals.upperBound])' for '\(verb.name)' (usage: bluelibrary \(verb.name) \(verb.usage))"
-        )
+        if parsed.positionals.count < verb.positionals.lowerBound {
+            throw verb.usageError("'\(verb.name)' needs more arguments")
+        }
+        throw verb.usageError(
+            "unexpected argument '\(parsed.positionals[verb.positionals.upperBound])' for '\(verb.name)'")
     }
 
     private static func split(_ argument: String) -> (String, String?) {

@@ -25,5 +25,6 @@ func validatedArguments() -> [String]? {
 }
 
 guard let arguments = validatedArguments() else { exit(65) }
-let tool = Tool(environment: ProcessEnvironment.current())
-exit(await tool.run(arguments))
+let app = CommandLineApp(
+    console: Console(out: Output(descriptor: 1), environment: ProcessEnvironment.current()))
+exit(await app.run(arguments))

@@ -267,7 +267,8 @@ public final class LibraryController {
             if change != nil && sequence <= albumsSequence { return }
             let search = screen.search
             let query = search.isEmpty ? Query.all : try Query(parsing: search)
-            let (albums, state) = try await library.snapshot(matching: query)
+            let page = try await library.page(matching: query)
+            let (albums, state) = (page.albums.map(\.album), page.state)
             let tracks = try await tracks(of: state, among: albums, reloading: true)
             screen.albums = albums
             apply(state)
@@ -288,7 +289,7 @@ public final class LibraryController {
         let album = state.current.flatMap { current in albums.first { $0.id == current.id } }
         guard reloading || album?.id != screen.currentAlbum?.id else { return screen.tracks }
         guard let album, album.trackCount > 0 else { return [] }
-        return try await library.tracks(of: album.id)
+        return try await library.album(.id(album.id)).tracks
     }
 
     private func apply(_ libraryState: LibraryState) {

@@ -18,11 +18,11 @@ extension WebApp {
             case ("GET", "albums", let id?):
                 // The details: the album and its tracks, each named by the URL that plays it (never its path).
                 let albumID = try albumID(id)
-                let (album, index) = try await library.locate(.id(albumID))
-                let tracks = try await library.tracks(of: albumID)
+                let details = try await library.album(.id(albumID))
                 return .json(
                     AlbumCoding.json(
-                        album, index: index, tracks: tracks, file: .audio(url: Self.audioPath(of:))))
+                        details.album, index: details.index, tracks: details.tracks,
+                        file: .audio(url: Self.audioPath(of:))))
             case ("POST", "albums", nil), ("POST", "addAlbum", nil):
                 return try await add(try jsonObject(request))
             case ("PATCH", "albums", let id?):
@@ -30,12 +30,12 @@ extension WebApp {
                 let patch = try AlbumCoding.patch(
                     from: try WebJSON.typedYear(jsonObject(request)), of: albumID)
                 let change = try await library.update(.id(albumID), with: patch)
-                guard case .update(_, let after)? = change.effect else { return .internalError }
-                return .json(AlbumCoding.json(after, index: try await library.locate(.id(after.id)).index))
+                guard let after = change.album else { return .internalError }
+                return .json(AlbumCoding.json(after, index: try await library.album(.id(after.id)).index))
             case ("DELETE", "albums", let id?):
                 return deleted(try await controller.delete(try albumID(id)))
             case ("POST", "deleteAlbum", nil):
-                let album = try await library.album(at: try deleteIndex(request))
+                let album = try await library.album(.index(try deleteIndex(request))).album
                 return deleted(try await controller.delete(album.id))
             case ("POST", "undo", nil), ("POST", "redo", nil):
                 _ = try jsonObject(request)
@@ -77,11 +77,10 @@ extension WebApp {
             return .json(AlbumCoding.json(album, index: position), status: 201)
         } catch let error as LibraryError where error.code == .conflict {
             // A retried mirror of the same album (same id, same fields) is not a duplicate.
-            guard let (existing, position) = try? await library.locate(.id(album.id)), existing == album
-            else {
+            guard let existing = try? await library.album(.id(album.id)), existing.album == album else {
                 throw error
             }
-            return .json(AlbumCoding.json(existing, index: position))
+            return .json(AlbumCoding.json(existing.album, index: existing.index))
         }
     }
 
@@ -97,7 +96,7 @@ extension WebApp {
     /// ETag so a page that has it gets 304.
     func cover(_ id: String, _ request: WebRequest) async -> WebResponse {
         do {
-            let (album, _) = try await library.locate(.id(try albumID(id)))
+            let album = try await library.album(.id(try albumID(id))).album
             let result = await covers?.cover(for: album)
             let bytes: [UInt8]
             let type: String

@@ -126,4 +126,16 @@ struct CLIWorkflowTests {
         #expect(try await home.ok("--version") == "bluelibrary 0.1.0\n")
         #expect(try await home.ok().contains("VERBS:"))
     }
+
+    /// Every verb's help, as `VERB --help` and as `help VERB`, word for word.
+    @Test(
+        arguments: [
+            "help", "list", "show", "add", "edit", "delete", "modify", "remove", "undo", "redo", "select",
+            "current", "import", "export", "stats", "backup", "sync", "serve", "tui", "covers",
+        ])
+    func everyVerbHasItsHelp(verb: String) async throws {
+        let help = try await home.ok(verb, "--help")
+        #expect(Snapshot.check(help, named: "help-\(verb)") == nil)
+        #expect(try await home.ok("help", verb) == help)
+    }
 }

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The real server over an in-memory library on an ephemeral port of 127.0.0.1, its request log kept.
 struct TestServer {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
     let server: MicroHTTPServer
     private let lines = LogLines()

@@ -17,10 +17,10 @@ package enum PostgresIsolation: Sendable {
     /// Each statement sees what was committed before it began (PostgreSQL's default).
     case readCommitted
     /// The whole transaction sees what was committed before its first statement; a row changed by another
-    /// transaction since then cannot be changed (``PostgresError/Code/serializationFailure``).
+    /// transaction since then cannot be changed (``PostgresErrorCode/serializationFailure``).
     case repeatableRead
     /// As if the transactions ran one after another; any that could not be are refused
-    /// (``PostgresError/Code/serializationFailure``).
+    /// (``PostgresErrorCode/serializationFailure``).
     case serializable
 
     var sql: String {

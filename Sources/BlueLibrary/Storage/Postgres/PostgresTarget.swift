@@ -37,7 +37,7 @@ enum PostgresTarget {
         if let failed = reason.firstRange(of: " failed: ") { reason = String(reason[failed.upperBound...]) }
         let fromServer = reason.hasPrefix("FATAL:")
         if fromServer { reason = String(reason.dropFirst("FATAL:".count)).trimmed }
-        let code: PostgresError.Code
+        let code: PostgresErrorCode
         if reason.contains("no password supplied") {
             code = .authentication
             reason = "the server asks for a password and none is given"

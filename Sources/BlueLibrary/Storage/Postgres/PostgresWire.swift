@@ -259,7 +259,7 @@ final class PostgresWire {
         }
         let state = field("C")
         let message = Self.firstLine(field("M") ?? String(cString: bl_pq_result_error_message(result)))
-        let code: PostgresError.Code =
+        let code: PostgresErrorCode =
             switch state {
             case "40001", "40P01": .serializationFailure
             case "23505": .uniqueViolation

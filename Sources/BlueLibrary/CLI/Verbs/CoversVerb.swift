@@ -10,43 +10,102 @@ import TerminalKit
     import Glibc
 #endif
 
-/// `bluelibrary covers fetch|show|clear`.
-extension Tool {
-    func covers(_ arguments: ParsedArguments, _ root: Composition) async throws {
-        let (library, covers) = (root.library, try root.requireCovers())
-        let action = arguments.positionals[0]
+/// `bluelibrary covers fetch [QUERY...] | show INDEX|ID [--width N] | clear`.
+struct CoversVerb: Verb {
+    static let spec = VerbSpec(
+        name: "covers", summary: "fetch, show or clear album covers",
+        usage: "fetch [QUERY...] | show INDEX|ID [--width N] | clear",
+        options: [
+            OptionSpec(name: "width", short: "w", value: "N", help: "columns for 'show' (default 32)"),
+            OptionSpec(
+                name: "no-lookup", short: nil, value: nil,
+                help: "'fetch' asks neither MusicBrainz nor the Cover Art Archive"),
+        ],
+        positionals: 1...Int.max,
+        details: """
+            fetch [QUERY...]   download every (matching) album's cover once into the cache, with
+                               progress. An album with no cover of its own (no URL or a failing
+                               one, no art in its folder or files) is looked up on MusicBrainz by
+                               artist and title (a match scoring 90 or more; an album tagged with
+                               its MusicBrainz id is not searched) and gets the Cover Art
+                               Archive's front cover and the id (one undo step for all of them);
+                               at most one request a second. Covers that cannot be had get
+                               generated artwork instead
+            show INDEX|ID      draw the cover in the terminal (true colour when COLORTERM says so,
+                               256 colours otherwise, plain characters with NO_COLOR)
+            clear              empty the cover cache
+            The cache lives in $BLUELIBRARY_HOME/covers, else $XDG_CACHE_HOME/bluelibrary/covers,
+            else ~/.cache/bluelibrary/covers (at most 200 MB; least recently used covers go first).
+            BLUELIBRARY_MUSICBRAINZ_URL and BLUELIBRARY_COVERART_URL name other servers (mirrors);
+            BLUELIBRARY_OFFLINE=1 asks no server at all.
+            """)
+    static let services: ServiceNeeds = [.covers, .lookups]
+
+    /// What to do with the covers.
+    enum Action: Sendable {
+        case fetch(Query)
+        case show(AlbumReference, width: Int)
+        case clear
+    }
+
+    let action: Action
+
+    init(_ arguments: ParsedArguments) throws {
+        let name = arguments.positionals[0]
         let rest = Array(arguments.positionals.dropFirst())
-        if action != "fetch" && arguments.has("no-lookup") {
+        if name != "fetch" && arguments.has("no-lookup") {
             throw LibraryError(.usage, "option '--no-lookup' is for 'covers fetch' only")
         }
-        switch action {
-        case "fetch": try await fetchCovers(Query(terms: rest), library, covers, lookup: root.lookup)
+        switch name {
+        case "fetch": action = .fetch(try Query(terms: rest))
         case "show":
             guard rest.count == 1 else {
                 throw LibraryError(
                     .usage,
                     "'covers show' needs one album (usage: bluelibrary covers show INDEX|ID [--width N])")
             }
-            try await showCover(
-                try AlbumReference(parsing: rest[0]), width: arguments["width"], library, covers)
+            let width =
+                try arguments["width"].map { text in
+                    guard let value = Int(text), (4...400).contains(value) else {
+                        throw LibraryError(
+                            .usage, "invalid --width '\(text)': use a whole number from 4 to 400")
+                    }
+                    return value
+                } ?? 32
+            action = .show(try AlbumReference(parsing: rest[0]), width: width)
         case "clear":
             guard rest.isEmpty else {
                 throw LibraryError(.usage, "unexpected argument '\(rest[0])' for 'covers clear'")
             }
-            let removed = await covers.cache?.clear() ?? (files: 0, bytes: 0)
-            out.line(
-                "Removed \(removed.files) cover\(removed.files == 1 ? "" : "s") (\(removed.bytes / 1024) KB)."
-            )
+            action = .clear
         default:
-            throw LibraryError(.usage, "unknown covers action '\(action)' (use fetch, show or clear)")
+            throw LibraryError(.usage, "unknown covers action '\(name)' (use fetch, show or clear)")
         }
     }
 
+    func run(_ context: LibraryContext) async throws -> Int32 {
+        let covers = try context.requireCovers()
+        switch action {
+        case .fetch(let query):
+            try await fetchCovers(query, context.library, covers, lookup: context.lookup, context.console)
+        case .show(let reference, let width):
+            try await showCover(reference, width: width, context.library, covers, context.console)
+        case .clear:
+            let removed = await covers.cache?.clear() ?? (files: 0, bytes: 0)
+            context.out.line(
+                "Removed \(removed.files) cover\(removed.files == 1 ? "" : "s") (\(removed.bytes / 1024) KB)."
+            )
+        }
+        return 0
+    }
+
     private func fetchCovers(
-        _ query: Query, _ library: LibraryAPI, _ covers: CoverService, lookup: MusicBrainzLookup?
+        _ query: Query, _ library: LibraryAPI, _ covers: CoverService, lookup: MusicBrainzLookup?,
+        _ console: Console
     ) async throws {
-        let albums = try await library.albums(matching: query)
-        let progress = Progress(total: albums.count, onTerminal: isatty(STDERR_FILENO) == 1)
+        let out = console.out
+        let albums = try await library.page(matching: query).albums.map(\.album)
+        let progress = Progress(total: albums.count, onTerminal: console.showsProgress)
         let fetched = await withTaskGroup(of: FetchedCover.self) { group in
             var pending = albums[...]
             var fetched: [FetchedCover] = []
@@ -135,22 +194,16 @@ extension Tool {
     }
 
     private func showCover(
-        _ reference: AlbumReference, width: String?, _ library: LibraryAPI, _ covers: CoverService
+        _ reference: AlbumReference, width: Int, _ library: LibraryAPI, _ covers: CoverService,
+        _ console: Console
     ) async throws {
-        let columns =
-            try width.map { text in
-                guard let value = Int(text), (4...400).contains(value) else {
-                    throw LibraryError(.usage, "invalid --width '\(text)': use a whole number from 4 to 400")
-                }
-                return value
-            } ?? 32
-        let (album, _) = try await library.locate(reference)
+        let album = try await library.album(reference).album
         let result = await covers.cover(for: album)
-        let mode = TerminalColors.strategy(environment: environment)
-        for line in TerminalArt.render(result.image, width: columns, mode: mode) { out.line(line) }
+        let mode = TerminalColors.strategy(environment: console.environment)
+        for line in TerminalArt.render(result.image, width: width, mode: mode) { console.out.line(line) }
         if let failure = result.failure {
-            out.flush()
-            printError("showing generated artwork: \(failure)")
+            console.out.flush()
+            console.error("showing generated artwork: \(failure)")
         }
     }
 

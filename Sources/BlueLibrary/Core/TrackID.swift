@@ -1,5 +1,3 @@
-import BlueLibraryCore
-
 /// The stable identity of a track: a lowercase UUID derived from the file's path.
 ///
 /// The same path always gives the same id, in every scan and on every machine, so a rescan needs no

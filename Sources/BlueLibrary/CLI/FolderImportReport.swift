@@ -7,16 +7,18 @@ import Synchronization
     import Glibc
 #endif
 
-/// `bluelibrary import DIR`: a music folder's albums and tracks, read with TagLib.
-extension Tool {
-    /// Imports the music folder `folder`: a progress bar on a terminal, then a summary. Off the main actor:
-    /// the scan calls the progress bar from its own task.
+/// `bluelibrary import DIR`: a music folder's albums and tracks, read with TagLib, with a progress bar on
+/// a terminal and a summary.
+enum FolderImportReport {
+    /// Imports the music folder `folder` and prints the summary. Off the main actor: the scan calls the
+    /// progress bar from its own task.
     /// - Throws: ``LibraryError`` `malformedInput` (exit 65) after the summary when no file could be read.
-    nonisolated func importFolder(_ folder: String, _ library: LibraryAPI, covers: CoverService?) async throws
-        -> Int32
+    static func run(_ folder: String, _ library: LibraryAPI, covers: CoverService?, console: Console)
+        async throws -> Int32
     {
+        let out = console.out
         let scanner = MusicScanner()
-        let bar = ScanProgressBar(onTerminal: isatty(STDERR_FILENO) == 1)
+        let bar = ScanProgressBar(onTerminal: console.showsProgress)
         let (report, result) = try await library.importFolder(folder, scanner: scanner) { bar.show($0) }
         bar.finish()
         // The embedded art the scan already read goes into the cover cache, so no face reads it again.
@@ -30,6 +32,15 @@ extension Tool {
             "Scanned \(result.root): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
                 + "\(report.tracks) track\(report.tracks == 1 ? "" : "s") (\(report.counts.read) read, "
                 + "\(report.counts.unchanged) unchanged).")
+        if report.leftOut > 0 {
+            out.line(
+                "\(albums(report.leftOut)) you deleted \(report.leftOut == 1 ? "is" : "are") left out ('bluelibrary undo' brings back a deletion)."
+            )
+        }
+        if report.removedSeeds {
+            out.line(
+                "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back).")
+        }
         if !report.unreadable.isEmpty {
             out.line(
                 "\(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") could not be read:"

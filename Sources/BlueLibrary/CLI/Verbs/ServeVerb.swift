@@ -8,16 +8,42 @@ import Dispatch
     import Glibc
 #endif
 
-/// `bluelibrary serve`: the web face on GNU libmicrohttpd until SIGINT or SIGTERM.
-extension Tool {
-    @MainActor
-    func serve(_ arguments: ParsedArguments, _ root: Composition) async throws -> Int32 {
+/// `bluelibrary serve [--host ADDRESS] [--port N]`: the web face on GNU libmicrohttpd until SIGINT or
+/// SIGTERM.
+struct ServeVerb: Verb {
+    static let spec = VerbSpec(
+        name: "serve", summary: "serve the album screen and a JSON API to the browser",
+        usage: "[--host ADDRESS] [--port N]",
+        options: [
+            OptionSpec(
+                name: "host", short: nil, value: "ADDRESS",
+                help: "the IPv4 address to listen on (default 127.0.0.1)"),
+            OptionSpec(
+                name: "port", short: "p", value: "N", help: "the port (default 8080; 0 picks a free one)"),
+        ],
+        details: """
+            Open the printed URL in a browser. The page shows the covers, the details table and the
+            Undo / Trash toolbar; changes from any page, the terminal UI or the command line show live.
+            The JSON API is described in docs/openapi.yaml. Off loopback, changes need the token that
+            is printed (the URL carries it). Ctrl+C stops the server after requests in flight finish.
+            """)
+    static let services: ServiceNeeds = [.covers]
+
+    let host: String
+    let port: Int
+
+    init(_ arguments: ParsedArguments) throws {
         // `localhost` is the loopback address (the server listens on IPv4).
-        let host = arguments["host"].map { $0.lowercased() == "localhost" ? "127.0.0.1" : $0 } ?? "127.0.0.1"
+        host = arguments["host"].map { $0.lowercased() == "localhost" ? "127.0.0.1" : $0 } ?? "127.0.0.1"
         let portText = arguments["port"] ?? "8080"
         guard let port = Int(portText), (0...65535).contains(port) else {
             throw LibraryError(.usage, "invalid --port '\(portText)': use a number from 0 to 65535")
         }
+        self.port = port
+    }
+
+    func run(_ root: LibraryContext) async throws -> Int32 {
+        let out = root.out
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacing("-", with: "")
         // Reads the library first: a damaged or foreign file fails here, before anything listens.

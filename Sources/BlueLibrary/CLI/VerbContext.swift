@@ -1,0 +1,161 @@
+import BlueLibraryCore
+import BlueLibraryCovers
+import BlueLibraryScanner
+import BlueLibraryServices
+
+/// What a verb runs with, opened by the command line before the verb runs and closed after it.
+@MainActor
+protocol VerbContext {
+    /// Standard output, standard error and the environment.
+    var console: Console { get }
+    /// Opens what a verb with these arguments and service needs runs with.
+    static func open(_ arguments: ParsedArguments, services: ServiceNeeds, console: Console) async throws
+        -> Self
+    /// Called after the verb returned `status`; returns the status the process exits with.
+    func finish(_ status: Int32, services: ServiceNeeds) async -> Int32
+    /// Closes the library, so its database file alone holds every change.
+    func close() async
+}
+
+extension VerbContext {
+    /// Standard output.
+    var out: Output { console.out }
+
+    func finish(_ status: Int32, services: ServiceNeeds) async -> Int32 { status }
+}
+
+/// What a verb that needs no library runs with (`help`).
+struct NoLibrary: VerbContext {
+    let console: Console
+
+    static func open(_ arguments: ParsedArguments, services: ServiceNeeds, console: Console) -> NoLibrary {
+        NoLibrary(console: console)
+    }
+
+    func close() async {}
+}
+
+/// What a verb that only reads runs with: the library opened for one read from the main actor, which
+/// runs the SQLite work itself — no thread to start and no hand-over, so a reading verb starts about as
+/// fast as the sqlite3 shell (see ``OneReadLibrary``).
+struct ReadingContext: VerbContext {
+    let console: Console
+    let library: OneReadLibrary
+
+    static func open(_ arguments: ParsedArguments, services: ServiceNeeds, console: Console) throws
+        -> ReadingContext
+    {
+        _ = try LibraryContext.remote(arguments)
+        let path = try LibraryContext.libraryPath(arguments, console)
+        let busy = LibraryLocation.busyTimeout(environment: console.environment)
+        return ReadingContext(console: console, library: OneReadLibrary(path: path, busyTimeout: busy))
+    }
+
+    func close() async { await library.close() }
+}
+
+/// What a verb that changes the library runs with: the facade, and the services the verb asked for.
+struct LibraryContext: VerbContext {
+    let console: Console
+    let library: LibraryAPI
+    /// The cover service, when the verb asked for ``ServiceNeeds/covers``.
+    let covers: CoverService?
+    /// The mirror to the `--remote` server, when one was named.
+    let sync: SyncService?
+    /// MusicBrainz and the Cover Art Archive, when the verb asked for them and the run may go online.
+    let lookup: MusicBrainzLookup?
+
+    static func open(_ arguments: ParsedArguments, services: ServiceNeeds, console: Console) throws
+        -> LibraryContext
+    {
+        let environment = console.environment
+        let remote = try remote(arguments)
+        let busy = LibraryLocation.busyTimeout(environment: environment)
+        let library: LibraryAPI
+        if arguments["library"] == nil && remote == nil {
+            try LibraryLocation.createParentDirectory(
+                of: LibraryLocation.defaultPath(environment: environment))
+            // The tutorial's shared instance is the library at the default location.
+            library = LibraryAPI.shared
+        } else {
+            library = LibraryAPI(
+                path: try libraryPath(arguments, console), busyTimeout: busy, isOnline: remote != nil)
+        }
+        // libcurl is loaded on the first request (BLUELIBRARY_LIBCURL names another file, for tests).
+        let needsNetwork = services.contains(.covers) || remote != nil
+        let network: (any HTTPClient)? = needsNetwork ? CurlHTTPClient() : nil
+        let covers =
+            services.contains(.covers)
+            ? CoverService(
+                httpClient: console.isOffline ? nil : network,
+                cache: CoverCache(directory: CoverCache.defaultDirectory(environment: environment)),
+                embedded: MusicScanner())
+            : nil
+        let token = arguments["remote-token"] ?? environment["BLUELIBRARY_REMOTE_TOKEN"]
+        let sync = remote.flatMap { remote in
+            network.map { SyncService(library: library, remote: remote, token: token, httpClient: $0) }
+        }
+        var lookup: MusicBrainzLookup?
+        if services.contains(.lookups), !console.isOffline, !arguments.has("no-lookup"), let network {
+            lookup = MusicBrainzLookup(httpClient: network, endpoints: try .init(environment: environment))
+        }
+        return LibraryContext(console: console, library: library, covers: covers, sync: sync, lookup: lookup)
+    }
+
+    /// After a verb whose changes are mirrored, sends what waits for the remote.
+    func finish(_ status: Int32, services: ServiceNeeds) async -> Int32 {
+        guard status == 0, services.contains(.mirrorsChanges), let sync else { return status }
+        return await mirror(sync, explicit: false)
+    }
+
+    func close() async { await library.close() }
+
+    /// The cover service; a verb that asked for ``ServiceNeeds/covers`` always has it.
+    func requireCovers() throws -> CoverService {
+        guard let covers else { throw LibraryError(.internal, "this verb was composed without covers") }
+        return covers
+    }
+
+    /// Sends waiting changes to the remote server, for a few seconds at most. The local change stands
+    /// whatever happens; what is not sent waits in the library's outbox for the next run.
+    /// - Parameter explicit: `sync` itself: a summary is printed, and changes left waiting exit 69.
+    func mirror(_ sync: SyncService, explicit: Bool) async -> Int32 {
+        let report = await sync.syncNow(budget: .seconds(3))
+        for reason in report.rejected { console.error("\(sync.remote) refused a change: \(reason)") }
+        if let failure = report.failure {
+            let count = "\(report.pending) change\(report.pending == 1 ? "" : "s")"
+            console.error("\(count) not yet sent to \(sync.remote) (\(failure)); kept for the next run")
+            return explicit ? 69 : 0
+        }
+        if explicit {
+            out.line("Sent \(report.sent) change\(report.sent == 1 ? "" : "s") to \(sync.remote).")
+        }
+        return 0
+    }
+
+    /// The library's path: `--library FILE`, else the default location (its folder made when missing).
+    static func libraryPath(_ arguments: ParsedArguments, _ console: Console) throws -> String {
+        if let explicit = arguments["library"] {
+            guard !explicit.isEmpty else {
+                throw LibraryError(.usage, "option '--library' needs a file name")
+            }
+            return explicit
+        }
+        let path = LibraryLocation.defaultPath(environment: console.environment)
+        try LibraryLocation.createParentDirectory(of: path)
+        return path
+    }
+
+    /// The `--remote` URL, checked.
+    static func remote(_ arguments: ParsedArguments) throws -> String? {
+        guard let text = arguments["remote"] else { return nil }
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), text.count > 8,
+            !text.contains(" ")
+        else {
+            throw LibraryError(
+                .usage, "invalid --remote '\(text)': use the http:// URL of a BlueLibrary server")
+        }
+        return text
+    }
+}

@@ -1,0 +1,25 @@
+import BlueLibraryCore
+import BlueLibraryServices
+
+/// `bluelibrary backup FILE`: an online, consistent copy of the library in a new database file.
+struct BackupVerb: Verb {
+    static let spec = VerbSpec(
+        name: "backup", summary: "copy the whole library to a new database file, consistently",
+        usage: "FILE", positionals: 1...1,
+        details: """
+            An online backup (SQLite's backup API): it may run while the library is in use, and FILE
+            appears complete or not at all. Open the copy with --library FILE.
+            """)
+
+    let file: String
+
+    init(_ arguments: ParsedArguments) {
+        file = arguments.positionals[0]
+    }
+
+    func run(_ context: LibraryContext) async throws -> Int32 {
+        try await context.library.backup(to: file)
+        context.out.line("Backed up the library to \(file).")
+        return 0
+    }
+}

@@ -1,0 +1,34 @@
+import BlueLibraryCore
+import BlueLibraryServices
+
+/// `bluelibrary show INDEX|ID [--json]`: one album's details and tracks.
+struct ShowVerb: Verb {
+    static let spec = VerbSpec(
+        name: "show", summary: "show one album's details", usage: "INDEX|ID|QUERY [--json]",
+        options: [CommonOptions.json],
+        positionals: 1...1,
+        details: """
+            An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
+            (bluelibrary show "Kid A"); when a query matches more than one, they are listed.
+            """)
+
+    let album: AlbumReference
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        album = try AlbumReference(parsing: arguments.positionals[0])
+        json = arguments.has("json")
+    }
+
+    func run(_ context: ReadingContext) async throws -> Int32 {
+        let details = try await context.library.album(album)
+        if json {
+            context.out.line(
+                JSONWriter.string(AlbumCoding.json(details.album, tracks: details.tracks, file: .path)))
+            return 0
+        }
+        AlbumListing.printAlbum(details.album, index: details.index, json: false, to: context.out)
+        AlbumListing.printTracks(details.tracks, of: details.album, to: context.out)
+        return 0
+    }
+}

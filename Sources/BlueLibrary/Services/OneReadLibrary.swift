@@ -1,0 +1,27 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+
+/// The facade of a process that makes only reads, all from its main actor, and then exits — the command
+/// line's reading verbs (`list`, `show`, `current`, `stats`, `export`). The library's connections then
+/// belong to the main actor, which runs the SQLite work itself: no thread to start and no hand-over, which
+/// is how `bluelibrary list` starts about as fast as the sqlite3 shell.
+///
+/// It has the reads of ``LibraryReading`` and nothing else, so a change through it does not compile;
+/// a read from anywhere but the main actor stops the process (in release builds too). Faces that serve
+/// while they wait use ``LibraryAPI``, whose connections have threads of their own.
+package struct OneReadLibrary: LibraryReading {
+    package let store: any LibraryStore
+
+    /// Opens the SQLite library at `path` (on first use) for reads from the main actor.
+    /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
+    package init(path: String, busyTimeout: Int32 = 5000) {
+        store = SQLiteLibraryStore(path: path, busyTimeout: busyTimeout, placement: .caller)
+    }
+
+    /// Closes the library.
+    nonisolated(nonsending)
+        package func close() async
+    {
+        await store.close()
+    }
+}

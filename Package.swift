@@ -118,8 +118,8 @@ let package = Package(
         module(
             "TestSupport", "Shared/TestSupport",
             [
-                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryScanner", "BlueLibraryServices",
-                "BlueLibraryStorage",
+                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryPostgres", "BlueLibraryScanner",
+                "BlueLibraryServices", "BlueLibraryStorage",
             ]),
 
         // MARK: BlueLibrary
@@ -127,11 +127,12 @@ let package = Package(
         module(
             "BlueLibraryStorage", "BlueLibrary/Storage",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite"], exclude: ["Postgres"]),
-        // A PostgreSQL connection on a thread of its own, driven without blocking in libpq; beside the SQLite
-        // code but a module of its own, so that a command on a SQLite library never touches it.
+        // A PostgreSQL connection on a thread of its own, driven without blocking in libpq, and the library
+        // store written on it; beside the SQLite code but a module of its own, so that a command on a SQLite
+        // library never touches it.
         module(
             "BlueLibraryPostgres", "BlueLibrary/Storage/Postgres",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CPostgres", "Diagnostics"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "CPostgres", "Diagnostics"]),
         module(
             "BlueLibraryScanner", "BlueLibrary/Scanner",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader"]),
@@ -214,7 +215,10 @@ let package = Package(
         tests("BlueLibraryCoreTests", "BlueLibrary/CoreTests", ["BlueLibraryCore"]),
         tests(
             "BlueLibraryStorageTests", "BlueLibrary/StorageTests",
-            ["BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryStorage", "TestSupport"]),
+            [
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryPostgres", "BlueLibraryStorage",
+                "TestSupport",
+            ]),
         tests(
             "BlueLibraryScannerTests", "BlueLibrary/ScannerTests",
             ["BlueLibraryCore", "BlueLibraryScanner", "TestSupport"]),
@@ -224,8 +228,8 @@ let package = Package(
         tests(
             "BlueLibraryServicesTests", "BlueLibrary/ServicesTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryScanner", "BlueLibraryServices",
-                "BlueLibraryStorage", "TestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPostgres", "BlueLibraryScanner",
+                "BlueLibraryServices", "BlueLibraryStorage", "TestSupport",
             ]),
         tests(
             "BlueLibraryPresentationTests", "BlueLibrary/PresentationTests",

@@ -14,52 +14,65 @@
 /// - Finding index *i* reads the bucket counts (one row per bucket, a few hundred for 100,000 albums)
 ///   and then one album by its position. SQLite has no rank index, so this is O(n / capacity) rather
 ///   than O(log n): at 100,000 albums it reads ~200 short rows, no slower than the old exact positions.
-struct AlbumPositions {
+///
+/// The PostgreSQL store keeps its order the same way, in the same columns (`PostgresAlbums+Positions.swift`).
+package struct AlbumPositions {
     /// The bits of `position` that hold the slot.
-    static let slotBits: Int64 = 32
+    package static let slotBits: Int64 = 32
     /// The gap between consecutive bucket keys when they are laid out afresh.
-    static let keySpacing: Int64 = 1 << 16
+    package static let keySpacing: Int64 = 1 << 16
     /// The first bucket's key.
-    static let firstKey: Int64 = 1 << 16
+    package static let firstKey: Int64 = 1 << 16
     /// The largest bucket key (positions stay well inside 64 bits).
-    static let maximumKey: Int64 = (1 << 31) - 1
+    package static let maximumKey: Int64 = (1 << 31) - 1
 
     /// The target size of a bucket: appends fill buckets to this; inserts may grow them to twice as much.
-    let capacity: Int
+    package let capacity: Int
+
+    /// Positions whose buckets hold about `capacity` albums.
+    package init(capacity: Int) {
+        self.capacity = capacity
+    }
 
     /// The position of slot `slot` in the bucket with `key`.
-    static func position(key: Int64, slot: Int) -> Int64 { key << slotBits | Int64(slot) }
+    package static func position(key: Int64, slot: Int) -> Int64 { key << slotBits | Int64(slot) }
 
     /// The bucket key of a position.
-    static func key(of position: Int64) -> Int64 { position >> slotBits }
+    package static func key(of position: Int64) -> Int64 { position >> slotBits }
 
     /// The slot of a position within its bucket.
-    static func slot(of position: Int64) -> Int { Int(position & ((1 << slotBits) - 1)) }
+    package static func slot(of position: Int64) -> Int { Int(position & ((1 << slotBits) - 1)) }
 
     /// The first position of the bucket with `key`.
-    static func start(of key: Int64) -> Int64 { key << slotBits }
+    package static func start(of key: Int64) -> Int64 { key << slotBits }
 
     /// The first position after the bucket with `key`.
-    static func end(of key: Int64) -> Int64 { (key + 1) << slotBits }
+    package static func end(of key: Int64) -> Int64 { (key + 1) << slotBits }
 }
 
 /// One bucket: its key and how many albums it holds.
-struct Bucket: Equatable {
-    var key: Int64
-    var count: Int
+package struct Bucket: Equatable {
+    package var key: Int64
+    package var count: Int
+
+    /// A bucket with `key` holding `count` albums.
+    package init(key: Int64, count: Int) {
+        self.key = key
+        self.count = count
+    }
 }
 
 /// The buckets in library order, with the index of each one's first album: enough to turn a position
 /// into an index and an index into a position, inside one transaction.
-struct BucketMap {
+package struct BucketMap {
     /// The buckets, in key order.
-    let buckets: [Bucket]
+    package let buckets: [Bucket]
     /// For each bucket, how many albums come before it.
-    let before: [Int]
+    package let before: [Int]
     /// The index of a bucket in `buckets`, by key.
     private let positionOfKey: [Int64: Int]
 
-    init(_ buckets: [Bucket]) {
+    package init(_ buckets: [Bucket]) {
         self.buckets = buckets
         var before: [Int] = []
         before.reserveCapacity(buckets.count)
@@ -73,16 +86,16 @@ struct BucketMap {
     }
 
     /// How many albums there are.
-    var total: Int { (before.last ?? 0) + (buckets.last?.count ?? 0) }
+    package var total: Int { (before.last ?? 0) + (buckets.last?.count ?? 0) }
 
     /// The library index of the album at `position`.
-    func index(of position: Int64) -> Int {
+    package func index(of position: Int64) -> Int {
         let key = AlbumPositions.key(of: position)
         return (positionOfKey[key].map { before[$0] } ?? 0) + AlbumPositions.slot(of: position)
     }
 
     /// The bucket holding library index `index` (which must be in `0..<total`) and the slot within it.
-    func locate(_ index: Int) -> (bucket: Int, slot: Int)? {
+    package func locate(_ index: Int) -> (bucket: Int, slot: Int)? {
         guard index >= 0, index < total else { return nil }
         // The last bucket whose first album is at or before `index`.
         var low = 0

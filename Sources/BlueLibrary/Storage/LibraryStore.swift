@@ -37,6 +37,16 @@ package protocol LibraryStore: Sendable {
     @discardableResult
     nonisolated(nonsending)
         func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryWriter) throws -> T) async throws -> T
+    /// Notices of the changes other processes commit, one soon after each commits (several close together
+    /// may come as one), for as long as the caller iterates; `nil` when the store cannot push them, and
+    /// ``externalChangeToken()`` must be polled instead (SQLite: nothing tells one process of another's
+    /// commit).
+    nonisolated(nonsending) func externalChangeNotices() async -> AsyncStream<Void>?
+    /// Makes this location hold exactly `contents` (`bluelibrary migrate`), all of it or nothing: it must
+    /// hold no library yet, or a new one (``LibraryContents/isNewLibrary``), which is replaced.
+    /// - Throws: `conflict` naming the location when it holds a library with anything else in it; what
+    ///   opening it throws (not a library, a newer schema, unreachable).
+    nonisolated(nonsending) func create(from contents: LibraryContents) async throws
 }
 
 extension LibraryStore {
@@ -108,6 +118,8 @@ package protocol LibraryReader {
     func scanOrigins(under root: String) throws -> [ScanOrigin]
     /// The album in the library whose track has its file at `path`, if any.
     func albumOfTrack(at path: String) throws -> AlbumID?
+    /// Everything the library holds, row by row (what a migration copies).
+    func contents() throws -> LibraryContents
 }
 
 /// A change waiting in the outbox to be mirrored to a remote server.

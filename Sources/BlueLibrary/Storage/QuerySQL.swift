@@ -3,68 +3,96 @@ import BlueLibraryCore
 /// Compiles a ``Query`` to an SQL `WHERE` / `ORDER BY` with bound parameters: user text never becomes
 /// SQL text. Text is compared through the stored folded keys (``SearchKey``); a track condition becomes
 /// one pass over the tracks (`id IN (SELECT album_id FROM tracks …)`), evaluated once per query.
-struct QuerySQL {
-    /// The condition, `1` when the query matches everything.
-    var whereClause: String
+///
+/// The SQL is SQLite's or PostgreSQL's (``SQLDialect``): the two differ in their placeholders, their
+/// substring function and where they sort an album without a year, and a query must mean the same in
+/// both (`LibraryStoreContractTests`).
+package struct QuerySQL {
+    /// The condition, `true` when the query matches everything.
+    package var whereClause: String
     /// The ordering, always ending in the library position.
-    var orderBy: String
-    /// The values for the `?` placeholders, in order.
-    var bindings: [SQLValue]
+    package var orderBy: String
+    /// The values for the placeholders, in order.
+    package var bindings: [SQLValue]
 
-    init(_ query: Query) {
+    /// Compiles `query` for `dialect`; PostgreSQL's placeholders are numbered from `$1`.
+    package init(_ query: Query, dialect: SQLDialect = .sqlite) {
         var bindings: [SQLValue] = []
+        func bind(_ value: SQLValue) -> String {
+            bindings.append(value)
+            return dialect.placeholder(bindings.count)
+        }
+        func contains(_ column: String, _ needle: String) -> String {
+            dialect.contains(column, bind(.text(needle)))
+        }
         func condition(_ term: Query.Term) -> String {
             let sql: String
             switch term.predicate {
             case .anyText(let needle):
-                bindings += Array(repeating: .text(needle), count: 5)
+                let albumSide = ["title_key", "artist_key", "genre_key"].map { contains($0, needle) }
+                let trackSide = ["title_key", "artist_key"].map { contains($0, needle) }
                 sql = """
-                    (instr(title_key, ?) > 0 OR instr(artist_key, ?) > 0 OR instr(genre_key, ?) > 0 OR id IN \
-                    (SELECT album_id FROM tracks WHERE instr(title_key, ?) > 0 OR instr(artist_key, ?) > 0))
+                    (\(albumSide.joined(separator: " OR ")) OR id IN \
+                    (SELECT album_id FROM tracks WHERE \(trackSide.joined(separator: " OR "))))
                     """
             case .track(let field, let text, let exact):
-                bindings.append(.text(text))
                 let column = field == .title ? "title" : "artist"
-                let condition = exact ? "\(column) = ?" : "instr(\(column)_key, ?) > 0"
+                let condition =
+                    exact ? "\(column) = \(bind(.text(text)))" : contains("\(column)_key", text)
                 sql = "id IN (SELECT album_id FROM tracks WHERE \(condition))"
             case .contains(let field, let needle):
-                bindings.append(.text(needle))
-                sql = "instr(\(QuerySQL.searchColumn(field)), ?) > 0"
+                sql = contains(QuerySQL.searchColumn(field), needle)
             case .equals(let field, let value):
-                bindings.append(.text(value))
-                sql = "\(QuerySQL.column(field)) = ?"
+                sql = "\(QuerySQL.column(field)) = \(bind(.text(value)))"
             case .yearRange(let low, let high):
                 var parts: [String] = []
-                if let low {
-                    parts.append("year >= ?")
-                    bindings.append(.integer(Int64(low)))
-                }
-                if let high {
-                    parts.append("year <= ?")
-                    bindings.append(.integer(Int64(high)))
-                }
+                if let low { parts.append("year >= \(bind(.integer(Int64(low))))") }
+                if let high { parts.append("year <= \(bind(.integer(Int64(high))))") }
                 // An album without a year is outside every range, and so inside every negated one.
-                sql = "coalesce(\(parts.joined(separator: " AND ")), 0)"
+                sql = "coalesce(\(parts.joined(separator: " AND ")), false)"
             }
             return term.negated ? "NOT \(sql)" : sql
         }
         let groups = query.groups.map { group in "(" + group.map(condition).joined(separator: " AND ") + ")" }
-        whereClause = groups.isEmpty ? "1" : groups.joined(separator: " OR ")
+        whereClause = groups.isEmpty ? "true" : groups.joined(separator: " OR ")
         orderBy =
-            (query.sort.map { "\(QuerySQL.searchColumn($0.field)) \($0.ascending ? "ASC" : "DESC")" } + [
-                "position"
-            ])
+            (query.sort.map {
+                let column = QuerySQL.searchColumn($0.field)
+                return
+                    "\(column) \($0.ascending ? "ASC" : "DESC")\(dialect.nullsOrder(ascending: $0.ascending))"
+            } + ["position"])
             .joined(separator: ", ")
         self.bindings = bindings
     }
 
     /// The column holding a field as stored.
-    static func column(_ field: AlbumField) -> String {
+    package static func column(_ field: AlbumField) -> String {
         field == .coverURL ? "cover_url" : field.rawValue
     }
 
     /// The column that substring matching and sorting compare (the folded copy for text fields).
-    static func searchColumn(_ field: AlbumField) -> String {
+    package static func searchColumn(_ field: AlbumField) -> String {
         field.isCaseFolded ? "\(field.rawValue)_key" : column(field)
+    }
+}
+
+/// The SQL a store speaks, where SQLite's and PostgreSQL's differ.
+package enum SQLDialect: Sendable {
+    case sqlite, postgres
+
+    /// The placeholder of the `number`-th parameter (from 1): `?`, or `$1`.
+    package func placeholder(_ number: Int) -> String {
+        self == .sqlite ? "?" : "$\(number)"
+    }
+
+    /// Whether `column` contains the text of `placeholder` (literally: `%` and `_` are no wildcards).
+    func contains(_ column: String, _ placeholder: String) -> String {
+        self == .sqlite ? "instr(\(column), \(placeholder)) > 0" : "strpos(\(column), \(placeholder)) > 0"
+    }
+
+    /// Where NULL sorts: SQLite puts it before every value, so an album without a year comes first in
+    /// ascending order and last in descending; PostgreSQL puts it after, and is told to do the same.
+    func nullsOrder(ascending: Bool) -> String {
+        self == .sqlite ? "" : ascending ? " NULLS FIRST" : " NULLS LAST"
     }
 }

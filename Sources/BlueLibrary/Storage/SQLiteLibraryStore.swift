@@ -146,6 +146,65 @@ package final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    /// SQLite tells a process nothing of another's commits: faces poll ``externalChangeToken()``.
+    nonisolated(nonsending)
+        package func externalChangeNotices() async -> AsyncStream<Void>?
+    {
+        nil
+    }
+
+    /// Writes the library into a temporary file beside `path` — the schema, then `contents` in one
+    /// transaction — and renames it into place, so `path` holds all of it or stays as it was. An existing
+    /// file must hold a new library (the seeds alone), which is replaced.
+    nonisolated(nonsending)
+        package func create(from contents: LibraryContents) async throws
+    {
+        if access(path, F_OK) == 0 {
+            let existing = try await read(thenClose: true) { try $0.contents() }
+            guard existing.isNewLibrary else {
+                throw LibraryError(
+                    .conflict,
+                    "library \(path) already holds \(existing.summary); copy into a new library instead")
+            }
+        }
+        try await replaceFile(with: contents)
+    }
+
+    /// Writes `contents` as a library into a temporary file beside `path` — the schema, then every row in
+    /// one transaction — and renames it over `path`, which holds all of it or stays as it was (a backup of
+    /// a library kept elsewhere).
+    nonisolated(nonsending)
+        package func replaceFile(with contents: LibraryContents) async throws
+    {
+        let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
+        try await writer.run { _ in
+            let temporary = path + ".tmp-\(getpid())"
+            func removeTemporary() {
+                for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
+            }
+            removeTemporary()
+            do {
+                // In a function of its own, so the connection is closed (its WAL folded in) before the rename.
+                func fill() throws {
+                    let connection = try SQLiteConnection(path: temporary, busyTimeout: busyTimeout)
+                    try Schema.prepare(connection)
+                    try connection.transaction {
+                        try SQLiteAlbums(connection, bucketCapacity: capacity).replaceAll(with: contents)
+                    }
+                }
+                try fill()
+            } catch {
+                removeTemporary()
+                throw error
+            }
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                removeTemporary()
+                throw LibraryError(.io, "cannot write the library \(path): \(reason)")
+            }
+        }
+    }
+
     /// Opens the file now, so a bad file is reported before any other work.
     nonisolated(nonsending)
         package func open() async throws

@@ -83,6 +83,7 @@ package final class PostgresCluster: Sendable {
                 fsync = off
                 full_page_writes = off
                 shared_buffers = 16MB
+                max_connections = 300
 
                 """
             // Appended: a later line wins, so a retry's port replaces the one before.
@@ -110,6 +111,45 @@ package final class PostgresCluster: Sendable {
             throw error
         }
         return cluster
+    }
+
+    /// Stops the server at once and deletes the cluster, from any thread, without waiting on a task (what
+    /// an exit handler can do).
+    package func stopNow() {
+        _ = try? Self.spawnAndWait(
+            tools + "/pg_ctl", ["-D", directory.file("data"), "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(atPath: directory.path)
+    }
+
+    /// Starts a shell that stops the server and deletes the cluster once the process `owner` has ended, so
+    /// a test run that crashes leaves no server behind.
+    package func stopWhenProcessEnds(_ owner: pid_t) throws {
+        let stop = (Self.isRoot ? "/usr/sbin/runuser -u postgres -- " : "") + tools + "/pg_ctl"
+        let script = """
+            while kill -0 \(owner) 2>/dev/null; do sleep 1; done
+            \(stop) -D '\(directory.file("data"))' -m immediate -w stop >/dev/null 2>&1
+            rm -rf '\(directory.path)'
+            """
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
+        }
+        Self.closeFrom(3, &actions)
+        // A session of its own (setsid): a terminal's Ctrl+C stops the test run, not the watcher.
+        let command = ["/usr/bin/setsid", "/bin/sh", "-c", script]
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
+        defer {
+            for text in argv + environment { free(text) }
+        }
+        var process = pid_t()
+        let spawned = posix_spawn(&process, command[0], &actions, nil, argv, environment)
+        guard spawned == 0 else {
+            throw FixtureError(
+                description: "cannot start the cluster's watcher: \(String(cString: strerror(spawned)))")
+        }
     }
 
     /// Stops the server at once and deletes the cluster.
@@ -179,37 +219,42 @@ package final class PostgresCluster: Sendable {
     private static func runStatus(_ program: String, _ arguments: [String]) async throws
         -> (status: Int32, output: String)
     {
-        try await TestThreads.run {
-            let folder = TemporaryDirectory("postgres-tool")
-            let output = folder.file("output")
-            let command =
-                (isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [program] + arguments
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-            closeFrom(3, &actions)
-            let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-            let settings = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
-            let environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
-            defer {
-                for text in argv + environment { free(text) }
-            }
-            var process = pid_t()
-            let spawned = posix_spawn(&process, command[0], &actions, nil, argv, environment)
-            guard spawned == 0 else {
-                throw FixtureError(
-                    description: "cannot run \(command[0]): \(String(cString: strerror(spawned)))")
-            }
-            var status: Int32 = 0
-            while waitpid(process, &status, 0) < 0 && errno == EINTR {}
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            // The exit code when it exited, else 128 + the signal that ended it (as a shell says).
-            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
-            return (code, text)
+        try await TestThreads.run { try spawnAndWait(program, arguments) }
+    }
+
+    /// Runs one of the server's tools as ``runStatus(_:_:)`` does, blocking the calling thread.
+    private static func spawnAndWait(_ program: String, _ arguments: [String]) throws
+        -> (status: Int32, output: String)
+    {
+        let folder = TemporaryDirectory("postgres-tool")
+        let output = folder.file("output")
+        let command =
+            (isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [program] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        closeFrom(3, &actions)
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        let settings = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
+        let environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
+        defer {
+            for text in argv + environment { free(text) }
         }
+        var process = pid_t()
+        let spawned = posix_spawn(&process, command[0], &actions, nil, argv, environment)
+        guard spawned == 0 else {
+            throw FixtureError(
+                description: "cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        // The exit code when it exited, else 128 + the signal that ended it (as a shell says).
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
+        return (code, text)
     }
 
     /// Adds glibc's close-from action (2.34 and later; the Glibc module does not declare it) when there is one.

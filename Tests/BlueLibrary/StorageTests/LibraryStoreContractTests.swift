@@ -3,22 +3,8 @@ import BlueLibraryStorage
 import TestSupport
 import Testing
 
-/// The two stores a library can use; the contract suite runs every test against both.
-enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable, Codable {
-    case memory, sqlite
-
-    var testDescription: String { rawValue }
-
-    /// A brand-new store (holding the five seeds) and the directory that keeps its file alive.
-    func make() -> (any LibraryStore, TemporaryDirectory) {
-        let directory = TemporaryDirectory("store")
-        switch self {
-        case .memory: return (TestLibrary.store(), directory)
-        case .sqlite: return (SQLiteLibraryStore(path: directory.file("library.db")), directory)
-        }
-    }
-}
-
+/// What every store does alike (StoreKind: SQLite, and PostgreSQL on a cluster the run starts): the same
+/// order and indexes, the same history, outbox, tracks and deleted albums, the same answers to queries.
 struct LibraryStoreContractTests {
     private func titles(_ store: any LibraryStore, _ query: Query = .all) async throws -> [String] {
         try await store.read { try $0.albums(matching: query).map(\.title) }
@@ -26,7 +12,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func aNewLibraryHoldsTheFiveSeedsInOrder(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         #expect(try await titles(store) == Fixtures.seedTitles)
         #expect(try await store.read { try $0.count() } == 5)
@@ -37,7 +23,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func insertAtAnIndexIsExactAndRemoveShiftsBack(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let new = Fixtures.album("New")
         try await store.write { try $0.insert(new, at: 1) }
@@ -57,7 +43,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func anEditKeepsPositionAndIdentityAndChangesOnlyItsFields(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let sting = Album.seeds[2]
         let changed = try sting.updating(AlbumPatch(title: "Ten Summoner's Tales", year: .some(1993)))
@@ -81,7 +67,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func aDeletedAlbumComesBackWholeAndItsTracksAreNotServedMeanwhile(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let album = Album.seeds[1]
         let track = StoredTrack(
@@ -110,7 +96,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func tracksUnderAFolderAreFoundAndCounted(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let album = Album.seeds[0].id
         let paths = ["/music/a.mp3", "/music/sub/b.flac", "/music0/c.mp3", "/musical/d.mp3", "/m/e.mp3"]
@@ -133,7 +119,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func aFailedWriteChangesNothing(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         struct Boom: Error {}
         await #expect(throws: Boom.self) {
@@ -151,7 +137,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func appendingAnIdPresentWithOtherFieldsConflictsAndKeepsNothing(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let fresh = Fixtures.album("Fresh")
         let changed = try Album.seeds[3].updating(AlbumPatch(genre: "Rock"))
@@ -170,7 +156,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func appendingIdenticalAlbumsSkipsThem(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let fresh = Fixtures.album("Fresh")
         #expect(try await store.write { try $0.append([Album.seeds[1], fresh, fresh]) } == [fresh])
@@ -179,7 +165,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func historyIsTwoBoundedStacks(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let commands = (0..<5).map { HistoryCommand.delete(Fixtures.album("A\($0)"), index: $0) }
         try await store.write { writer in
@@ -198,7 +184,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func savedCurrentAlbumRoundTrips(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let current = CurrentAlbum(id: Album.seeds[3].id, index: 3)
         try await store.write { try $0.saveCurrent(current) }
@@ -253,7 +239,7 @@ struct LibraryStoreContractTests {
     ])
     func queriesMeanTheSameInEveryStore(query: String, expected: [String]) async throws {
         for kind in StoreKind.allCases {
-            let (store, directory) = kind.make()
+            let (store, directory) = try await kind.make()
             defer { withExtendedLifetime(directory) {} }
             try await store.write { writer in
                 try writer.append([
@@ -268,7 +254,7 @@ struct LibraryStoreContractTests {
 
     @Test(arguments: StoreKind.allCases)
     func forEachReportsLibraryIndexesEvenWhenSorted(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let indexes = try await store.read { reader in
             var indexes: [Int] = []

@@ -14,7 +14,7 @@ struct LibraryStorePagingTests {
     /// The seeds, then 40 albums by two artists over a few years (ties included, so sorting needs the
     /// library order to break them).
     private func store(_ kind: StoreKind) async throws -> (any LibraryStore, TemporaryDirectory) {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         let more = (0..<40).map { number in
             Fixtures.album(
                 "Song \(number)", by: number % 3 == 0 ? "The Band" : "Solo",

@@ -2,14 +2,14 @@ import BlueLibraryCore
 import TestSupport
 import Testing
 
+@testable import BlueLibraryPostgres
 @testable import BlueLibraryStorage
 
-/// The SQLite store keeps the library order in buckets of positions (`AlbumPositions`); these tests run
+/// Both stores keep the library order in buckets of positions (`AlbumPositions`); these tests run
 /// long random sequences of inserts and deletes — at the front, the back and the middle — with tiny
 /// buckets, so that splits, merges and the spreading of keys happen often, and check after every step
 /// that the order, the indexes and the counts are exactly those of a plain array given the same steps.
 struct PositionKeyTests {
-    let directory = TemporaryDirectory("positions")
 
     /// A small, seedable generator, so a failure can be replayed.
     struct Generator: RandomNumberGenerator {
@@ -34,9 +34,24 @@ struct PositionKeyTests {
         #expect(located == expected.indices.map { Optional($0) }, "\(step): locate gives each album's index")
     }
 
-    @Test(arguments: [(1 as UInt64, 2), (2, 3), (3, 4), (4, 8)])
-    func randomInsertsAndDeletesKeepTheOrderOfTheTwin(seed: UInt64, capacity: Int) async throws {
-        let sqlite = SQLiteLibraryStore(path: directory.file("random-\(seed).db"), bucketCapacity: capacity)
+    /// The buckets' counts, in order.
+    private func buckets(_ store: any LibraryStore) async throws -> [Int] {
+        try await store.read { reader in
+            if let sqlite = reader as? SQLiteAlbums { return try sqlite.bucketMap().buckets.map(\.count) }
+            if let postgres = reader as? PostgresAlbums {
+                return try postgres.bucketMap().buckets.map(\.count)
+            }
+            return []
+        }
+    }
+
+    static let kinds: [StoreKind] = [.sqlite, .postgres]
+
+    @Test(arguments: kinds, [(1 as UInt64, 2), (2, 3), (3, 4), (4, 8)])
+    func randomInsertsAndDeletesKeepTheOrderOfTheTwin(kind: StoreKind, run: (UInt64, Int)) async throws {
+        let (seed, capacity) = run
+        let (sqlite, directory) = try await kind.make(bucketCapacity: capacity)
+        defer { withExtendedLifetime(directory) {} }
         var model = Album.seeds
         var random = Generator(state: seed)
         for step in 0..<300 {
@@ -56,10 +71,12 @@ struct PositionKeyTests {
         }
     }
 
-    @Test func insertingAtTheFrontOverAndOverSpreadsTheKeys() async throws {
+    @Test(arguments: kinds)
+    func insertingAtTheFrontOverAndOverSpreadsTheKeys(kind: StoreKind) async throws {
         // Capacity 2: every third insert at index 0 splits the first bucket, halving the room before it;
         // after 16 such splits there is none, and every key is laid out afresh.
-        let sqlite = SQLiteLibraryStore(path: directory.file("front.db"), bucketCapacity: 2)
+        let (sqlite, directory) = try await kind.make(bucketCapacity: 2)
+        defer { withExtendedLifetime(directory) {} }
         var model = Album.seeds
         for step in 0..<120 {
             let album = Fixtures.album("F\(step)")
@@ -67,12 +84,13 @@ struct PositionKeyTests {
             model.insert(album, at: 0)
         }
         try await compare(sqlite, model, step: "after 120 inserts at the front")
-        let buckets = try await sqlite.read { try ($0 as? SQLiteAlbums)?.bucketMap().buckets.count ?? 0 }
-        #expect(buckets > 30, "the front grew many buckets")
+        #expect(try await buckets(sqlite).count > 30, "the front grew many buckets")
     }
 
-    @Test func undoAndRedoOfDeletesAndAddsAnywhereKeepTheOrder() async throws {
-        let sqlite = SQLiteLibraryStore(path: directory.file("history.db"), bucketCapacity: 2)
+    @Test(arguments: kinds)
+    func undoAndRedoOfDeletesAndAddsAnywhereKeepTheOrder(kind: StoreKind) async throws {
+        let (sqlite, directory) = try await kind.make(bucketCapacity: 2)
+        defer { withExtendedLifetime(directory) {} }
         let albums = (0..<40).map { Fixtures.album("H\($0)") }
         try await sqlite.write { try $0.append(albums) }
         var model = Album.seeds + albums
@@ -92,13 +110,14 @@ struct PositionKeyTests {
         }
     }
 
-    @Test func appendingFillsBucketsAndMovesNothing() async throws {
-        let sqlite = SQLiteLibraryStore(path: directory.file("append.db"), bucketCapacity: 4)
+    @Test(arguments: kinds)
+    func appendingFillsBucketsAndMovesNothing(kind: StoreKind) async throws {
+        let (sqlite, directory) = try await kind.make(bucketCapacity: 4)
+        defer { withExtendedLifetime(directory) {} }
         try await sqlite.write { try $0.append((0..<18).map { Fixtures.album("P\($0)") }) }
-        let buckets = try await sqlite.read {
-            try ($0 as? SQLiteAlbums)?.bucketMap().buckets.map(\.count) ?? []
-        }
-        #expect(buckets == [5, 4, 4, 4, 4, 2], "the seeds came in one bucket; the 18 more, four to a bucket")
+        #expect(
+            try await buckets(sqlite) == [5, 4, 4, 4, 4, 2],
+            "the seeds came in one bucket; the 18 more, four to a bucket")
         #expect(try await sqlite.read { try $0.album(at: 22)?.title } == "P17")
     }
 }

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryPostgres
 import Dispatch
 import TestSupport
 import Testing
@@ -10,7 +11,7 @@ import Testing
 struct TransactionTests {
     @Test(arguments: StoreKind.allCases)
     func theTransactionsQueriesLiveOnTheWriter(kind: StoreKind) async throws {
-        let (store, directory) = kind.make()
+        let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let state = try await store.write { writer in
             _ = try writer.remove(at: 0)
@@ -33,9 +34,17 @@ struct TransactionTests {
     /// store (its lock is held) and silently run outside the transaction on SQLite; in debug builds it
     /// traps instead, at the call.
     @Test(.timeLimit(.minutes(1)), arguments: StoreKind.allCases)
-    func usingTheLibraryFromInsideItsOwnTransactionTraps(kind: StoreKind) async {
-        await #expect(processExitsWith: .failure) { [kind] in
-            let (store, directory) = kind.make()
+    func usingTheLibraryFromInsideItsOwnTransactionTraps(kind: StoreKind) async throws {
+        // The child process uses a database made here, on this run's cluster (it could not stop one of
+        // its own when it traps).
+        let url: String? = kind == .postgres ? try await TestPostgres.database() : nil
+        await #expect(processExitsWith: .failure) { [kind, url = url as String?] in
+            let (store, directory) =
+                if let url {
+                    (try PostgresLibraryStore(url: url) as any LibraryStore, TemporaryDirectory())
+                } else {
+                    try await kind.make()
+                }
             _ = try? await store.write { _ in
                 let done = DispatchSemaphore(value: 0)
                 Task {

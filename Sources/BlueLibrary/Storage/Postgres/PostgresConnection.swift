@@ -51,6 +51,17 @@ package final class PostgresConnection: Sendable {
         return PostgresConnection(target: target, thread: thread)
     }
 
+    /// `url` as messages name the server: `postgresql://user@host:port/database`, never with the password
+    /// (libpq is loaded to read it, as by ``connect(to:timeout:)``).
+    /// - Throws: ``PostgresError`` `unavailable` (libpq cannot be loaded) or `invalidURL`.
+    package static func displayTarget(of url: String) throws(PostgresError) -> String {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard bl_pq_load(&reason, reason.count) == 0 else {
+            throw PostgresError(.unavailable, String(nulTerminated: reason))
+        }
+        return try PostgresTarget.display(of: url)
+    }
+
     /// Runs one statement with `parameters` (`$1`, `$2`, … in `sql`) and returns its rows.
     /// - Throws: ``PostgresError``.
     package func query(_ sql: String, _ parameters: [PostgresValue] = []) async throws -> PostgresResult {

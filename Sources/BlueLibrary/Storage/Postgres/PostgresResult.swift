@@ -67,6 +67,11 @@ package struct PostgresRow: Sendable {
         result.bytes(index, column).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Appends the value in `column` as UTF-8 text to `output` (nothing for NULL), without making a String.
+    package func appendText(_ column: Int, to output: inout [UInt8]) {
+        if let bytes = result.bytes(index, column) { output.append(contentsOf: bytes) }
+    }
+
     /// The value in `column` as an integer (of a `smallint`, `integer` or `bigint` column).
     package func int(_ column: Int) throws -> Int? {
         guard let bytes = result.bytes(index, column) else { return nil }

@@ -22,12 +22,16 @@ package enum PostgresIsolation: Sendable {
     /// As if the transactions ran one after another; any that could not be are refused
     /// (``PostgresErrorCode/serializationFailure``).
     case serializable
+    /// One snapshot for the whole transaction, as ``repeatableRead``, and no writes: a consistent read that
+    /// never waits for a writer and never holds one up (and runs on a standby too).
+    case readOnly
 
     var sql: String {
         switch self {
         case .readCommitted: "READ COMMITTED"
         case .repeatableRead: "REPEATABLE READ"
         case .serializable: "SERIALIZABLE"
+        case .readOnly: "REPEATABLE READ READ ONLY"
         }
     }
 }

@@ -1,0 +1,290 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+
+/// The library order in buckets, as the SQLite store keeps it (``AlbumPositions``: a position packs a
+/// bucket's key and a slot; `buckets` holds each bucket's count), written for PostgreSQL: an index is
+/// turned into a position, or a position into an index, by one statement that sums the counts on the
+/// server (`album(at:)`, `locate(_:)`), and a list reads the counts once (``bucketMap()``).
+///
+/// Inserting shifts the later slots of one bucket and deleting closes the gap — one UPDATE of at most
+/// 2 × capacity rows — so an insert at the front of 100,000 albums costs what one at the end does.
+extension PostgresAlbums {
+    /// Every bucket, in library order.
+    func bucketMap() throws -> BucketMap {
+        BucketMap(
+            try rows("SELECT key, count FROM buckets ORDER BY key").map {
+                Bucket(key: Int64(try $0.int(0) ?? 0), count: try $0.int(1) ?? 0)
+            })
+    }
+
+    /// Makes room at library index `index` (within `0...count`) and has `write` put a row at the
+    /// position found.
+    func insertRow(at index: Int, write: (Int64) throws -> Void) throws {
+        let map = try bucketMap()
+        guard let last = map.buckets.last else {
+            try setBucket(Bucket(key: AlbumPositions.firstKey, count: 1))
+            return try write(AlbumPositions.position(key: AlbumPositions.firstKey, slot: 0))
+        }
+        // At the end: the last bucket, or a new one after it when the last is full.
+        if index >= map.total {
+            if last.count >= positions.capacity {
+                let key = try keyAfter(last.key, in: map)
+                try write(AlbumPositions.position(key: key, slot: 0))
+                return try setBucket(Bucket(key: key, count: 1))
+            }
+            try write(AlbumPositions.position(key: last.key, slot: last.count))
+            return try setBucket(Bucket(key: last.key, count: last.count + 1))
+        }
+        guard let (bucketIndex, slot) = map.locate(max(index, 0)) else { return }
+        let bucket = map.buckets[bucketIndex]
+        try shift(bucket.key, fromSlot: slot, by: 1)
+        try write(AlbumPositions.position(key: bucket.key, slot: slot))
+        try setBucket(Bucket(key: bucket.key, count: bucket.count + 1))
+        if bucket.count + 1 > 2 * positions.capacity { try split(bucket.key) }
+    }
+
+    /// After the album at `position` was deleted: moves the later albums of its bucket down a slot, and
+    /// drops or merges the bucket when it has become empty or small.
+    func closeGap(at position: Int64, in map: BucketMap) throws {
+        let key = AlbumPositions.key(of: position)
+        guard let bucketIndex = map.buckets.firstIndex(where: { $0.key == key }) else { return }
+        try shift(key, fromSlot: AlbumPositions.slot(of: position) + 1, by: -1)
+        let count = map.buckets[bucketIndex].count - 1
+        if count == 0 {
+            try run("DELETE FROM buckets WHERE key = $1", [.integer(Int(key))])
+            return
+        }
+        try setBucket(Bucket(key: key, count: count))
+        // A small bucket joins the next one when they fit together, so buckets stay few.
+        let next = bucketIndex + 1
+        if count < positions.capacity / 4, next < map.buckets.count,
+            count + map.buckets[next].count <= positions.capacity
+        {
+            try merge(Bucket(key: key, count: count), into: map.buckets[next])
+        }
+    }
+
+    /// The positions of `count` albums added at the end, in order: the last bucket filled up to capacity,
+    /// then new buckets after it; the buckets' counts are written.
+    func positionsAtTheEnd(_ count: Int) throws -> [Int64] {
+        var map = try bucketMap()
+        var last = map.buckets.last ?? Bucket(key: AlbumPositions.firstKey, count: 0)
+        var found: [Int64] = []
+        found.reserveCapacity(count)
+        for _ in 0..<count {
+            if last.count >= positions.capacity {
+                try setBucket(last)
+                map = try bucketMap()
+                last = Bucket(key: try keyAfter(last.key, in: map), count: 0)
+            }
+            found.append(AlbumPositions.position(key: last.key, slot: last.count))
+            last.count += 1
+        }
+        if last.count > 0 { try setBucket(last) }
+        return found
+    }
+
+    /// Adds `delta` to the slot of every album of bucket `key` at or after `slot`.
+    private func shift(_ key: Int64, fromSlot slot: Int, by delta: Int) throws {
+        try run(
+            "UPDATE albums SET position = position + $1 WHERE position >= $2 AND position < $3",
+            [
+                .integer(delta), .integer(Int(AlbumPositions.position(key: key, slot: slot))),
+                .integer(Int(AlbumPositions.end(of: key))),
+            ])
+    }
+
+    func setBucket(_ bucket: Bucket) throws {
+        try run(
+            "INSERT INTO buckets (key, count) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET count = excluded.count",
+            [.integer(Int(bucket.key)), .integer(bucket.count)])
+    }
+
+    /// Moves the upper half of bucket `key` into a new bucket right after it.
+    private func split(_ key: Int64) throws {
+        let map = try bucketMap()
+        guard let bucket = map.buckets.first(where: { $0.key == key }) else { return }
+        let newKey = try keyAfter(key, in: map)
+        let half = bucket.count / 2
+        try move(from: key, slotsFrom: half, to: newKey, slotOffset: -half)
+        try setBucket(Bucket(key: key, count: half))
+        try setBucket(Bucket(key: newKey, count: bucket.count - half))
+    }
+
+    /// Moves every album of `small` in front of those of `next` (which comes right after it).
+    private func merge(_ small: Bucket, into next: Bucket) throws {
+        try shift(next.key, fromSlot: 0, by: small.count)
+        try move(from: small.key, slotsFrom: 0, to: next.key, slotOffset: 0)
+        try run("DELETE FROM buckets WHERE key = $1", [.integer(Int(small.key))])
+        try setBucket(Bucket(key: next.key, count: next.count + small.count))
+    }
+
+    /// Moves the albums of bucket `key` from slot `first` on into bucket `target`, adding `slotOffset`
+    /// to their slots.
+    private func move(from key: Int64, slotsFrom first: Int, to target: Int64, slotOffset: Int) throws {
+        let delta = AlbumPositions.start(of: target) - AlbumPositions.start(of: key) + Int64(slotOffset)
+        try run(
+            "UPDATE albums SET position = position + $1 WHERE position >= $2 AND position < $3",
+            [
+                .integer(Int(delta)), .integer(Int(AlbumPositions.position(key: key, slot: first))),
+                .integer(Int(AlbumPositions.end(of: key))),
+            ])
+    }
+
+    /// A free key between `key` and the next bucket's (or after the last), spreading every key out
+    /// first when there is no room.
+    private func keyAfter(_ key: Int64, in map: BucketMap) throws -> Int64 {
+        let next = map.buckets.first { $0.key > key }?.key
+        let candidate = next.map { key + ($0 - key) / 2 } ?? key + AlbumPositions.keySpacing
+        if candidate > key && candidate <= AlbumPositions.maximumKey { return candidate }
+        let spread = try spreadKeys()
+        guard let moved = spread[key] else {
+            throw LibraryError(.internal, "library \(location): bucket \(key) vanished")
+        }
+        return moved + AlbumPositions.keySpacing / 2
+    }
+
+    /// Lays every bucket key out afresh, `keySpacing` apart, moving the albums with them (rare: only
+    /// when splits have used up the room between two keys), in one statement for the albums.
+    /// - Returns: each old key's new key.
+    private func spreadKeys() throws -> [Int64: Int64] {
+        let buckets = try bucketMap().buckets
+        var moved: [Int64: Int64] = [:]
+        for (offset, bucket) in buckets.enumerated() {
+            moved[bucket.key] = AlbumPositions.firstKey + Int64(offset) * AlbumPositions.keySpacing
+        }
+        // Every album moves with its bucket's rank: the new key from the rank, the slot kept.
+        try run(
+            """
+            UPDATE albums SET position = ((ranked.rank - 1) * $1 + $2) << 32 | (albums.position & 4294967295)
+            FROM (SELECT key, row_number() OVER (ORDER BY key) AS rank FROM buckets) AS ranked
+            WHERE albums.position >> 32 = ranked.key
+            """, [.integer(Int(AlbumPositions.keySpacing)), .integer(Int(AlbumPositions.firstKey))])
+        // Through negative keys (the ranks) first, so a new key never meets an old one not yet moved.
+        try run(
+            """
+            UPDATE buckets SET key = -ranked.rank
+            FROM (SELECT key, row_number() OVER (ORDER BY key) AS rank FROM buckets) AS ranked
+            WHERE buckets.key = ranked.key
+            """)
+        try run(
+            "UPDATE buckets SET key = (-key - 1) * $1 + $2",
+            [.integer(Int(AlbumPositions.keySpacing)), .integer(Int(AlbumPositions.firstKey))])
+        return moved
+    }
+}
+
+/// Many albums at once: an import's run at the end, and the removal of many (an undone import, a bulk
+/// remove), which compacts only the buckets it touched.
+extension PostgresAlbums {
+    func insertAll(_ items: [(album: Album, index: Int)]) throws {
+        let total = try count()
+        let isRunAtTheEnd = items.enumerated().allSatisfy { offset, item in item.index == total + offset }
+        guard isRunAtTheEnd else {
+            for (album, index) in items { try insert(album, at: index) }
+            return
+        }
+        let added = try append(items.map(\.album))
+        guard added.count == items.count else {
+            throw LibraryError(.conflict, "some of the albums are already in the library")
+        }
+    }
+
+    func append(_ albums: [Album]) throws -> [Album] {
+        // Which ids are taken already (by the library, or earlier in `albums`): those albums are skipped
+        // when they have the same fields, and refused when they do not.
+        var present: [String: Album] = [:]
+        for batch in albums.chunked(into: 1000) {
+            let ids = PostgresArray.literal(batch.map { .text($0.id.rawValue) })
+            for row in try rows("SELECT \(Self.columns) FROM albums WHERE id = ANY($1::text[])", [.text(ids)])
+            {
+                let album = try album(row)
+                present[album.id.rawValue] = album
+            }
+        }
+        var added: [Album] = []
+        for album in albums {
+            if let existing = present[album.id.rawValue] {
+                guard existing.hasSameFields(as: album) else { throw conflictingAlbum(album) }
+                continue
+            }
+            present[album.id.rawValue] = album
+            added.append(album)
+        }
+        guard !added.isEmpty else { return [] }
+        let places = try positionsAtTheEnd(added.count)
+        try PostgresArray.insert(
+            into: "albums", columns: Self.rowColumns + ", position", types: Self.rowTypes + ["int8"],
+            rows: zip(added, places).map { album, position in
+                Self.rowValues(album, source: nil, edited: []) + [.integer(Int(position))]
+            }, in: self)
+        // An album written afresh replaces what the deleted albums kept of one with its id.
+        for batch in added.chunked(into: 1000) {
+            let ids = PostgresArray.literal(batch.map { .text($0.id.rawValue) })
+            try run("DELETE FROM deleted_albums WHERE id = ANY($1::text[])", [.text(ids)])
+        }
+        return added
+    }
+
+    /// The types of ``rowColumns``, for an array of each.
+    static let rowTypes = [
+        "text", "text", "text", "text", "int4", "text", "text", "text", "text", "text", "int4", "float8",
+        "text",
+        "text",
+    ]
+
+    func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
+        let map = try bucketMap()
+        let found = try ids.map { id in
+            guard let (album, position) = try locateRow(id) else { throw missingAlbum(id) }
+            return (album: album, position: position, index: map.index(of: position))
+        }
+        let ordered = found.sorted { $0.index > $1.index }
+        guard let lowest = ordered.last else { return [] }
+        if lowest.index == map.total - found.count {
+            // The whole tail (an import being undone): cut it off by position.
+            let start = PostgresValue.integer(Int(lowest.position))
+            try keepDeleted("position >= $1", [start])
+            try run("DELETE FROM albums WHERE position >= $1", [start])
+            let key = AlbumPositions.key(of: lowest.position)
+            try run("DELETE FROM buckets WHERE key > $1", [.integer(Int(key))])
+            try compact(keys: [key])
+        } else {
+            for batch in ordered.chunked(into: 1000) {
+                let ids = PostgresValue.text(PostgresArray.literal(batch.map { .text($0.album.id.rawValue) }))
+                try keepDeleted("id = ANY($1::text[])", [ids])
+                try run("DELETE FROM albums WHERE id = ANY($1::text[])", [ids])
+            }
+            try compact(keys: Set(ordered.map { AlbumPositions.key(of: $0.position) }))
+        }
+        return ordered.map { ($0.album, $0.index) }
+    }
+
+    /// Renumbers the slots of these buckets 0, 1, 2… in order and corrects their counts (dropping the
+    /// empty ones), after albums were removed from them.
+    private func compact(keys: Set<Int64>) throws {
+        for key in keys {
+            let (start, end) = (Int(AlbumPositions.start(of: key)), Int(AlbumPositions.end(of: key)))
+            let count = try run(
+                """
+                UPDATE albums SET position = renumbered.position FROM (
+                    SELECT id, $1 + row_number() OVER (ORDER BY position) - 1 AS position
+                    FROM albums WHERE position >= $1 AND position < $2
+                ) AS renumbered
+                WHERE albums.id = renumbered.id
+                """, [.integer(start), .integer(end)])
+            if count == 0 {
+                try run("DELETE FROM buckets WHERE key = $1", [.integer(Int(key))])
+            } else {
+                try setBucket(Bucket(key: key, count: count))
+            }
+        }
+    }
+}
+
+extension Array {
+    /// The elements in consecutive runs of at most `size`.
+    func chunked(into size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

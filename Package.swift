@@ -166,9 +166,9 @@ let package = Package(
         .executableTarget(
             name: "bluelibrary",
             dependencies: [
-                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPresentation",
-                "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryTerminal", "BlueLibraryWeb",
-                "SystemFiles", "TerminalKit",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPostgres",
+                "BlueLibraryPresentation", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStorage",
+                "BlueLibraryTerminal", "BlueLibraryWeb", "SystemFiles", "TerminalKit",
             ],
             path: "Sources/BlueLibrary/CLI",
             swiftSettings: strict,

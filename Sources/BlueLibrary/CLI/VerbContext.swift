@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryPostgres
 import BlueLibraryScanner
 import BlueLibraryServices
 
@@ -37,7 +38,8 @@ struct NoLibrary: VerbContext {
 
 /// What a verb that only reads runs with: the library opened for one read from the main actor, which
 /// runs the SQLite work itself — no thread to start and no hand-over, so a reading verb starts about as
-/// fast as the sqlite3 shell (see ``OneReadLibrary``).
+/// fast as the sqlite3 shell (see ``OneReadLibrary``). A library in PostgreSQL is read through its
+/// connection's thread.
 struct ReadingContext: VerbContext {
     let console: Console
     let library: OneReadLibrary
@@ -46,9 +48,14 @@ struct ReadingContext: VerbContext {
         -> ReadingContext
     {
         _ = try LibraryContext.remote(arguments)
-        let path = try LibraryContext.libraryPath(arguments, console)
         let busy = LibraryLocation.busyTimeout(environment: console.environment)
-        return ReadingContext(console: console, library: OneReadLibrary(path: path, busyTimeout: busy))
+        switch try LibraryContext.database(arguments, console) {
+        case .file(let path):
+            return ReadingContext(console: console, library: OneReadLibrary(path: path, busyTimeout: busy))
+        case .postgres(let url):
+            return ReadingContext(
+                console: console, library: OneReadLibrary(store: try PostgresLibraryStore(url: url)))
+        }
     }
 
     func close() async { await library.close() }
@@ -72,14 +79,15 @@ struct LibraryContext: VerbContext {
         let remote = try remote(arguments)
         let busy = LibraryLocation.busyTimeout(environment: environment)
         let library: LibraryAPI
-        if arguments["library"] == nil && remote == nil {
+        let named = try namedDatabase(arguments, console)
+        if named == nil && remote == nil {
             try LibraryLocation.createParentDirectory(
                 of: LibraryLocation.defaultPath(environment: environment))
             // The tutorial's shared instance is the library at the default location.
             library = LibraryAPI.shared
         } else {
-            library = LibraryAPI(
-                path: try libraryPath(arguments, console), busyTimeout: busy, isOnline: remote != nil)
+            let database = try named ?? database(arguments, console)
+            library = LibraryAPI(store: try database.store(busyTimeout: busy), isOnline: remote != nil)
         }
         // libcurl is loaded on the first request (BLUELIBRARY_LIBCURL names another file, for tests).
         let needsNetwork = services.contains(.covers) || remote != nil
@@ -133,17 +141,25 @@ struct LibraryContext: VerbContext {
         return 0
     }
 
-    /// The library's path: `--library FILE`, else the default location (its folder made when missing).
-    static func libraryPath(_ arguments: ParsedArguments, _ console: Console) throws -> String {
-        if let explicit = arguments["library"] {
-            guard !explicit.isEmpty else {
-                throw LibraryError(.usage, "option '--library' needs a file name")
-            }
-            return explicit
-        }
+    /// The library's database: `--database URL` or `--library FILE`, else `BLUELIBRARY_DATABASE`, else the
+    /// default file (its folder made when missing).
+    static func database(_ arguments: ParsedArguments, _ console: Console) throws -> LibraryDatabase {
+        if let named = try namedDatabase(arguments, console) { return named }
         let path = LibraryLocation.defaultPath(environment: console.environment)
         try LibraryLocation.createParentDirectory(of: path)
-        return path
+        return .file(path)
+    }
+
+    /// The database the command line or the environment names, or `nil` for the default file.
+    static func namedDatabase(_ arguments: ParsedArguments, _ console: Console) throws -> LibraryDatabase? {
+        if arguments["database"] != nil && arguments["library"] != nil {
+            throw LibraryError(.usage, "--database and --library name the same thing: give one of them")
+        }
+        let option = arguments["database"] != nil ? "database" : "library"
+        if let explicit = arguments[option], explicit.isEmpty {
+            throw LibraryError(.usage, "option '--\(option)' needs a file name or a postgresql:// URL")
+        }
+        return LibraryLocation.database(explicit: arguments[option], environment: console.environment)
     }
 
     /// The `--remote` URL, checked.

@@ -6,14 +6,16 @@ enum VerbList {
     static let all: [any Verb.Type] = [
         HelpVerb.self, ListVerb.self, ShowVerb.self, AddVerb.self, EditVerb.self, DeleteVerb.self,
         ModifyVerb.self, RemoveVerb.self, UndoVerb.self, RedoVerb.self, SelectVerb.self, CurrentVerb.self,
-        ImportVerb.self, ExportVerb.self, StatsVerb.self, BackupVerb.self, SyncVerb.self, ServeVerb.self,
-        TUIVerb.self, CoversVerb.self,
+        ImportVerb.self, ExportVerb.self, StatsVerb.self, BackupVerb.self, MigrateVerb.self, SyncVerb.self,
+        ServeVerb.self, TUIVerb.self, CoversVerb.self,
     ]
 
     /// The options every verb takes.
     static let global: [OptionSpec] = [
         OptionSpec(
-            name: "library", short: "l", value: "FILE", help: "the library database (default: see FILES)"),
+            name: "database", short: nil, value: "URL",
+            help: "the library: a SQLite file or a postgresql:// URL (default: see FILES)"),
+        OptionSpec(name: "library", short: "l", value: "FILE", help: "the same as --database"),
         OptionSpec(
             name: "remote", short: nil, value: "URL",
             help: "mirror every change to the BlueLibrary server at URL (changes wait when it is down)"),
@@ -36,7 +38,7 @@ enum VerbList {
         return """
             bluelibrary \(BlueLibraryInfo.version) — keep and browse your music albums
 
-            USAGE: bluelibrary [--library FILE] VERB [ARGUMENTS]
+            USAGE: bluelibrary [--database URL] VERB [ARGUMENTS]
 
             VERBS:
             \(verbs.joined(separator: "\n"))
@@ -48,10 +50,13 @@ enum VerbList {
             Every change is saved at once; undo and redo work across runs.
 
             FILES:
-              --library FILE, else $BLUELIBRARY_HOME/library.db,
-              else $XDG_DATA_HOME/bluelibrary/library.db, else ~/.local/share/bluelibrary/library.db
+              --database URL (or --library FILE), else $BLUELIBRARY_DATABASE, else $BLUELIBRARY_HOME/library.db,
+              else $XDG_DATA_HOME/bluelibrary/library.db, else ~/.local/share/bluelibrary/library.db.
+              URL is a SQLite file or postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (PGPASSWORD and
+              ~/.pgpass work too); 'bluelibrary migrate' copies a library from one to the other.
 
-            EXIT STATUS: 0 ok, 64 usage, 65 bad data, 66 no input, 69 library locked, 70 internal, 74 I/O.
+            EXIT STATUS: 0 ok, 64 usage, 65 bad data, 66 no input, 69 library locked or unreachable,
+            70 internal, 74 I/O.
             Run 'bluelibrary VERB --help' for a verb's options.
             """
     }

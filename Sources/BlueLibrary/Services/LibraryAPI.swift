@@ -110,11 +110,24 @@ public final class LibraryAPI: LibraryReading {
             return last
         }
         guard let previous, previous != token else { return nil }
+        return try await announceExternalChange()
+    }
+
+    /// Announces a change of kind `external`, with the state now: another process committed a change
+    /// (the store said so: ``externalChangeNotices()``).
+    @discardableResult
+    public func announceExternalChange() async throws -> LibraryChange {
         let sequence = nextSequence()
         let change = LibraryChange(
             kind: .external, effect: nil, state: try await store.read { try $0.state() }, sequence: sequence)
         changes.post(change)
         return change
+    }
+
+    /// The notices of changes other processes commit, when the store can push them (PostgreSQL); `nil`
+    /// when they must be polled (``checkForExternalChanges()``, SQLite).
+    public func externalChangeNotices() async -> AsyncStream<Void>? {
+        await store.externalChangeNotices()
     }
 
     /// The number of the next change: increasing in the order changes are committed (it is taken

@@ -5,9 +5,18 @@ import SystemFiles
     import Glibc
 #endif
 
-/// Where a library's database lives: `--library FILE`, else `$BLUELIBRARY_HOME/library.db`, else
-/// `$XDG_DATA_HOME/bluelibrary/library.db`, else `~/.local/share/bluelibrary/library.db`.
+/// Where a library's database lives: `--database URL` (or `--library FILE`), else `$BLUELIBRARY_DATABASE`,
+/// else `$BLUELIBRARY_HOME/library.db`, else `$XDG_DATA_HOME/bluelibrary/library.db`, else
+/// `~/.local/share/bluelibrary/library.db`.
 public enum LibraryLocation {
+    /// The library a command names — `explicit` (`--database` or `--library`), else `BLUELIBRARY_DATABASE`
+    /// — or `nil` for the default file.
+    public static func database(explicit: String?, environment: [String: String]) -> LibraryDatabase? {
+        guard let text = explicit ?? environment["BLUELIBRARY_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 })
+        else { return nil }
+        return LibraryDatabase(text)
+    }
+
     /// The database file name inside a BlueLibrary home directory.
     public static let fileName = "library.db"
 
@@ -42,5 +51,23 @@ public enum LibraryLocation {
         } catch {
             throw LibraryError(.io, "cannot create directory \(directory): \(error.reason)")
         }
+    }
+}
+
+/// Where a library lives: a SQLite database file (the default: one process, one file, nothing to set up),
+/// or a PostgreSQL database that many servers share.
+public enum LibraryDatabase: Sendable, Equatable {
+    /// A SQLite database file.
+    case file(String)
+    /// A PostgreSQL database, by its `postgresql://` URL.
+    case postgres(url: String)
+
+    /// What `--database` and `BLUELIBRARY_DATABASE` name: a `postgresql://` (or `postgres://`) URL is a
+    /// PostgreSQL database; anything else is a file's path.
+    public init(_ text: String) {
+        let lowered = text.prefix(13).lowercased()
+        self =
+            lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://")
+            ? .postgres(url: text) : .file(text)
     }
 }

@@ -7,8 +7,9 @@ import BlueLibraryStorage
 /// is how `bluelibrary list` starts about as fast as the sqlite3 shell.
 ///
 /// It has the reads of ``LibraryReading`` and nothing else, so a change through it does not compile;
-/// a read from anywhere but the main actor stops the process (in release builds too). Faces that serve
-/// while they wait use ``LibraryAPI``, whose connections have threads of their own.
+/// a read of a SQLite library from anywhere but the main actor stops the process (in release builds too).
+/// A library in PostgreSQL is read through its connections' own threads. Faces that serve while they
+/// wait use ``LibraryAPI``, whose connections have threads of their own.
 package struct OneReadLibrary: LibraryReading {
     package let store: any LibraryStore
 
@@ -16,6 +17,11 @@ package struct OneReadLibrary: LibraryReading {
     /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
     package init(path: String, busyTimeout: Int32 = 5000) {
         store = SQLiteLibraryStore(path: path, busyTimeout: busyTimeout, placement: .caller)
+    }
+
+    /// Reads a library kept elsewhere (PostgreSQL), through the store's own threads.
+    package init(store: any LibraryStore) {
+        self.store = store
     }
 
     /// Closes the library.

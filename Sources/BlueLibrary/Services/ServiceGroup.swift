@@ -56,8 +56,9 @@ public struct ClosureService: Service {
     }
 }
 
-/// Follows changes committed by other processes (the command line, another server): asks the facade
-/// every `interval`, so they reach the open faces within a second.
+/// Follows changes committed by other processes (the command line, another server): a store that pushes
+/// them (PostgreSQL's LISTEN/NOTIFY) is heard at once, each notice announced as it arrives; otherwise
+/// (SQLite) the facade is asked every `interval`, so they reach the open faces within a second.
 public struct ExternalChangeWatcher: Service {
     private let library: LibraryAPI
     private let interval: Duration
@@ -69,6 +70,10 @@ public struct ExternalChangeWatcher: Service {
     }
 
     public func run() async {
+        if let notices = await library.externalChangeNotices() {
+            for await _ in notices { _ = try? await library.announceExternalChange() }
+            return
+        }
         while !Task.isCancelled {
             _ = try? await library.checkForExternalChanges()
             try? await Task.sleep(for: interval)

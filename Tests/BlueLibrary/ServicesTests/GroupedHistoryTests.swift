@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryStorage
 import TestSupport
 import Testing
 
@@ -7,17 +6,17 @@ import Testing
 
 /// An import is one undo step; a step that can no longer apply is dropped, never left on top for ever.
 struct GroupedHistoryTests {
-    let directory = TemporaryDirectory("grouped")
-
-    private func library(_ kind: String) -> LibraryAPI {
-        kind == "memory"
-            ? LibraryAPI(store: TestLibrary.store())
-            : LibraryAPI(store: SQLiteLibraryStore(path: directory.file("\(kind).db"), bucketCapacity: 3))
+    /// A facade over a new library of `kind` (with tiny buckets but on the scratch store), and the directory
+    /// that keeps its file alive.
+    private func library(_ kind: StoreKind) async throws -> (LibraryAPI, TemporaryDirectory) {
+        let (store, directory) = try await kind.make(bucketCapacity: kind == .memory ? nil : 3)
+        return (LibraryAPI(store: store), directory)
     }
 
-    @Test(arguments: ["memory", "sqlite"])
-    func anImportIsOneUndoStepThatRemovesExactlyWhatItAdded(kind: String) async throws {
-        let library = library(kind)
+    @Test(arguments: StoreKind.allCases)
+    func anImportIsOneUndoStepThatRemovesExactlyWhatItAdded(kind: StoreKind) async throws {
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
         try await library.delete(.index(0))
         let imported = (0..<10).map { Fixtures.album("I\($0)") }
         let result = try await library.importAlbums([Album.seeds[1]] + imported)
@@ -35,10 +34,11 @@ struct GroupedHistoryTests {
         #expect(try await library.undo() == nil)
     }
 
-    @Test(arguments: ["memory", "sqlite"])
-    func exportDeleteReimportThenUndoIsNeverStuck(kind: String) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func exportDeleteReimportThenUndoIsNeverStuck(kind: StoreKind) async throws {
         // Issue 12.8: export, delete an album, import the export, then undo.
-        let library = library(kind)
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
         let export = try await library.albums()
         try await library.delete(.index(2))
         #expect(try await library.importAlbums(export).added == 1)
@@ -49,9 +49,10 @@ struct GroupedHistoryTests {
         #expect(try await library.undo() == nil)
     }
 
-    @Test(arguments: ["memory", "sqlite"])
-    func aStepThatCannotApplyIsDroppedWithAMessage(kind: String) async throws {
-        let library = library(kind)
+    @Test(arguments: StoreKind.allCases)
+    func aStepThatCannotApplyIsDroppedWithAMessage(kind: StoreKind) async throws {
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
         let album = Album.seeds[2]
         try await library.delete(.id(album.id))
         // Something outside the history puts the album back: undoing the delete cannot apply any more.
@@ -66,9 +67,10 @@ struct GroupedHistoryTests {
         #expect(try await library.count() == 5)
     }
 
-    @Test(arguments: ["memory", "sqlite"])
-    func removingManyAndPuttingThemBackRestoresEveryIndex(kind: String) async throws {
-        let library = library(kind)
+    @Test(arguments: StoreKind.allCases)
+    func removingManyAndPuttingThemBackRestoresEveryIndex(kind: StoreKind) async throws {
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
         try await library.importAlbums((0..<20).map { Fixtures.album("M\($0)") })
         let before = try await library.albums()
         let ids = [before[1], before[7], before[8], before[24], before[13]].map(\.id)

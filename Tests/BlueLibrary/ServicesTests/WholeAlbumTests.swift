@@ -6,8 +6,11 @@ import Testing
 
 /// A scanned album stays whole through every change and its undo and redo: its id, fields, tracks (ids,
 /// order, durations), cover and link to its files come back exactly, and an unchanged rescan afterwards
-/// finds nothing to add, update or remove.
+/// finds nothing to add, update or remove — on SQLite and on PostgreSQL.
 struct WholeAlbumTests {
+    /// The stores each test runs on.
+    static let stores: [StoreKind] = [.memory, .postgres]
+
     /// A change a person makes to the scanned album "M" (or, for `importFolder`, the scan that adds it).
     enum Change: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case delete, remove, edit, modify, importFolder
@@ -50,10 +53,23 @@ struct WholeAlbumTests {
         return folder
     }
 
-    @Test(arguments: Change.allCases, Steps.allCases)
-    func aScannedAlbumStaysWholeThroughAChangeAndItsUndoAndRedo(change: Change, steps: Steps) async throws {
+    /// Every change with every sequence of steps after it.
+    static let changesAndSteps = Change.allCases.flatMap { change in Steps.allCases.map { (change, $0) } }
+
+    /// A facade over a new library of `kind`, and the directory that keeps its file alive.
+    private func library(_ kind: StoreKind) async throws -> (LibraryAPI, TemporaryDirectory) {
+        let (store, directory) = try await kind.make()
+        return (LibraryAPI(store: store), directory)
+    }
+
+    @Test(arguments: stores, changesAndSteps)
+    func aScannedAlbumStaysWholeThroughAChangeAndItsUndoAndRedo(kind: StoreKind, run: (Change, Steps))
+        async throws
+    {
+        let (change, steps) = run
         let folder = try makeFolder()
-        let library = LibraryAPI(store: TestLibrary.store())
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
         try await library.add(try Album(title: "Typed", artist: "Person"))
         if change != .importFolder { try await library.importFolder(folder.root, scanner: folder.scanner) }
         let before = try await shown(library)
@@ -80,9 +96,11 @@ struct WholeAlbumTests {
         #expect(folder.reads.tagReads == 2, "the files were read once, by the first scan")
     }
 
-    @Test func anEditUndoneAndRedoneWritesBackOnlyItsOwnField() async throws {
+    @Test(arguments: stores)
+    func anEditUndoneAndRedoneWritesBackOnlyItsOwnField(kind: StoreKind) async throws {
         let folder = try makeFolder()
-        let library = LibraryAPI(store: TestLibrary.store())
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
         try await library.importFolder(folder.root, scanner: folder.scanner)
         let m = try await library.album(try AlbumReference(parsing: "album:=M")).album
         try await library.update(.id(m.id), with: AlbumPatch(artist: "The Band"))
@@ -112,8 +130,10 @@ struct WholeAlbumTests {
         #expect(try await fields() == ("The Band", "Folk"))
     }
 
-    @Test func anEditUndoneAfterItsFieldChangedAgainLeavesTheNewerValue() async throws {
-        let store = TestLibrary.store()
+    @Test(arguments: stores)
+    func anEditUndoneAfterItsFieldChangedAgainLeavesTheNewerValue(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
         let library = LibraryAPI(store: store)
         let sting = Album.seeds[2]
         try await library.update(.id(sting.id), with: AlbumPatch(genre: "Rock", year: .some(1987)))
@@ -133,9 +153,11 @@ struct WholeAlbumTests {
         #expect((album.genre, album.year) == ("Rock", 1993), "redo writes back only what undo put back")
     }
 
-    @Test func theTutorialsAlbumsMakeWayForARealCollectionAndOneUndoBringsThemBack() async throws {
+    @Test(arguments: stores)
+    func theTutorialsAlbumsMakeWayForARealCollectionAndOneUndoBringsThemBack(kind: StoreKind) async throws {
         let folder = try makeFolder()
-        let library = LibraryAPI(store: TestLibrary.store())
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
         let (report, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
         #expect(report.removedSeeds)
         #expect(try await library.albums().map(\.title) == ["M"])
@@ -144,10 +166,12 @@ struct WholeAlbumTests {
         #expect(try await library.albums() == Album.seeds)
     }
 
-    @Test func editedOrExtraAlbumsAreNeverReplaced() async throws {
+    @Test(arguments: stores)
+    func editedOrExtraAlbumsAreNeverReplaced(kind: StoreKind) async throws {
         for prepare in ["edit", "add"] {
             let folder = try makeFolder()
-            let library = LibraryAPI(store: TestLibrary.store())
+            let (library, directory) = try await library(kind)
+            defer { withExtendedLifetime(directory) {} }
             if prepare == "edit" {
                 try await library.update(.index(0), with: AlbumPatch(genre: "Glam"))
             } else {
@@ -159,9 +183,11 @@ struct WholeAlbumTests {
         }
     }
 
-    @Test func aFolderThatCannotBeReadNowKeepsItsAlbums() async throws {
+    @Test(arguments: stores)
+    func aFolderThatCannotBeReadNowKeepsItsAlbums(kind: StoreKind) async throws {
         let folder = try makeFolder()
-        let library = LibraryAPI(store: TestLibrary.store())
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
         try await library.importFolder(folder.root, scanner: folder.scanner)
         let before = try await shown(library)
         // The files change, but cannot be read: the album keeps what was read before.

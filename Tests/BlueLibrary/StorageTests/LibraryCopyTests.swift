@@ -1,0 +1,107 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+import TestSupport
+import Testing
+
+/// A library copied row for row into another store (`bluelibrary migrate`), and back, is the library it
+/// was: every table, and what it does next (undo, a deleted album brought back with its tracks).
+struct LibraryCopyTests {
+    /// A library with something in every table: albums added, edited by hand and scanned, a deleted
+    /// album with its track, tracks, both history stacks, the outbox and the current album.
+    private func fill(_ store: any LibraryStore) async throws {
+        let scanned = Album.seeds[1]
+        let deleted = Album.seeds[3]
+        @Sendable func track(_ album: Album, _ name: String, _ number: Int) -> StoredTrack {
+            StoredTrack(
+                track: Track(
+                    disc: 1, number: number, title: "\(name) ✓", artist: "Ärtist \"quoted\" \\ back",
+                    duration: 180.25, path: "/music/\(name).flac"),
+                albumID: album.id, size: 1_234_567, modified: 1_700_000_000_123_456_789, tags: "{\"x\":1}")
+        }
+        try await store.write { writer in
+            try writer.insert(
+                try Album(title: "Ünïcode, \"quoted\"", artist: "Zed", genre: "", year: nil), at: 1)
+            try writer.replaceTracks(of: scanned.id, with: [track(scanned, "a", 1), track(scanned, "b", 2)])
+            try writer.saveScanned(scanned.withTracks(count: 2, length: 360.5), source: "scan-key")
+            _ = try writer.applyEdit(
+                AlbumEdit(
+                    from: Album.seeds[2], to: try Album.seeds[2].updating(AlbumPatch(genre: "Rock")),
+                    byHand: true))
+            try writer.replaceTracks(of: deleted.id, with: [track(deleted, "gone", 1)])
+            let removed = try writer.removeAll([deleted.id])
+            try writer.push(.delete(removed[0].album, index: removed[0].index), on: .undo, limit: 10)
+            try writer.push(.add(Album.seeds[0], index: 0), on: .redo, limit: 10)
+            try writer.enqueueSync(.add(Album.seeds[4], index: 4), key: "key-1")
+            try writer.saveCurrent(CurrentAlbum(id: scanned.id, index: 2))
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aLibraryCopiedIntoTheOtherStoreAndBackIsTheSame(kind: StoreKind) async throws {
+        let (source, sourceDirectory) = try await kind.make()
+        defer { withExtendedLifetime(sourceDirectory) {} }
+        try await fill(source)
+        let original = try await source.read { try $0.contents() }
+        #expect(
+            original.deletedAlbums.count == 1 && original.tracks.count == 3 && original.history.count == 2)
+
+        let other: StoreKind = kind == .postgres ? .sqlite : .postgres
+        let (copy, copyDirectory) = try await other.make()
+        defer { withExtendedLifetime(copyDirectory) {} }
+        try await copy.create(from: original)
+        #expect(try await copy.read { try $0.contents() } == original)
+        let (back, backDirectory) = try await kind.make()
+        defer { withExtendedLifetime(backDirectory) {} }
+        try await back.create(from: try await copy.read { try $0.contents() })
+        #expect(try await back.read { try $0.contents() } == original)
+
+        // The copy goes on as the original would: its history pops the same command, the deleted album
+        // comes back with its track, a new history entry and outbox entry come after the copied ones.
+        for store in [source, copy] {
+            let popped = try await store.write { try $0.pop(.undo) }
+            #expect(popped == .delete(Album.seeds[3], index: 4))
+            let restored = try await store.write { try $0.restore(Album.seeds[3].id, at: 4) }
+            #expect(restored == Album.seeds[3])
+            #expect(try await store.read { try $0.tracks(of: Album.seeds[3].id).map(\.title) } == ["gone ✓"])
+            try await store.write { writer in
+                try writer.push(.add(Album.seeds[0], index: 0), on: .undo, limit: 10)
+                try writer.enqueueSync(.add(Album.seeds[0], index: 0), key: "key-2")
+            }
+        }
+        let (after, copied) = (
+            try await source.read { try $0.contents() }, try await copy.read { try $0.contents() }
+        )
+        #expect(copied == after)
+        #expect(try await copy.read { try $0.pendingSync(limit: 10).map(\.key) } == ["key-1", "key-2"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aLibraryInUseIsNeverReplaced(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        try await store.write { try $0.insert(Fixtures.album("Mine"), at: 0) }
+        let before = try await store.read { try $0.contents() }
+        await #expect(throws: LibraryError.self) { try await store.create(from: LibraryContents()) }
+        do {
+            try await store.create(from: LibraryContents())
+        } catch let error as LibraryError {
+            #expect(error.code == .conflict)
+            #expect(
+                error.message.hasSuffix(
+                    "already holds 6 albums, 0 deleted albums, 0 tracks, 0 history steps, 0 changes waiting for a remote; copy into a new library instead"
+                ))
+        }
+        #expect(try await store.read { try $0.contents() } == before)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aNewLibraryMakesWayForTheCopy(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        #expect(try await store.read { try $0.contents() }.isNewLibrary)
+        var contents = LibraryContents()
+        contents.albums = [StoredAlbum(album: Fixtures.album("Only"), source: "s", edited: [.title])]
+        try await store.create(from: contents)
+        #expect(try await store.read { try $0.contents() } == contents)
+    }
+}

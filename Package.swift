@@ -253,8 +253,8 @@ let package = Package(
         tests(
             "BlueLibraryCLITests", "BlueLibrary/CLITests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices", "BlueLibraryStorage",
-                "TestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPostgres", "BlueLibraryServices",
+                "BlueLibraryStorage", "TestSupport",
             ],
             exclude: ["Snapshots"]),
         tests(

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A running `bluelibrary serve` for end-to-end tests: started on a test thread, its first line (the
 /// URL it serves) read, stopped with SIGTERM.
 package final class ServerProcess: Sendable {
@@ -51,6 +55,15 @@ package final class ServerProcess: Sendable {
 
     /// Whether it still runs.
     package var isRunning: Bool { process.isRunning }
+
+    /// Kills it at once (SIGKILL, as a machine that dies would stop it) and waits until it is gone.
+    package func kill() async {
+        let process = process
+        await TestThreads.run {
+            _ = Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
 
     /// Sends SIGTERM and waits for it to exit.
     /// - Returns: its exit status and everything it printed after its first line.

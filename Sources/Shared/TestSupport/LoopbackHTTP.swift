@@ -1,0 +1,27 @@
+/// One HTTP request to a server on 127.0.0.1, on a connection of its own that the server closes after
+/// answering: what the end-to-end tests of several servers send many of.
+package enum LoopbackHTTP {
+    /// A status and a body.
+    package struct Reply: Sendable {
+        package var status: Int
+        package var body: String
+    }
+
+    /// Sends `method path` with a JSON `body` (if any) and waits up to `seconds` for the answer; `nil` when
+    /// no answer came (the connection was refused or reset, or the time ran out).
+    package static func request(
+        port: Int, _ method: String, _ path: String, body: String? = nil, seconds: Double = 10
+    ) async throws -> Reply? {
+        guard let connection = try? RawHTTPConnection(port: port) else { return nil }
+        let bytes = body.map { Array($0.utf8) } ?? []
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        if body != nil { head += "Content-Type: application/json\r\nContent-Length: \(bytes.count)\r\n" }
+        connection.send(head + "\r\n" + (body ?? ""))
+        guard await connection.readUntilClosed(seconds: seconds) else { return nil }
+        let text = connection.text
+        guard text.hasPrefix("HTTP/1.1 "), let status = Int(text.dropFirst(9).prefix(3)),
+            let split = text.range(of: "\r\n\r\n")
+        else { return nil }
+        return Reply(status: status, body: String(text[split.upperBound...]))
+    }
+}

@@ -1,0 +1,219 @@
+import BlueLibraryCore
+import BlueLibraryPostgres
+import BlueLibraryServices
+import BlueLibraryStorage
+import Foundation
+import TestSupport
+import Testing
+
+/// A library kept in PostgreSQL, named with `--database postgresql://…` or `BLUELIBRARY_DATABASE`: every
+/// verb works on it, `migrate` moves a library there and back exactly, bad input gets one line and the
+/// exit status SQLite's gets, and servers on one database hear each other's changes.
+struct CLIDatabaseTests {
+    let home = CLIHome()
+
+    @Test func everyVerbWorksOnALibraryInPostgreSQL() async throws {
+        let url = try await TestPostgres.database()
+        let onIt = ["BLUELIBRARY_DATABASE": url]
+        func ok(_ arguments: String...) async throws -> String {
+            let result = try await home.run(arguments, environment: onIt)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(arguments)")
+            return result.stdout
+        }
+        #expect(try await ok("list").contains("4  Madonna - American Pie (2000)"))
+        _ = try await ok("add", "--title", "Homogenic", "--artist", "Björk", "--year", "1997", "--at", "1")
+        _ = try await ok("edit", "homogenic", "--genre", "Electronic")
+        #expect(try await ok("show", "1").contains("Electronic"))
+        _ = try await ok("select", "bjork")
+        #expect(try await ok("current").contains("Homogenic"))
+        _ = try await ok("delete", "0")
+        _ = try await ok("undo")
+        _ = try await ok("redo")
+        _ = try await ok("modify", "year:2000", "genre=Rock", "-y")
+        _ = try await ok("remove", "artist:madonna", "-y")
+        #expect(
+            try await ok("list", "--format", "$artist $genre")
+                == "Björk Electronic\nNo Doubt Pop\nSting Pop\nU2 Rock\n")
+        #expect(try await ok("stats").contains("Albums:   4"))
+        let export = home.directory.file("export.json")
+        _ = try await ok("export", "-o", export)
+        let backup = home.directory.file("backup.db")
+        _ = try await ok("backup", backup)
+        #expect(
+            try await home.ok("--database", backup, "list", "--format", "$title")
+                == "Homogenic\nIt's My Life\nNothing Like The Sun\nStaring at the Sun\n")
+        // --database wins over the environment; the default file was never made.
+        #expect(try await home.run(["--database", backup, "delete", "0"], environment: onIt).status == 0)
+        #expect(try await ok("list", "--format", "$title").hasPrefix("Homogenic\n"))
+        #expect(!FileManager.default.fileExists(atPath: home.libraryPath))
+        #expect(FileManager.default.fileExists(atPath: export))
+        let csv = "title,artist,year\nTen Summoner's Tales,Sting,1993\nThe Joshua Tree,U2,1987\n"
+        let imported = try await home.run(["import", "-", "--format", "csv"], environment: onIt, stdin: csv)
+        #expect(imported.stdout == "Imported 2 albums from standard input.\n")
+        #expect(
+            try await ok("list", "artist:u2", "--format", "$title") == "Staring at the Sun\nThe Joshua Tree\n"
+        )
+    }
+
+    /// SQLite into PostgreSQL and back, through the command line: every table comes back as it was,
+    /// and the library goes on as before (undo undoes the last change made before the move).
+    @Test func migrateToPostgreSQLAndBackRoundTripsExactly() async throws {
+        let music = MusicFolder()
+        try await music.add("Band/Record/01.mp3", track("One", by: "Band", on: "Record", number: 1))
+        try await music.add("Band/Record/02.mp3", track("Two", by: "Band", on: "Record", number: 2))
+        _ = try await home.ok("import", music.root)
+        _ = try await home.ok("add", "--title", "Mine", "--artist", "Me")
+        _ = try await home.ok("edit", "mine", "--genre", "Jazz")
+        _ = try await home.ok("delete", "record")
+        _ = try await home.ok("undo")
+        _ = try await home.ok("delete", "mine")
+        _ = try await home.ok("select", "0")
+        let original = try await contents(SQLiteLibraryStore(path: home.libraryPath))
+        #expect(original.albums.count == 1 && original.tracks.count == 2 && original.history.count == 4)
+        #expect(original.deletedAlbums.contains { $0.album.title == "Mine" && $0.edited == [.genre] })
+
+        let url = try await TestPostgres.database()
+        let there = try await home.ok("migrate", "--to", url)
+        let location = try PostgresLibraryStore(url: url).location
+        #expect(there == "Copied the library to \(location): \(original.summary).\n")
+        #expect(try await contents(try PostgresLibraryStore(url: url)) == original)
+        let back = home.directory.file("back.db")
+        _ = try await home.ok("--database", url, "migrate", "--to", back)
+        #expect(try await contents(SQLiteLibraryStore(path: back)) == original)
+        // Each goes on alike: undo brings the deleted album back, with its place.
+        for database in [url, back] {
+            #expect(try await home.ok("--database", database, "undo").hasPrefix("Undid delete \"Mine\""))
+            #expect(
+                try await home.ok("--database", database, "list", "--format", "$index $title")
+                    == "0 Record\n1 Mine\n")
+        }
+    }
+
+    @Test func migrateRefusesALibraryInUseAndChangesNothing() async throws {
+        let url = try await TestPostgres.database()
+        _ = try await home.ok("--database", url, "add", "--title", "Theirs", "--artist", "Them")
+        let before = try await contents(try PostgresLibraryStore(url: url))
+        let result = try await home.run(["migrate", "--to", url])
+        let location = try PostgresLibraryStore(url: url).location
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "bluelibrary: library \(location) already holds 6 albums, 0 deleted albums, 0 tracks, 1 history step, 0 changes waiting for a remote; copy into a new library instead\n"
+        )
+        #expect(try await contents(try PostgresLibraryStore(url: url)) == before)
+        let onto = try await home.run(["--database", url, "migrate", "--to", url])
+        #expect(onto.status == 64)
+        #expect(onto.stderr == "bluelibrary: the library \(location) cannot be copied onto itself\n")
+        let missing = try await home.run(["migrate"])
+        #expect(missing.status == 64)
+        #expect(
+            missing.stderr
+                == "bluelibrary: 'migrate' needs --to with the new library's URL or file (usage: bluelibrary migrate --to URL)\n"
+        )
+    }
+
+    /// What each bad database says, and the status SQLite's counterpart exits with: one line, nothing
+    /// written — for a verb that reads and one that writes.
+    @Test func aDatabaseThatCannotBeUsedIsOneLineAndChangesNothing() async throws {
+        let cluster = try await TestPostgres.sharedCluster()
+        let unreachable = "postgresql://bl:secret@127.0.0.1:\(try PostgresCluster.freePort())/library"
+        let foreign = try await TestPostgres.database()
+        try await administer(foreign, "CREATE TABLE invoices (id integer)")
+        let newer = try await TestPostgres.database()
+        _ = try await home.ok("--database", newer, "list")
+        try await administer(newer, "UPDATE bluelibrary SET schema_version = 42")
+        let target = { (url: String) in (try? PostgresLibraryStore(url: url).location) ?? url }
+        let wrongPassword = cluster.url(database: "library", password: "wrong")
+        let cases: [(url: String, message: String, status: Int32)] = [
+            (unreachable, "cannot connect to \(target(unreachable)): connection refused", 69),
+            (
+                wrongPassword,
+                #"cannot connect to \#(target(wrongPassword)): password authentication failed for user "bl""#,
+                69
+            ),
+            (
+                foreign,
+                "\(target(foreign)) is not a BlueLibrary database (it holds other tables); it was left untouched",
+                65
+            ),
+            (
+                newer,
+                "library \(target(newer)) has schema version 42, newer than this bluelibrary understands (1); upgrade bluelibrary",
+                65
+            ),
+        ]
+        for (url, message, status) in cases {
+            for arguments in [["list"], ["add", "--title", "X", "--artist", "Y"]] {
+                let result = try await home.run(["--database", url] + arguments)
+                #expect(result.stderr == "bluelibrary: \(message)\n", "\(arguments)")
+                #expect(result.status == status, "\(arguments)")
+                #expect(result.stdout.isEmpty)
+            }
+        }
+        #expect(try await tables(foreign) == ["invoices"])
+        #expect(try await administer(newer, "SELECT count(*) FROM albums").first?.int(0) == 5)
+        #expect(try await administer(newer, "SELECT count(*) FROM history").first?.int(0) == 0)
+        // SQLite's counterparts exit alike: another application's file and a newer schema 65.
+        let notes = home.directory.write("notes.txt", "dear diary\n")
+        #expect(try await home.run(["--database", notes, "list"]).status == 65)
+    }
+
+    /// Two servers on one database: a change made through one reaches the other's event stream, through
+    /// LISTEN/NOTIFY, in well under 100 ms (the median of ten).
+    @Test(.timeLimit(.minutes(1))) func aChangeThroughOneServerReachesTheOthersPageAtOnce() async throws {
+        let url = try await TestPostgres.database()
+        let environment = home.environment.merging(["BLUELIBRARY_OFFLINE": "1"]) { $1 }
+        let (first, second) = (
+            try await ServerProcess(arguments: ["--database", url, "--port", "0"], environment: environment),
+            try await ServerProcess(arguments: ["--database", url, "--port", "0"], environment: environment)
+        )
+        let events = try RawHTTPConnection(port: second.port)
+        events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(await events.read(until: "retry:").contains("200"))
+        var count = 5
+        /// Adds an album through the first server and waits up to `seconds` for the second's page to hear.
+        func change(waiting seconds: Double) async throws -> Duration? {
+            count += 1
+            let sent = ContinuousClock.now
+            let reply = try await LoopbackHTTP.request(
+                port: first.port, "POST", "/api/albums",
+                body: #"{"title": "Live \#(count)", "artist": "Band"}"#)
+            #expect(reply?.status == 201)
+            let heard = await events.read(until: "\"count\":\(count),", seconds: seconds)
+            return heard.contains("\"count\":\(count),") ? ContinuousClock.now - sent : nil
+        }
+        // The second server listens once its watcher has connected: a change before that is not news.
+        var listening = false
+        for _ in 0..<20 where !listening { listening = try await change(waiting: 0.5) != nil }
+        #expect(listening)
+        var latencies: [Duration] = []
+        for _ in 0..<10 {
+            let latency = try await change(waiting: 5)
+            #expect(latency != nil)
+            latencies.append(latency ?? .seconds(5))
+        }
+        #expect(latencies.sorted()[5] < .milliseconds(100), "\(latencies)")
+        await first.stop()
+        await second.stop()
+    }
+
+    private func contents(_ store: any LibraryStore) async throws -> LibraryContents {
+        let contents = try await store.read { try $0.contents() }
+        await store.close()
+        return contents
+    }
+
+    @discardableResult
+    private func administer(_ url: String, _ sql: String) async throws -> PostgresResult {
+        let connection = try await PostgresConnection.connect(to: url)
+        let result = try await connection.query(sql)
+        await connection.close()
+        return result
+    }
+
+    private func tables(_ url: String) async throws -> [String] {
+        try await administer(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+            .compactMap { $0.string(0) }
+    }
+}

@@ -138,12 +138,22 @@ let package = Package(
         module(
             "BlueLibraryCovers", "BlueLibrary/Covers",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CImageCodecs", "CCrypto", "SystemFiles"]),
+        // HTTP over libcurl, the caching proxy in front of it for covers, deadlines and limits.
+        module(
+            "BlueLibraryNetworking", "BlueLibrary/Networking",
+            ["BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "CCurl"]),
+        // The facade over the store (LibraryAPI, OneReadLibrary) and the services beside it: covers, sync,
+        // MusicBrainz, the services' lifecycle.
         module(
             "BlueLibraryServices", "BlueLibrary/Services",
             [
-                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryCovers",
-                "BlueLibraryScanner", "SystemFiles", "CCurl",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking",
+                "BlueLibraryStorage", "SystemFiles",
             ]),
+        // Music folders: the scan made part of the library through the facade.
+        module(
+            "BlueLibraryFolderImport", "BlueLibrary/FolderImport",
+            ["BlueLibraryCore", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStorage"]),
         module(
             "BlueLibraryPresentation", "BlueLibrary/Presentation",
             ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices"]),
@@ -165,8 +175,10 @@ let package = Package(
         .executableTarget(
             name: "bluelibrary",
             dependencies: [
-                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPresentation",
-                "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryTerminal", "BlueLibraryWeb",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport",
+                "BlueLibraryNetworking", "BlueLibraryPresentation", "BlueLibraryScanner",
+                "BlueLibraryServices",
+                "BlueLibraryTerminal", "BlueLibraryWeb",
                 "SystemFiles", "TerminalKit",
             ],
             path: "Sources/BlueLibrary/CLI",
@@ -224,7 +236,13 @@ let package = Package(
         tests(
             "BlueLibraryServicesTests", "BlueLibrary/ServicesTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryScanner", "BlueLibraryServices",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking", "BlueLibraryServices",
+                "BlueLibraryStorage", "TestSupport",
+            ]),
+        tests(
+            "BlueLibraryFolderImportTests", "BlueLibrary/FolderImportTests",
+            [
+                "BlueLibraryCore", "BlueLibraryFolderImport", "BlueLibraryScanner", "BlueLibraryServices",
                 "BlueLibraryStorage", "TestSupport",
             ]),
         tests(
@@ -243,7 +261,8 @@ let package = Package(
         tests(
             "BlueLibraryWebTests", "BlueLibrary/WebTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryScanner", "BlueLibraryServices",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport", "BlueLibraryNetworking",
+                "BlueLibraryScanner", "BlueLibraryServices",
                 "BlueLibraryStorage", "BlueLibraryWeb", "TestSupport",
             ]),
         tests(

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
 import Synchronization
@@ -17,14 +18,15 @@ enum FolderImportReport {
         async throws -> Int32
     {
         let out = console.out
-        let scanner = MusicScanner()
         let bar = ScanProgressBar(onTerminal: console.showsProgress)
-        let (report, result) = try await library.importFolder(folder, scanner: scanner) { bar.show($0) }
+        let (report, result) = try await FolderImporter(library: library).importFolder(folder) {
+            bar.show($0)
+        }
         bar.finish()
         // The embedded art the scan already read goes into the cover cache, so no face reads it again.
         for album in result.albums where album.isChanged {
             if case .embedded(_, let picture?)? = album.art, let art = album.art {
-                await covers?.remember(picture.bytes, for: LibraryAPI.coverURL(for: art))
+                await covers?.remember(picture.bytes, for: FolderImporter.coverURL(for: art))
             }
         }
         let albums = { (count: Int) in "\(count) album\(count == 1 ? "" : "s")" }

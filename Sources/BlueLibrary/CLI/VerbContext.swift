@@ -1,5 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryFolderImport
+import BlueLibraryNetworking
 import BlueLibraryScanner
 import BlueLibraryServices
 

@@ -1,6 +1,7 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryNetworking
 import SystemFiles
 
 #if canImport(Glibc)

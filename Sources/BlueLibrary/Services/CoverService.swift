@@ -1,6 +1,7 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryNetworking
 
 /// The cover subsystem, composed beside the ``LibraryAPI`` facade at the root of each face: the disk
 /// cache, the caching proxy in front of the HTTP client, and the loader that falls back to generated

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryNetworking
 
 /// Finds an album on MusicBrainz and names its front cover on the Cover Art Archive, for `covers fetch`
 /// when an album has no cover of its own.

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryNetworking
 import BlueLibraryServices
 import Foundation
 import TestSupport

@@ -112,7 +112,7 @@ let package = Package(
         module("BlueLibraryCore", "BlueLibrary/Core"),
         module(
             "BlueLibraryStorage", "BlueLibrary/Storage",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite", "SystemFiles"]),
         module(
             "BlueLibraryScanner", "BlueLibrary/Scanner",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader"]),
@@ -132,7 +132,7 @@ let package = Package(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "BlueLibraryPresentation", "CMicroHTTPD",
+                "BlueLibraryPresentation", "CMicroHTTPD", "SystemFiles",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -244,6 +244,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         tests("RecordingsCLITests", "Recordings/CLITests", ["RecordingsLauncher", "TestSupport"]),
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
+        tests("SystemFilesTests", "Shared/SystemFilesTests", ["SystemFiles", "TestSupport"]),
         tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,7 +19,7 @@ struct BackupVerb: Verb {
 
     func run(_ context: LibraryContext) async throws -> Int32 {
         try await context.library.backup(to: file)
-        context.out.line("Backed up the library to \(file).")
+        context.out.line("Backed up the library to \(file.escapingControlCharacters).")
         return 0
     }
 }

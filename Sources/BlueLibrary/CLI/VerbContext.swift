@@ -86,6 +86,7 @@ struct LibraryContext: VerbContext {
         let network: (any HTTPClient)? =
             needsNetwork
             ? CurlHTTPClient(
+                configuration: try HTTPClientConfiguration(environment: environment),
                 library: environment["BLUELIBRARY_LIBCURL"].flatMap { $0.isEmpty ? nil : $0 }
                     ?? CurlHTTPClient.defaultLibrary) : nil
         let covers =

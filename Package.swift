@@ -95,14 +95,17 @@ let package = Package(
         cModule("CTagLibLoader"),
 
         // MARK: Shared
+        // What every module reports errors and exits with: one coded error type, the sysexits statuses.
+        module("Diagnostics", "Shared/Diagnostics"),
         // Files and descriptors on POSIX calls: every byte written, files replaced atomically, whole files
         // read and written, directories listed and made (one way for all).
         module("SystemFiles", "Shared/SystemFiles"),
         // Dedicated threads for blocking work (SQLite, files, hashing), off the cooperative pool.
         module("BlueLibraryConcurrency", "Shared/Concurrency", ["CThreads"]),
-        // The terminal toolkit both terminal apps share: raw-mode session, run loop, screen, frame diffing,
+        // The terminal toolkit both terminal apps share: raw-mode session, run loop (waiting on a thread of
+        // the concurrency module's), screen, frame diffing,
         // keys, colour strategies and a few retained widgets.
-        module("TerminalKit", "Shared/TerminalKit", ["SystemFiles"]),
+        module("TerminalKit", "Shared/TerminalKit", ["BlueLibraryConcurrency", "SystemFiles"]),
         // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg).
         module(
             "TestSupport", "Shared/TestSupport",
@@ -164,8 +167,8 @@ let package = Package(
         ),
 
         // MARK: Recordings
-        module("RecordingsModel", "Recordings/Model", ["BlueLibraryCore", "SystemFiles"]),
-        module("RecordingsAudio", "Recordings/Audio", ["CALSA", "SystemFiles"]),
+        module("RecordingsModel", "Recordings/Model", ["BlueLibraryCore", "Diagnostics", "SystemFiles"]),
+        module("RecordingsAudio", "Recordings/Audio", ["CALSA", "Diagnostics", "SystemFiles"]),
         // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
         // restoration, and the protocol the runner and the acceptance suite drive.
         module("RecordingsUI", "Recordings/UI", ["RecordingsModel", "RecordingsAudio", "TerminalKit"]),
@@ -177,7 +180,8 @@ let package = Package(
         module(
             "RecordingsLauncher", "Recordings/Launcher",
             recordingsArchitecture + [
-                "RecordingsMVC", "RecordingsMVVMC", "RecordingsMVCVS", "RecordingsMAVB", "RecordingsTEA",
+                "Diagnostics", "RecordingsMVC", "RecordingsMVVMC", "RecordingsMVCVS", "RecordingsMAVB",
+                "RecordingsTEA",
             ]),
         .executableTarget(
             name: "recordings", dependencies: ["RecordingsLauncher"], path: "Sources/Recordings/App",
@@ -245,6 +249,7 @@ let package = Package(
         tests("RecordingsCLITests", "Recordings/CLITests", ["RecordingsLauncher", "TestSupport"]),
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
         tests("SystemFilesTests", "Shared/SystemFilesTests", ["SystemFiles", "TestSupport"]),
+        tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),
     ],
     swiftLanguageModes: [.v6]

@@ -34,14 +34,24 @@ enum AlbumListing {
         out.line("  " + Album.trackSummary(tracks))
     }
 
-    /// Writes `[`, one album object per line, `]`: valid JSON that diffs and greps well.
+    /// Writes `[`, one album object per line, `]`: valid JSON that diffs and greps well. With
+    /// `withTracks` (an export), an album read from a music folder carries its tracks, so importing the
+    /// file restores them.
     nonisolated(nonsending)
-        static func writeJSON(_ library: some LibraryReading, query: Query = .all, to output: Output)
-        async throws
+        static func writeJSON(
+            _ library: some LibraryReading, query: Query = .all, withTracks: Bool = false, to output: Output
+        ) async throws
     {
         output.line("[")
-        try await library.forEachAlbum(matching: query) { album, _ in
-            output.item(separator: ",\n") { AlbumCoding.appendJSON(album, to: &$0) }
+        try await library.forEachAlbum(matching: query, withTracks: withTracks) { details in
+            output.item(separator: ",\n") { buffer in
+                if details.tracks.isEmpty {
+                    AlbumCoding.appendJSON(details.album, to: &buffer)
+                } else {
+                    JSONWriter.append(
+                        AlbumCoding.json(details.album, tracks: details.tracks, file: .path), to: &buffer)
+                }
+            }
         }
         if output.itemCount > 0 { output.line() }
         output.line("]")
@@ -52,8 +62,8 @@ enum AlbumListing {
         static func writeCSV(_ library: some LibraryReading, to output: Output) async throws
     {
         output.append { CSV.appendRecord(AlbumCoding.keys, to: &$0) }
-        try await library.forEachAlbum { album, _ in
-            output.append { CSV.appendRecord(AlbumCoding.csvFields(album), to: &$0) }
+        try await library.forEachAlbum { details in
+            output.append { CSV.appendRecord(AlbumCoding.csvFields(details.album), to: &$0) }
         }
     }
 }

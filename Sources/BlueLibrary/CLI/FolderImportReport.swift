@@ -32,6 +32,15 @@ enum FolderImportReport {
             "Scanned \(result.root.escapingControlCharacters): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
                 + "\(report.tracks) track\(report.tracks == 1 ? "" : "s") (\(report.counts.read) read, "
                 + "\(report.counts.unchanged) unchanged).")
+        if report.leftOut > 0 {
+            out.line(
+                "\(albums(report.leftOut)) you deleted \(report.leftOut == 1 ? "is" : "are") left out ('bluelibrary undo' brings back a deletion)."
+            )
+        }
+        if report.removedSeeds {
+            out.line(
+                "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back).")
+        }
         if !report.unreadable.isEmpty {
             out.line(
                 "\(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") could not be read:"

@@ -117,15 +117,35 @@ public enum AlbumCoding {
     /// Reads an album from a JSON object, strictly: only known keys, `title` and `artist` required,
     /// `year` an integer or null; a missing `id` gets a new one.
     public static func album(from value: JSONValue) throws -> Album {
+        try imported(from: value).album
+    }
+
+    /// Reads an album from a JSON object as ``album(from:)`` does, with its `tracks` when it has them
+    /// (an export's form); the album's track count and length are those of its tracks.
+    public static func imported(from value: JSONValue) throws -> ImportedAlbum {
         guard case .object(let members) = value else {
             throw LibraryError(.malformedInput, "expected an album object, found \(value.typeName)")
         }
         var texts = [String?](repeating: nil, count: AlbumField.allCases.count)
         var year: Int?
+        var tracks: [Track]?
         for (key, member) in members {
+            if key == "tracks" {
+                guard case .array(let elements) = member else {
+                    throw LibraryError(.malformedInput, "\"tracks\" must be an array, not \(member.typeName)")
+                }
+                tracks = try elements.enumerated().map { offset, element in
+                    do {
+                        return try track(from: element)
+                    } catch let error as LibraryError {
+                        throw LibraryError(error.code, "track \(offset + 1): \(error.message)")
+                    }
+                }
+                continue
+            }
             guard let field = AlbumField(rawValue: key) else {
                 throw LibraryError(
-                    .malformedInput, "unknown key \"\(key)\" (keys: \(keys.joined(separator: ", ")))")
+                    .malformedInput, "unknown key \"\(key)\" (keys: \(keys.joined(separator: ", ")), tracks)")
             }
             if field == .year {
                 year = try self.year(from: member)
@@ -136,7 +156,62 @@ public enum AlbumCoding {
             }
             texts[fieldIndex[field] ?? 0] = text
         }
-        return try album(texts: texts, year: year)
+        let album = try self.album(texts: texts, year: year)
+        guard let tracks else { return ImportedAlbum(album: album, tracks: nil) }
+        return ImportedAlbum(
+            album: album.withTracks(count: tracks.count, length: tracks.reduce(0) { $0 + $1.duration }),
+            tracks: tracks)
+    }
+
+    /// Reads a track of an export: `disc`, `number` (or null), `title`, `artist`, `duration` and an
+    /// absolute `path`; an `id`, when given, must be the one the path makes (ids are made from paths).
+    static func track(from value: JSONValue) throws -> Track {
+        guard case .object(let members) = value else {
+            throw LibraryError(.malformedInput, "expected a track object, found \(value.typeName)")
+        }
+        var fields: [String: JSONValue] = [:]
+        for (key, member) in members {
+            guard ["id", "disc", "number", "title", "artist", "duration", "path"].contains(key) else {
+                throw LibraryError(
+                    .malformedInput,
+                    "unknown track key \"\(key)\" (keys: id, disc, number, title, artist, duration, path)")
+            }
+            fields[key] = member
+        }
+        func text(_ key: String) throws -> String {
+            guard case .string(let text)? = fields[key] else {
+                throw LibraryError(.malformedInput, "\"\(key)\" must be a string")
+            }
+            return text
+        }
+        func whole(_ key: String) throws -> Int? {
+            switch fields[key] {
+            case nil, .null?: return nil
+            case .number(let text)?:
+                guard let number = Int(text), number >= 0 else {
+                    throw LibraryError(.invalidField, "invalid \(key) '\(text)': not a whole number")
+                }
+                return number
+            case let other?:
+                throw LibraryError(.malformedInput, "\"\(key)\" must be a number, not \(other.typeName)")
+            }
+        }
+        let path = try text("path")
+        guard path.hasPrefix("/"), !path.utf8.contains(0), path.utf8.count <= 4096 else {
+            throw LibraryError(.invalidField, "invalid path '\(path.prefix(80))': not an absolute file path")
+        }
+        guard case .number(let durationText)? = fields["duration"], let duration = Double(durationText),
+            duration.isFinite, duration >= 0
+        else {
+            throw LibraryError(.malformedInput, "\"duration\" must be a number of seconds")
+        }
+        let track = Track(
+            disc: max(try whole("disc") ?? 1, 1), number: try whole("number"), title: try text("title"),
+            artist: try text("artist"), duration: duration, path: path)
+        if case .string(let id)? = fields["id"], TrackID(id)?.rawValue != track.id {
+            throw LibraryError(.invalidField, "invalid track id '\(id.prefix(60))': not the id of its path")
+        }
+        return track
     }
 
     /// Builds an album from texts in ``AlbumField/allCases`` order (`nil` when absent); a missing id
@@ -167,25 +242,26 @@ public enum AlbumCoding {
         case csv
     }
 
-    /// Decodes an import file: a JSON array of album objects, or CSV with a header row.
+    /// Decodes an import file: a JSON array of album objects (with their tracks, as an export writes
+    /// them), or CSV with a header row.
     /// - Throws: ``LibraryError`` whose message names the line (and column, for JSON) of the problem.
-    public static func decode(_ bytes: [UInt8], format: Format) throws -> [Album] {
+    public static func decode(_ bytes: [UInt8], format: Format) throws -> [ImportedAlbum] {
         switch format {
         case .json: try decodeJSON(bytes)
-        case .csv: try decodeCSV(bytes)
+        case .csv: try decodeCSV(bytes).map { ImportedAlbum(album: $0, tracks: nil) }
         }
     }
 
-    private static func decodeJSON(_ bytes: [UInt8]) throws -> [Album] {
+    private static func decodeJSON(_ bytes: [UInt8]) throws -> [ImportedAlbum] {
         var parser = JSONParser(bytes: bytes)
         guard case .array(let elements) = try parser.parseDocument() else {
             throw LibraryError(.malformedInput, "line 1, column 1: expected an array of albums")
         }
-        var albums: [Album] = []
+        var albums: [ImportedAlbum] = []
         albums.reserveCapacity(elements.count)
         for (offset, element) in elements.enumerated() {
             do {
-                albums.append(try album(from: element))
+                albums.append(try imported(from: element))
             } catch let error as LibraryError {
                 let (line, column) = parser.topLevelElementPositions[offset]
                 throw LibraryError(
@@ -231,5 +307,27 @@ public enum AlbumCoding {
             }
         }
         return albums
+    }
+}
+
+/// An album read from an import file, with its tracks when the file has them (an export's JSON);
+/// `nil` tracks leave the tracks of an album already in the library as they are.
+public struct ImportedAlbum: Sendable, Hashable {
+    public var album: Album
+    public var tracks: [Track]?
+
+    /// Creates an imported album.
+    public init(album: Album, tracks: [Track]?) {
+        self.album = album
+        self.tracks = tracks
+    }
+}
+
+extension Album {
+    /// Whether the two are one record: the same id and the same fields a person gives (title, artist,
+    /// genre, year, cover, MusicBrainz id). The track count and length, derived from the tracks, do not
+    /// count.
+    public func hasSameFields(as other: Album) -> Bool {
+        AlbumField.allCases.allSatisfy { text(of: $0) == other.text(of: $0) }
     }
 }

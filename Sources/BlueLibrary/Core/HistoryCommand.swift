@@ -1,16 +1,17 @@
 /// One recorded change to the library, with what undoes it: the Command pattern behind undo and redo.
 ///
-/// The tutorial kept `(album, index)` pairs on an in-memory stack; here every mutation becomes a
-/// command value that is stored in the database, so `bluelibrary delete 2` followed by a separate
-/// `bluelibrary undo` works. Commands refer to albums by id, and carry the whole album so that undoing
-/// a delete restores the very same album at the same index.
+/// Every mutation becomes a command value stored in the database (not an in-memory stack of
+/// `(album, index)` pairs), so `bluelibrary delete 2` followed by a separate `bluelibrary undo` works.
+/// Commands refer to albums by id. A deleted album keeps its row, tracks and link to its files in the
+/// store's deleted albums, so undoing a delete brings the very same album back at its index; an edit
+/// records only the fields it changed.
 public enum HistoryCommand: Sendable, Hashable {
-    /// `album` was inserted at `index`.
+    /// `album` was inserted at `index` (or brought back there).
     case add(Album, index: Int)
-    /// `album` was removed from `index`.
+    /// `album` was deleted from `index`.
     case delete(Album, index: Int)
-    /// An album changed from `before` to `after` (same id).
-    case update(before: Album, after: Album)
+    /// Fields of an album changed.
+    case update(AlbumEdit)
     /// Several changes made as one step — an import, a bulk modify or remove — applied in order and
     /// undone in reverse, so one undo takes back all of them.
     indirect case group(HistoryGroup)
@@ -20,25 +21,36 @@ public enum HistoryCommand: Sendable, Hashable {
         switch self {
         case .add(let album, let index): .delete(album, index: index)
         case .delete(let album, let index): .add(album, index: index)
-        case .update(let before, let after): .update(before: after, after: before)
+        case .update(let edit): .update(edit.inverse)
         case .group(let group):
             .group(HistoryGroup(kind: group.kind, commands: group.commands.reversed().map(\.inverse)))
         }
     }
 
     /// The album this command leaves in the library (to make current), if any.
-    public var resultingAlbum: Album? {
+    public var resultingAlbum: AlbumID? {
         switch self {
-        case .add(let album, _): album
+        case .add(let album, _): album.id
         case .delete, .group: nil
-        case .update(_, let after): after
+        case .update(let edit): edit.id
         }
     }
 
-    /// Whether this is an import (or its undoing): imports are never mirrored to a remote server.
+    /// Whether this is an import or a scan (or its undoing): those are never mirrored to a remote
+    /// server.
     public var isImport: Bool {
-        if case .group(let group) = self { return group.kind == .importAlbums }
+        if case .group(let group) = self { return group.kind == .importAlbums || group.kind == .scan }
         return false
+    }
+
+    /// Whether the command changes nothing (an edit whose fields already had their values, an empty
+    /// group): it is not recorded.
+    public var changesNothing: Bool {
+        switch self {
+        case .add, .delete: false
+        case .update(let edit): edit.isEmpty
+        case .group(let group): group.commands.allSatisfy(\.changesNothing)
+        }
     }
 
     /// A short description for messages, e.g. `delete "Best of Bowie"` or `import of 1,000 albums`.
@@ -46,9 +58,8 @@ public enum HistoryCommand: Sendable, Hashable {
         switch self {
         case .add(let album, _): "add \"\(album.title)\""
         case .delete(let album, _): "delete \"\(album.title)\""
-        case .update(_, let after): "edit \"\(after.title)\""
-        case .group(let group):
-            "\(group.kind.noun) of \(group.commands.count) album\(group.commands.count == 1 ? "" : "s")"
+        case .update(let edit): "edit \"\(edit.title)\""
+        case .group(let group): group.summary
         }
     }
 }
@@ -63,6 +74,8 @@ public struct HistoryGroup: Sendable, Hashable {
         case modify
         /// `remove`: the albums a query matched.
         case remove
+        /// `import DIR`: what a scan of a music folder added, changed and removed.
+        case scan
 
         /// The word messages use.
         var noun: String {
@@ -70,6 +83,7 @@ public struct HistoryGroup: Sendable, Hashable {
             case .importAlbums: "import"
             case .modify: "change"
             case .remove: "removal"
+            case .scan: "import"
             }
         }
     }
@@ -78,6 +92,28 @@ public struct HistoryGroup: Sendable, Hashable {
     public var kind: Kind
     /// The changes, in the order they were made.
     public var commands: [HistoryCommand]
+
+    /// A short description for messages: `import of 12 albums`, `removal of 3 albums`, or for a scan
+    /// that did more than add, `import of a music folder (2 added, 1 changed, 5 removed)`.
+    public var summary: String {
+        func albums(_ count: Int) -> String { "\(count) album\(count == 1 ? "" : "s")" }
+        var added = 0
+        var changed = 0
+        var removed = 0
+        for command in commands {
+            switch command {
+            case .add: added += 1
+            case .update: changed += 1
+            case .delete: removed += 1
+            case .group: continue
+            }
+        }
+        guard kind == .scan, added != commands.count else {
+            return "\(kind.noun) of \(albums(commands.count))"
+        }
+        let parts = [(added, "added"), (changed, "changed"), (removed, "removed")].filter { $0.0 > 0 }
+        return "import of a music folder (\(parts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")))"
+    }
 
     /// Creates a group.
     public init(kind: Kind, commands: [HistoryCommand]) {

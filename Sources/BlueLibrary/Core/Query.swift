@@ -37,8 +37,13 @@ public struct Query: Sendable, Hashable {
 
     /// A condition on one or more fields. Text needles of substring predicates are already folded.
     public enum Predicate: Sendable, Hashable {
-        /// A case-insensitive substring of the title, artist or genre (a bare word).
+        /// A substring, ignoring case and accents, of the title, artist or genre, or of a track's title
+        /// or artist (a bare word).
         case anyText(String)
+        /// A track's title or artist (`track:echo`, `trackartist:kanye`): a substring ignoring case and
+        /// accents, or with `exact` the whole text as written (`track:=Echo`). An album matches when
+        /// one of its tracks does.
+        case track(TrackField, String, exact: Bool)
         /// A case-insensitive substring of one text field (`field:value`).
         case contains(AlbumField, String)
         /// Exactly equal text, case-sensitive (`field:=value`).
@@ -46,6 +51,18 @@ public struct Query: Sendable, Hashable {
         /// The year lies in a closed range with optional ends (`year:1990..1999`, `year:1990`).
         case yearRange(Int?, Int?)
     }
+
+    /// The fields of a track a query can name.
+    public enum TrackField: String, Sendable, Hashable, CaseIterable {
+        /// `track:`, the track's title.
+        case title = "track"
+        /// `trackartist:`, the track's artist.
+        case artist = "trackartist"
+    }
+
+    /// Every field name a query term may use, for messages.
+    public static let fieldNames =
+        (AlbumField.allCases.map(\.rawValue) + TrackField.allCases.map(\.rawValue)).joined(separator: ", ")
 
     /// A sort key (`field+` ascending, `field-` descending).
     public struct SortKey: Sendable, Hashable {
@@ -59,69 +76,5 @@ public struct Query: Sendable, Hashable {
             self.field = field
             self.ascending = ascending
         }
-    }
-}
-
-extension Query {
-    /// Whether `album` satisfies the query's filter (sorting aside).
-    public func matches(_ album: Album) -> Bool {
-        groups.isEmpty || groups.contains { group in group.allSatisfy { $0.matches(album) } }
-    }
-}
-
-extension Query.Term {
-    /// Whether `album` satisfies this term. A year condition on an album without a year is false, and
-    /// so its negation is true (the SQL compiler does the same with `coalesce`).
-    public func matches(_ album: Album) -> Bool {
-        predicate.matches(album) != negated
-    }
-}
-
-extension Query.Predicate {
-    /// Whether `album` satisfies the predicate.
-    public func matches(_ album: Album) -> Bool {
-        switch self {
-        case .anyText(let needle):
-            [album.title, album.artist, album.genre].contains {
-                SearchKey.contains(SearchKey.fold($0), needle)
-            }
-        case .contains(let field, let needle):
-            SearchKey.contains(field.searchText(of: album), needle)
-        case .equals(let field, let value):
-            album.text(of: field) == value
-        case .yearRange(let low, let high):
-            album.year.map { year in (low.map { year >= $0 } ?? true) && (high.map { year <= $0 } ?? true) }
-                ?? false
-        }
-    }
-}
-
-extension Query {
-    /// Orders albums (with their library indexes) by the sort keys, library order breaking ties.
-    public func sorted(_ items: [(album: Album, index: Int)]) -> [(album: Album, index: Int)] {
-        guard !sort.isEmpty else { return items.sorted { $0.index < $1.index } }
-        return items.sorted { lhs, rhs in
-            for key in sort {
-                let order = Query.compare(lhs.album, rhs.album, by: key.field)
-                if order != 0 { return key.ascending ? order < 0 : order > 0 }
-            }
-            return lhs.index < rhs.index
-        }
-    }
-
-    /// -1, 0 or 1 as SQLite orders the field: years numerically with no year first, text by folded bytes.
-    private static func compare(_ lhs: Album, _ rhs: Album, by field: AlbumField) -> Int {
-        if field == .year {
-            switch (lhs.year, rhs.year) {
-            case (nil, nil): return 0
-            case (nil, _): return -1
-            case (_, nil): return 1
-            case (let l?, let r?): return l < r ? -1 : (l > r ? 1 : 0)
-            }
-        }
-        let l = field.searchText(of: lhs)
-        let r = field.searchText(of: rhs)
-        if l.utf8.elementsEqual(r.utf8) { return 0 }
-        return SearchKey.precedes(l, r) ? -1 : 1
     }
 }

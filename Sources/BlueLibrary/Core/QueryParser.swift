@@ -10,9 +10,11 @@ extension Query {
 
     /// Parses a query given as separate terms (command-line arguments).
     ///
-    /// - bare word: case-insensitive substring of title, artist or genre;
+    /// - bare word: a substring of the title, artist or genre, or of a track's title or artist, ignoring
+    ///   case and accents;
     /// - `field:value` substring; `field:=value` exact; `year:1990..1999`, `..1999`, `1990..` ranges;
-    /// - `^term` negates; terms are ANDed; a lone `,` separates OR groups;
+    ///   `track:` and `trackartist:` name a track's title and artist;
+    /// - `^term` negates; terms are ANDed; a lone `,` separates OR groups (with a term on each side);
     /// - `field+` / `field-` sorts.
     /// - Throws: ``LibraryError`` `invalidQuery` naming the bad term; a term with a control character
     ///   (NUL, ESC, …) is refused: no album holds one, and a NUL cut short in the database's text would
@@ -35,6 +37,11 @@ extension Query {
         var sort: [SortKey] = []
         for token in Query.separatingCommas(terms) {
             if token == "," {
+                guard !groups[groups.count - 1].isEmpty else {
+                    throw LibraryError(
+                        .invalidQuery,
+                        "invalid query: a ',' needs a term before it (\(terms.joined(separator: " ")))")
+                }
                 groups.append([])
                 continue
             }
@@ -43,6 +50,10 @@ extension Query {
                 continue
             }
             groups[groups.count - 1].append(try Query.term(token))
+        }
+        if groups.count > 1, groups[groups.count - 1].isEmpty {
+            throw LibraryError(
+                .invalidQuery, "invalid query: a ',' needs a term after it (\(terms.joined(separator: " ")))")
         }
         self.init(groups: groups, sort: sort)
     }
@@ -94,14 +105,18 @@ extension Query {
             return Term(.anyText(SearchKey.fold(String(body))), negated: negated)
         }
         let name = String(body[..<colon])
-        guard let field = AlbumField(name: name) else {
-            throw LibraryError(
-                .invalidQuery,
-                "invalid query term '\(token)': unknown field '\(name)' (fields: \(AlbumField.names))")
-        }
         var value = body[body.index(after: colon)...]
         let exact = value.first == "="
         if exact { value = value.dropFirst() }
+        if let field = TrackField(rawValue: name.lowercased()) {
+            let text = exact ? String(value) : SearchKey.fold(String(value))
+            return Term(.track(field, text, exact: exact), negated: negated)
+        }
+        guard let field = AlbumField(name: name) else {
+            throw LibraryError(
+                .invalidQuery,
+                "invalid query term '\(token)': unknown field '\(name)' (fields: \(Query.fieldNames))")
+        }
         if value.first == ":" {
             throw LibraryError(
                 .invalidQuery,

@@ -1,17 +1,51 @@
-/// Case folding for searches and sorting, shared by the SQLite and in-memory stores so both match
-/// exactly the same albums.
+@_spi(_Unicode) import Swift
+
+/// The folding that searches and sorting use: case and diacritics ignored, so "bjork" finds Björk,
+/// "beyonce" Beyoncé and "sigur ros" Sigur Rós, while CJK and other scripts match as written.
 ///
-/// The SQLite store keeps a folded copy of each text field (computed here, in Swift, with full Unicode
-/// lowercasing) and compares bytes, because SQLite's own `lower()` and `LIKE` fold ASCII only.
+/// The stores keep a folded copy of each searchable text (computed here, in Swift) and compare bytes,
+/// because SQLite's own `lower()` and `LIKE` fold ASCII only; a query's words are folded the same way.
 public enum SearchKey {
-    /// The folded form of `text` used for case-insensitive matching and sorting.
+    /// The folded form of `text`: lowercased (full Unicode); each Latin, Greek or Cyrillic letter
+    /// decomposed (NFD) with its combining marks dropped, and the few Latin letters that have no
+    /// decomposition written as their base letters (`ø` → `o`, `ł` → `l`, `æ` → `ae`, `ß` → `ss`).
+    /// Other scripts are kept as written: a Japanese voiced mark or a Hangul syllable is part of the
+    /// letter, not an accent.
     public static func fold(_ text: String) -> String {
         // ASCII fast path: most library text is ASCII, and `lowercased()` allocates per call anyway.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
+            return text.lowercased()
         }
-        return text.lowercased()
+        var folded = String.UnicodeScalarView()
+        for character in text.lowercased() {
+            guard let first = character.unicodeScalars.first?.value, hasAccents(first) else {
+                folded.append(contentsOf: character.unicodeScalars)
+                continue
+            }
+            // The standard library's canonical decomposition (the command line links no Foundation).
+            for scalar in String(character)._nfd where scalar.properties.generalCategory != .nonspacingMark {
+                if let base = baseLetters[scalar.value] {
+                    folded.append(contentsOf: base.unicodeScalars)
+                } else {
+                    folded.append(scalar)
+                }
+            }
+        }
+        return String(folded)
     }
+
+    /// Whether a letter starting with this scalar belongs to a script whose marks are accents: Latin
+    /// (with IPA), Greek and Cyrillic, and their extended blocks.
+    private static func hasAccents(_ scalar: UInt32) -> Bool {
+        scalar < 0x0530 || (0x1E00...0x1FFF).contains(scalar)
+    }
+
+    /// Lowercase Latin letters that do not decompose, and the letters a search without them types.
+    private static let baseLetters: [UInt32: String] = [
+        0x00F8: "o", 0x0142: "l", 0x0111: "d", 0x0127: "h", 0x0131: "i", 0x00E6: "ae", 0x0153: "oe",
+        0x00DF: "ss", 0x00F0: "d", 0x00FE: "th", 0x0180: "b", 0x0268: "i",
+    ]
 
     /// Whether `haystack` contains `needle`, comparing UTF-8 bytes (as SQLite's `instr` does).
     public static func contains(_ haystack: String, _ needle: String) -> Bool {

@@ -1,8 +1,6 @@
 /// One track of an album read from a music folder: where it sits on the album, what it is called, how
 /// long it plays and where its file is. Albums typed by hand have none.
 public struct Track: Sendable, Hashable, Identifiable {
-    /// The track's stable id (derived from its file's path by the scanner).
-    public let id: String
     /// The disc it is on, from 1.
     public let disc: Int
     /// Its number on the disc, when tagged.
@@ -17,16 +15,26 @@ public struct Track: Sendable, Hashable, Identifiable {
     public let path: String
 
     /// Creates a track.
-    public init(
-        id: String, disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String
-    ) {
-        self.id = id
+    public init(disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String) {
         self.disc = disc
         self.number = number
         self.title = title
         self.artist = artist
         self.duration = duration
         self.path = path
+    }
+
+    /// The track's stable id, derived from its file's path (see ``TrackID``). Computed when asked for,
+    /// so that a rescan of unchanged albums, which stores nothing again, hashes no paths.
+    public var id: String { TrackID(path: path).rawValue }
+
+    /// Album order: by disc, then number (untagged numbers last), then path.
+    public static func inAlbumOrder(_ lhs: Track, _ rhs: Track) -> Bool {
+        if lhs.disc != rhs.disc { return lhs.disc < rhs.disc }
+        let left = lhs.number ?? Int.max
+        let right = rhs.number ?? Int.max
+        if left != right { return left < right }
+        return lhs.path < rhs.path
     }
 
     /// A length as a clock shows it: `3:07`, or `1:02:45` from an hour on.

@@ -1,3 +1,5 @@
+import BlueLibraryCore
+
 /// Turns a group of tracks into a ``ScannedAlbum``: fields from the tags, tracks in order, art.
 struct AlbumAssembly {
     /// Every readable track of the scan.
@@ -19,7 +21,8 @@ struct AlbumAssembly {
         } else {
             artist =
                 AlbumAssembly.mostCommon(tags.compactMap(\.albumArtist))
-                ?? AlbumAssembly.mostCommon(tags.compactMap(\.artist)) ?? ScannedAlbum.unknownArtist
+                ?? AlbumAssembly.mostCommon(tags.compactMap { $0.artist.map(ArtistCredit.primary) })
+                ?? ScannedAlbum.unknownArtist
         }
         let first = ordered[0]
         let title =
@@ -39,9 +42,9 @@ struct AlbumAssembly {
             art: art(ordered), isChanged: isChanged)
     }
 
-    private func track(of placed: PlacedTrack, albumArtist: String) -> ScannedTrack {
+    private func track(of placed: PlacedTrack, albumArtist: String) -> Track {
         let tags = placed.file.tags
-        return ScannedTrack(
+        return Track(
             disc: tags.disc ?? placed.folderDisc ?? 1,
             number: tags.number,
             title: tags.title ?? TrackTags.cleaned(PlacedTrack.stem(of: placed.file.path)) ?? "Untitled",

@@ -8,11 +8,14 @@
 /// 2. MusicBrainz release ids decide when tagged: tracks with the same id are one album wherever they
 ///    sit, and different ids are different albums. Untagged tracks in a bucket with exactly one id join
 ///    that album.
-/// 3. The other tracks of a bucket are split by album artist (else artist). Tracks without an
-///    album-artist tag whose artists differ are one compilation (artist ``ScannedAlbum/variousArtists``)
-///    when one of them is tagged as a compilation or no two of them share a disc and track number;
-///    otherwise they are albums of their artists that happen to share a title and a folder. Tracks
-///    without any artist join the bucket's only album, if it has one.
+/// 3. The other tracks of a bucket are split by album artist (else artist, a guest's credit — "X feat.
+///    Y" — counting as X's). Tracks without an album-artist tag whose artists differ are one album when
+///    one of them is tagged as a compilation or no two of them share a disc and track number; otherwise
+///    they are albums of their artists that happen to share a title and a folder. One such album is its
+///    most common artist's when that artist has more than one of its tracks and at least a quarter of
+///    them (beets' rule when importing as-is); otherwise, or when tagged as one, it is a compilation
+///    (artist ``ScannedAlbum/variousArtists``). Tracks without any artist join the bucket's only album,
+///    if it has one.
 enum AlbumGrouping {
     /// One album's tracks, by index into the grouped array.
     struct Group: Sendable {
@@ -130,10 +133,19 @@ enum AlbumGrouping {
         }
         let anonymous = byArtist.removeValue(forKey: "") ?? []
         var merged = false
-        if byArtist.count > 1 && isOneCompilation(byArtist.values.flatMap { $0 }, tracks) {
-            byAlbumArtist[variousKey, default: []] += byArtist.values.flatMap { $0 } + anonymous
-            byArtist = [:]
-            merged = true
+        let artistless = byArtist.values.flatMap { $0 }
+        if byArtist.count > 1 && isOneAlbum(artistless, tracks) {
+            let total = artistless.count + anonymous.count
+            let tagged = artistless.contains { tracks[$0].file.tags.isCompilation }
+            // The most tracks; on a tie, the artist first in key order (stable from scan to scan).
+            let main = byArtist.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }
+            if !tagged, let main, main.value.count > 1, main.value.count * 4 >= total {
+                byArtist = [main.key: artistless + anonymous]
+            } else {
+                byAlbumArtist[variousKey, default: []] += artistless + anonymous
+                byArtist = [:]
+                merged = true
+            }
         } else if !anonymous.isEmpty {
             if byAlbumArtist.count + byArtist.count == 1,
                 let only = (byAlbumArtist.first ?? byArtist.first)?.key
@@ -157,9 +169,9 @@ enum AlbumGrouping {
         return groups.sorted { $0.key < $1.key }
     }
 
-    /// Whether tracks of several artists form one compilation: one is tagged as such, or no two share a
-    /// position (albums that only share a title each have their own track 1).
-    private static func isOneCompilation(_ members: [Int], _ tracks: [PlacedTrack]) -> Bool {
+    /// Whether tracks of several artists form one album: one is tagged as a compilation, or no two share
+    /// a position (albums that only share a title each have their own track 1).
+    private static func isOneAlbum(_ members: [Int], _ tracks: [PlacedTrack]) -> Bool {
         if members.contains(where: { tracks[$0].file.tags.isCompilation }) { return true }
         var positions = Set<[Int]>()
         for member in members {

@@ -17,7 +17,9 @@ import BlueLibraryCore
 ///
 /// The walk and the reads run on threads the scanner starts (reads on ``threads`` of them), never on
 /// Swift's cooperative pool; the results come back to the calling task, which alone keeps the scan's
-/// state. A file that cannot be read is listed in ``ScanResult/unreadable`` and the scan goes on.
+/// state. A file that cannot be read is listed in ``ScanResult/unreadable`` and the scan goes on; one
+/// that was read before (or lies in a folder that cannot be read now) keeps its earlier record, so its
+/// album stays as it was.
 public struct MusicScanner: Sendable {
     /// Reads the tags.
     public let reader: any TagReader
@@ -69,6 +71,8 @@ public struct MusicScanner: Sendable {
                 case .failure(let error):
                     unreadable.append(
                         UnreadableFile(path: entry.path, error: MusicScanner.libraryError(error, entry.path)))
+                    // A file read before keeps what was read then: unreadable is not gone.
+                    if let old = plan.previous[entry.path] { files.append(old) }
                 }
                 done += 1
                 progress(ScanProgress(done: done, total: counts.seen))

@@ -19,7 +19,9 @@ final class PlacedTrack: Sendable {
         self.file = file
         (folder, albumDirectory, folderDisc) = location
         albumKey = file.tags.album.map(AlbumGrouping.fold)
-        artistKey = AlbumGrouping.fold(file.tags.albumArtist ?? file.tags.artist ?? "")
+        // A track artist's guests ("X feat. Y") do not make it another artist's track.
+        artistKey = AlbumGrouping.fold(
+            file.tags.albumArtist ?? file.tags.artist.map(ArtistCredit.primary) ?? "")
     }
 
     /// Places files found under `root`, working out each folder's location once.
@@ -34,7 +36,7 @@ final class PlacedTrack: Sendable {
         }
     }
 
-    /// Album order, as ``ScannedTrack/inAlbumOrder(_:_:)`` has it: disc (tagged, else from the folder,
+    /// Album order, as ``Track/inAlbumOrder(_:_:)`` has it: disc (tagged, else from the folder,
     /// else 1), then number (untagged last), then path.
     static func inAlbumOrder(_ lhs: PlacedTrack, _ rhs: PlacedTrack) -> Bool {
         let left = (lhs.file.tags.disc ?? lhs.folderDisc ?? 1, lhs.file.tags.number ?? Int.max)

@@ -1,8 +1,14 @@
 /// What a scan must do, from its walk and the records of the previous scan: which files are unchanged,
 /// which must be read, which are gone.
+///
+/// Only a file that is gone is removed: one the walk could not reach (its folder unreadable, its status
+/// not to be had) keeps its previous record, as an unchanged file does.
 struct ScanPlan: Sendable {
-    /// Records of files whose size and modification time are unchanged: not read again.
+    /// Records of files whose size and modification time are unchanged (or that could not be looked
+    /// at this time): not read again.
     private(set) var unchanged: [ScannedFile] = []
+    /// The previous records of the changed files, by path: what a file that cannot be read now keeps.
+    private(set) var previous: [String: ScannedFile] = [:]
     /// New and changed files, in path order.
     private(set) var toRead: [FolderWalk.Entry] = []
     /// Records of files that are gone, by path.
@@ -20,10 +26,15 @@ struct ScanPlan: Sendable {
         if zip(known, known.dropFirst()).contains(where: { $0.path > $1.path }) {
             known.sort { $0.path < $1.path }
         }
+        let unreachable = walk.problems.map(\.path)
+        func isUnreachable(_ path: String) -> Bool {
+            unreachable.contains { path == $0 || path.utf8.starts(with: ($0 + "/").utf8) }
+        }
+        var gone: [ScannedFile] = []
         var next = 0
         for entry in walk.audioFiles {
             while next < known.count && known[next].path < entry.path {
-                removed.append(known[next])
+                gone.append(known[next])
                 next += 1
             }
             guard next < known.count && known[next].path == entry.path else {
@@ -40,10 +51,15 @@ struct ScanPlan: Sendable {
             } else {
                 toRead.append(entry)
                 replaced.append(old)
+                self.previous[old.path] = old
                 counts.changed += 1
             }
         }
-        removed += known[next...]
+        gone += known[next...]
+        for record in gone {
+            if isUnreachable(record.path) { unchanged.append(record) } else { removed.append(record) }
+        }
+        unchanged.sort { $0.path < $1.path }
         replaced += removed
         counts.seen = walk.audioFiles.count
         counts.read = toRead.count

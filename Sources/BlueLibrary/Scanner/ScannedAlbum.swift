@@ -30,8 +30,8 @@ public struct ScannedAlbum: Sendable, Hashable, Identifiable {
     public let musicBrainzReleaseGroupID: String?
     /// The album's folder: the folder of its files, or the one above their disc folders.
     public let directory: String
-    /// The tracks in album order (``ScannedTrack/inAlbumOrder(_:_:)``).
-    public let tracks: [ScannedTrack]
+    /// The tracks in album order (``Track/inAlbumOrder(_:_:)``).
+    public let tracks: [Track]
     /// The chosen art: an image file beside the tracks, else the first embedded picture.
     public let art: AlbumArt?
     /// Whether any of the album's files was read in this scan, or a file that was removed or changed sat
@@ -52,7 +52,7 @@ public struct ScannedAlbum: Sendable, Hashable, Identifiable {
     public init(
         key: String, title: String, artist: String, genre: String, year: Int?, isCompilation: Bool,
         musicBrainzAlbumID: String?, musicBrainzReleaseGroupID: String?, directory: String,
-        tracks: [ScannedTrack], art: AlbumArt?, isChanged: Bool
+        tracks: [Track], art: AlbumArt?, isChanged: Bool
     ) {
         self.key = key
         self.title = title

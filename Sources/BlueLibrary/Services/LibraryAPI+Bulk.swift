@@ -5,7 +5,7 @@ import BlueLibraryStorage
 public struct ImportResult: Sendable, Equatable {
     /// Albums added.
     public var added = 0
-    /// Albums whose id was already in the library with the same fields (skipped).
+    /// Albums whose id was already in the library with the same fields (skipped, and counted).
     public var alreadyPresent = 0
     /// Albums skipped as duplicates: the same artist and title as one in the library or earlier in the
     /// import.
@@ -35,9 +35,9 @@ extension LibraryAPI {
             .modify,
             plan: { writer in
                 try writer.albums(matching: query).map { before in
-                    .update(before: before, after: try before.updating(patch))
+                    .update(AlbumEdit(from: before, to: try before.updating(patch), byHand: true))
                 }
-            }, apply: Self.replaceAll)
+            }, apply: Self.applyEdits)
     }
 
     /// Changes each album named by id with its own patch (what `covers fetch` learnt from MusicBrainz,
@@ -51,17 +51,17 @@ extension LibraryAPI {
             plan: { writer in
                 try patches.compactMap { id, patch in
                     try writer.locate(id).map { before, _ in
-                        .update(before: before, after: try before.updating(patch))
+                        .update(AlbumEdit(from: before, to: try before.updating(patch), byHand: true))
                     }
                 }
-            }, apply: Self.replaceAll)
+            }, apply: Self.applyEdits)
     }
 
-    private static func replaceAll(_ commands: [HistoryCommand], _ writer: any LibraryWriter) throws
+    /// Applies each edit that changes something; the commands as they applied.
+    private static func applyEdits(_ commands: [HistoryCommand], _ writer: any LibraryWriter) throws
         -> [HistoryCommand]
     {
-        for case .update(_, let after) in commands { _ = try writer.replace(after) }
-        return commands
+        try commands.filter { !$0.changesNothing }.map { try apply($0, to: writer) }
     }
 
     /// Removes every album `query` matches; one undo brings each back in its place.
@@ -111,8 +111,9 @@ extension LibraryAPI {
         let (limit, online) = (historyLimit, isOnline)
         let change = try await store.write { [self] writer -> LibraryChange? in
             let planned = try plan(writer)
-            guard !planned.isEmpty else { return nil }
-            let command = HistoryCommand.group(HistoryGroup(kind: kind, commands: try apply(planned, writer)))
+            let applied = try apply(planned, writer)
+            guard !applied.isEmpty else { return nil }
+            let command = HistoryCommand.group(HistoryGroup(kind: kind, commands: applied))
             if online { try writer.enqueueSync(command) }
             try writer.push(command, on: .undo, limit: limit)
             try writer.clearHistory(.redo)

@@ -14,6 +14,10 @@ public struct FolderImport: Sendable {
     public var updated = 0
     /// Albums whose files are all gone.
     public var removed = 0
+    /// Albums a person deleted that the folder still holds: left out, as deleted.
+    public var leftOut = 0
+    /// Whether the tutorial's five albums left the library, the folder's albums taking their place.
+    public var removedSeeds = false
     /// Tracks the library now knows under the folder.
     public var tracks = 0
     /// Files that could not be read, with why.
@@ -26,9 +30,10 @@ public struct FolderImport: Sendable {
 }
 
 /// Music folders: `bluelibrary import DIR` reads a folder's tags (``MusicScanner``) and makes its albums
-/// and tracks part of the library, in one transaction — reading only the files that changed since the
-/// last import of the folder, keeping the fields a person edited by hand, and removing the albums whose
-/// files are all gone. The albums it adds are one undo step, like any import.
+/// and tracks part of the library, in one transaction and one undo step — reading only the files that
+/// changed since the last import of the folder, keeping the fields a person edited by hand, leaving out
+/// the albums a person deleted, and removing the albums whose files are all gone (a file that cannot be
+/// read now is not gone).
 extension LibraryAPI {
     /// Imports (or re-imports) the music folder `folder`.
     /// - Parameters:
@@ -47,20 +52,20 @@ extension LibraryAPI {
             return ScannedFile(path: track.track.path, size: track.size, modified: track.modified, tags: tags)
         }
         let result = try await scanner.scan(root, previous: previous, progress: progress)
-        let limit = historyLimit
+        let (limit, online) = (historyLimit, isOnline)
         let (report, change) = try await store.write { [self] writer in
-            var report = try Self.apply(result, to: writer)
-            let added = report.addedAlbums.enumerated().map { HistoryCommand.add($1.album, index: $1.index) }
-            if !added.isEmpty {
-                try writer.push(
-                    .group(HistoryGroup(kind: .importAlbums, commands: added)), on: .undo, limit: limit)
+            var applied = try Self.apply(result, to: writer)
+            if !applied.commands.isEmpty {
+                let step = HistoryCommand.group(HistoryGroup(kind: .scan, commands: applied.commands))
+                if online { try writer.enqueueSync(step) }
+                try writer.push(step, on: .undo, limit: limit)
                 try writer.clearHistory(.redo)
             }
             try writer.saveCurrent(try writer.resolveCurrent())
-            report.summary.tracks = try writer.trackCount(under: result.root)
+            applied.summary.tracks = try writer.trackCount(under: result.root)
             let change = LibraryChange(
                 kind: .importAlbums, effect: nil, state: try writer.state(), sequence: nextSequence())
-            return (report.summary, change)
+            return (applied.summary, change)
         }
         changes.post(change)
         return (report, result)
@@ -73,25 +78,30 @@ extension LibraryAPI {
         return String(cString: real)
     }
 
-    /// What one transaction of a folder import did, with the albums it added.
+    /// What one transaction of a folder import did: the summary, and the history step's commands.
     private struct Applied {
         var summary = FolderImport()
-        var addedAlbums: [(album: Album, index: Int)] = []
+        var commands: [HistoryCommand] = []
     }
 
     /// Makes the library agree with a scan: new albums appended, changed ones rewritten (but for the
-    /// fields edited by hand), those whose files are all gone removed, and the tracks to match.
+    /// fields edited by hand), those whose files are all gone deleted, deleted ones left out, and the
+    /// tracks to match; each change recorded for the scan's undo step.
     private static func apply(_ result: ScanResult, to writer: any LibraryWriter) throws -> Applied {
         var applied = Applied()
         applied.summary.unreadable = result.unreadable
         applied.summary.counts = result.counts
+        let onlySeeds = try holdsOnlyTheSeeds(writer)
         let origins = try writer.scanOrigins(under: result.root)
-        var bySource = Dictionary(origins.map { ($0.source, $0) }) { first, _ in first }
-        // An album whose key changed (its tags did) is still the album that holds most of its files.
-        // Only such an album needs the files' owners, as they were before this scan wrote anything; an
-        // unchanged rescan has none and reads no track.
+        var bySource: [String: ScanOrigin] = [:]
+        for origin in origins {
+            if let source = origin.source, bySource[source] == nil { bySource[source] = origin }
+        }
+        // An album whose key changed (its tags did), or that got its tracks another way (an import of an
+        // export), is still the album that holds most of its files. Only such an album needs the files'
+        // owners, as they were before this scan wrote anything; an unchanged rescan reads no track.
         var owners: [String: AlbumID] = [:]
-        if result.albums.contains(where: { bySource[$0.key] == nil }) {
+        if result.albums.contains(where: { bySource[$0.key] == nil }) || !result.removed.isEmpty {
             for stored in try writer.storedTracks(under: result.root) where owners[stored.track.path] == nil {
                 owners[stored.track.path] = stored.albumID
             }
@@ -103,44 +113,101 @@ extension LibraryAPI {
             let origin =
                 bySource.removeValue(forKey: scanned.key)
                 ?? mostFiles(of: scanned, owners).flatMap { originsByID[$0] }
-            let existing = try origin.flatMap { try writer.locate($0.id) }
             if let origin { kept.insert(origin.id) }
-            let edited = origin?.edited ?? []
-            let cover = scanned.art.map(Self.coverURL(for:)) ?? ""
-            // An album whose files are unchanged is left alone, unless art beside them came or went.
-            if let existing, !scanned.isChanged, existing.album.coverURL == cover || edited.contains(.cover) {
+            if files.isEmpty { files = Dictionary(result.files.map { ($0.path, $0) }) { first, _ in first } }
+            if let origin, origin.isDeleted {
+                // A person deleted it: it stays out; its files are remembered, so they are not read again.
+                if scanned.isChanged {
+                    try writer.replaceTracks(of: origin.id, with: storedTracks(scanned, origin.id, files))
+                }
+                applied.summary.leftOut += 1
                 continue
             }
-            let album = try libraryAlbum(
-                for: scanned, id: origin?.id ?? .random(), cover: cover, keeping: existing?.album,
-                edited: edited)
-            try writer.saveScanned(album, source: scanned.key)
-            if files.isEmpty { files = Dictionary(result.files.map { ($0.path, $0) }) { first, _ in first } }
-            let tracks = scanned.tracks.map { track in
-                let file = files[track.path]
-                return StoredTrack(
-                    track: Track(
-                        id: track.id.rawValue, disc: track.disc, number: track.number, title: track.title,
-                        artist: track.artist, duration: track.duration, path: track.path),
-                    albumID: album.id, size: file?.size ?? 0, modified: file?.modified ?? 0,
-                    tags: file?.tags.stored ?? "")
+            let existing = try origin.flatMap { try writer.locate($0.id) }
+            let edited = existing == nil ? [] : origin?.edited ?? []
+            let cover = scanned.art.map(Self.coverURL(for:)) ?? ""
+            // An album whose files are unchanged is left alone, unless art beside them came or went.
+            if let existing, origin?.source == scanned.key, !scanned.isChanged,
+                existing.album.coverURL == cover || edited.contains(.cover)
+            {
+                continue
             }
-            try writer.replaceTracks(of: album.id, with: tracks)
-            if existing == nil {
-                applied.summary.added += 1
-                applied.addedAlbums.append((album, try writer.locate(album.id)?.index ?? 0))
-            } else {
+            let id = origin?.id ?? .random()
+            let album: Album
+            do {
+                album = try libraryAlbum(
+                    for: scanned, id: id, cover: cover, keeping: existing?.album,
+                    edited: origin?.source == nil ? adoptedEdits(existing?.album, scanned) : edited)
+            } catch let error as LibraryError {
+                // One album's values (a path too long for a cover URL, say) never stop the scan.
+                applied.summary.unreadable.append(UnreadableFile(path: scanned.directory, error: error))
+                continue
+            }
+            try writer.saveScanned(album, source: scanned.key)
+            try writer.replaceTracks(of: album.id, with: storedTracks(scanned, album.id, files))
+            if let existing {
+                let edit = AlbumEdit(
+                    from: existing.album, to: album, byHand: false, marked: Set(edited.map(\.field)))
+                if !edit.isEmpty { applied.commands.append(.update(edit)) }
                 applied.summary.updated += 1
+            } else {
+                applied.summary.added += 1
+                let index = try writer.locate(album.id)?.index ?? 0
+                applied.commands.append(.add(try writer.locate(album.id)?.album ?? album, index: index))
             }
         }
-        try writer.removeTracks(paths: result.removed.map(\.path))
-        for origin in origins where !kept.contains(origin.id) {
-            guard let (_, index) = try writer.locate(origin.id) else { continue }
-            _ = try writer.remove(at: index)
-            try writer.replaceTracks(of: origin.id, with: [])
+        // The files that are gone leave the albums that stay; an album deleted now keeps its tracks, so
+        // undo brings it back whole.
+        let leaving = Set(origins.filter { !kept.contains($0.id) || $0.isDeleted }.map(\.id))
+        try writer.removeTracks(
+            paths: result.removed.map(\.path).filter { path in
+                owners[path].map { !leaving.contains($0) } ?? true
+            })
+        for origin in origins where !kept.contains(origin.id) && !origin.isDeleted {
+            guard let (album, index) = try writer.locate(origin.id), try writer.remove(at: index) != nil
+            else { continue }
+            applied.commands.append(.delete(album, index: index))
             applied.summary.removed += 1
         }
+        if onlySeeds && applied.summary.added > 0 {
+            let removed = try writer.removeAll(Album.seeds.map(\.id))
+            applied.commands += removed.reversed().map { HistoryCommand.delete($0.album, index: $0.index) }
+            applied.summary.removedSeeds = true
+        }
         return applied
+    }
+
+    /// Whether the library holds the tutorial's five albums, untouched, and nothing else: what a first
+    /// import of a real collection replaces.
+    private static func holdsOnlyTheSeeds(_ reader: any LibraryReader) throws -> Bool {
+        guard try reader.count() == Album.seeds.count else { return false }
+        return try reader.albums() == Album.seeds
+    }
+
+    /// The tracks of a scanned album as the library stores them.
+    private static func storedTracks(
+        _ scanned: ScannedAlbum, _ album: AlbumID, _ files: [String: ScannedFile]
+    )
+        -> [StoredTrack]
+    {
+        scanned.tracks.map { track in
+            let file = files[track.path]
+            return StoredTrack(
+                track: track, albumID: album, size: file?.size ?? 0, modified: file?.modified ?? 0,
+                tags: file?.tags.stored ?? "")
+        }
+    }
+
+    /// The fields of an album that got its tracks another way (an import of an export) that a scan
+    /// adopting it keeps: those that differ from the tags were edited by hand.
+    private static func adoptedEdits(_ existing: Album?, _ scanned: ScannedAlbum) -> Set<EditableField> {
+        guard let existing else { return [] }
+        let fromTags: [EditableField: String] = [
+            .title: scanned.title, .artist: scanned.artist, .genre: scanned.genre,
+            .year: scanned.year.map(String.init) ?? "",
+            .mbid: scanned.musicBrainzReleaseGroupID ?? scanned.musicBrainzAlbumID ?? "",
+        ]
+        return Set(fromTags.filter { existing.text(of: $0.key.field) != $0.value }.keys)
     }
 
     /// The album that holds most of the scanned album's files, if any does.

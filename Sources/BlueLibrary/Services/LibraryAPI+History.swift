@@ -3,8 +3,10 @@ import BlueLibraryStorage
 
 /// Undo and redo: the Command pattern over the history the store keeps in the database.
 extension LibraryAPI {
-    /// Undoes the newest change: restores a deleted album (same id, same fields) at its index, removes
-    /// an added one, reverts an edit; the album it brings back becomes current.
+    /// Undoes the newest change: brings a deleted album back whole (same id, fields, tracks and link to
+    /// its files) at its index, deletes an added one, reverts an edit's fields (each only while it still
+    /// holds the value the edit gave it: a field changed again since is left as it is); the album it
+    /// brings back becomes current.
     /// - Returns: the change, or `nil` when there is nothing to undo.
     @discardableResult
     public func undo() async throws -> LibraryChange? {
@@ -35,10 +37,11 @@ extension LibraryAPI {
             }
             if online && !effect.isImport { try writer.enqueueSync(effect) }
             try writer.push(command, on: target, limit: limit)
-            try writer.saveCurrent(try writer.resolveCurrent(preferring: effect.resultingAlbum?.id))
+            try writer.saveCurrent(try writer.resolveCurrent(preferring: effect.resultingAlbum))
             return .applied(
-                LibraryChange(kind: kind, effect: effect, state: try writer.state(), sequence: nextSequence())
-            )
+                LibraryChange(
+                    kind: kind, effect: effect, state: try writer.state(), sequence: nextSequence(),
+                    album: try Self.album(of: effect, writer)))
         }
         switch outcome {
         case .nothing: return nil
@@ -61,13 +64,16 @@ extension LibraryAPI {
     }
 
     /// Performs a recorded command on the albums; returns the command as it actually applied (an
-    /// insertion index is clamped into range).
-    private static func apply(_ command: HistoryCommand, to writer: any LibraryWriter) throws
-        -> HistoryCommand
-    {
+    /// insertion index clamped into range, an edit's fields that still held their old values).
+    static func apply(_ command: HistoryCommand, to writer: any LibraryWriter) throws -> HistoryCommand {
         switch command {
         case .add(let album, let index):
             let position = min(max(index, 0), try writer.count())
+            // A deleted album comes back whole, as it was deleted; one the store kept nothing of (an
+            // entry from before it kept deleted albums) is inserted from the command.
+            if let restored = try writer.restore(album.id, at: position) {
+                return .add(restored, index: position)
+            }
             try writer.insert(album, at: position)
             return .add(album, index: position)
         case .delete(let album, _):
@@ -76,19 +82,18 @@ extension LibraryAPI {
                     .conflict, "cannot remove \"\(album.title)\" again: it is no longer in the library")
             }
             return .delete(album, index: index)
-        case .update(let before, let after):
-            guard try writer.replace(after) != nil else {
-                throw LibraryError(
-                    .conflict, "cannot edit \"\(before.title)\": it is no longer in the library")
+        case .update(let edit):
+            guard let applied = try writer.applyEdit(edit) else {
+                throw LibraryError(.conflict, "cannot edit \"\(edit.title)\": it is no longer in the library")
             }
-            return command
+            return .update(applied)
         case .group(let group):
             return .group(HistoryGroup(kind: group.kind, commands: try apply(group.commands, to: writer)))
         }
     }
 
-    /// Applies a group's commands in order, all at once where the store can: a run of additions in one
-    /// insertion, a run of deletions in one removal.
+    /// Applies a group's commands in order: a run of additions in increasing index order (each album
+    /// back in its place), a run of deletions in one removal.
     private static func apply(_ commands: [HistoryCommand], to writer: any LibraryWriter) throws
         -> [HistoryCommand]
     {
@@ -97,14 +102,14 @@ extension LibraryAPI {
             return (album, index)
         }
         if additions.count == commands.count {
-            let ordered = additions.sorted { $0.index < $1.index }
             do {
-                try writer.insertAll(ordered)
+                return try additions.sorted { $0.index < $1.index }.map {
+                    try apply(.add($0.album, index: $0.index), to: writer)
+                }
             } catch let error as LibraryError where error.code == .conflict {
                 throw LibraryError(
                     .conflict, "some of its albums are already in the library (\(error.message))")
             }
-            return ordered.map { .add($0.album, index: $0.index) }
         }
         let deletions = commands.compactMap { command -> AlbumID? in
             guard case .delete(let album, _) = command else { return nil }

@@ -27,44 +27,79 @@ extension LibraryAPI {
         }
     }
 
-    /// Changes fields of the album an index or id refers to.
-    /// - Returns: the change; its effect is `.update(before:after:)`.
+    /// Changes fields of the album an index or id refers to, marking them as edited by hand (a rescan of
+    /// the album's folder keeps them).
+    /// - Returns: the change; its effect is `.update(edit)` with only the fields that changed, and its
+    ///   album the album as it is now.
     /// - Throws: `notFound`, or `invalidField` naming the bad value.
     @discardableResult
     public func update(_ reference: AlbumReference, with patch: AlbumPatch) async throws -> LibraryChange {
         try await record(.update) { writer in
             let (before, _) = try writer.locate(reference)
-            let after = try before.updating(patch)
-            _ = try writer.replace(after)
-            return .update(before: before, after: after)
+            let edit = AlbumEdit(from: before, to: try before.updating(patch), byHand: true)
+            guard let applied = try writer.applyEdit(edit) else {
+                throw LibraryError(.notFound, "no album with id \(before.id)")
+            }
+            return .update(applied)
         }
     }
 
     /// Appends many albums in one transaction: all of them or, on any error, none — and as one undo
-    /// step, so undo removes exactly the albums it added.
+    /// step, so undo removes exactly the albums it added. An album that comes with its tracks (an
+    /// export's JSON) gets them; a later scan of their folder adopts them.
     ///
-    /// An album whose id is already in the library with identical fields is skipped, so restoring an
-    /// export into a library that shares albums with it works; the same id with different fields is a
-    /// conflict. An album with the artist and title of one already there (or earlier in the import) is a
-    /// duplicate: skipped unless `duplicates` is `.keep`. Imports are not mirrored to a remote server
-    /// (they may hold 100,000 albums).
+    /// An album whose id is already in the library with the same fields (``Album/hasSameFields(as:)``:
+    /// derived values such as the track count never make two copies differ) is counted as already
+    /// there, so importing an export into the library it came from changes nothing; the same id with
+    /// other fields is a conflict. An album with the artist and title of one already there (or earlier
+    /// in the import) is a duplicate: skipped unless `duplicates` is `.keep`. Imports are not mirrored
+    /// to a remote server (they may hold 100,000 albums).
+    /// - Throws: `conflict` naming the album (an id with other fields, a track file another album has).
     @discardableResult
-    public func importAlbums(_ albums: [Album], duplicates: DuplicatePolicy = .skip) async throws
+    public func importAlbums(_ imported: [ImportedAlbum], duplicates: DuplicatePolicy = .skip) async throws
         -> ImportResult
     {
         let limit = historyLimit
         let (change, result) = try await store.write { [self] writer in
             let start = try writer.count()
             var result = ImportResult()
-            var candidates = albums
+            var candidates = imported
             if duplicates == .skip {
-                let skipped = Set(try Self.duplicates(among: albums, in: writer))
+                let skipped = Set(try Self.duplicates(among: imported.map(\.album), in: writer))
                 result.duplicates = skipped.count
-                candidates = albums.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
+                candidates = imported.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
             }
-            let added = try writer.append(candidates)
+            var new: [ImportedAlbum] = []
+            for item in candidates {
+                if let existing = try writer.locate(item.album.id) {
+                    guard existing.album.hasSameFields(as: item.album) else {
+                        throw conflictingAlbum(item.album)
+                    }
+                    result.alreadyPresent += 1
+                } else {
+                    new.append(item)
+                }
+            }
+            for item in new {
+                for track in item.tracks ?? [] {
+                    if let owner = try writer.albumOfTrack(at: track.path), owner != item.album.id {
+                        throw LibraryError(
+                            .conflict,
+                            "the file of track \"\(track.title)\" of \"\(item.album.title)\", \(track.path), belongs to album \(owner)"
+                        )
+                    }
+                }
+            }
+            let added = try writer.append(new.map(\.album))
+            for item in new {
+                guard let tracks = item.tracks else { continue }
+                try writer.replaceTracks(
+                    of: item.album.id,
+                    with: tracks.map {
+                        StoredTrack(track: $0, albumID: item.album.id, size: 0, modified: 0, tags: "")
+                    })
+            }
             result.added = added.count
-            result.alreadyPresent = candidates.count - added.count
             let additions = added.enumerated().map { HistoryCommand.add($1, index: start + $0) }
             let effect: HistoryCommand? =
                 additions.isEmpty ? nil : .group(HistoryGroup(kind: .importAlbums, commands: additions))
@@ -96,22 +131,36 @@ extension LibraryAPI {
     }
 
     /// Runs a new mutation as one transaction: applies it, records it for undo (dropping the oldest
-    /// beyond the limit), clears redo, saves the current album, puts it in the outbox when online, then
-    /// announces the change.
+    /// beyond the limit) unless it changed nothing, clears redo, saves the current album, puts it in the
+    /// outbox when online, then announces the change.
     private func record(
         _ kind: LibraryChange.Kind, _ body: @escaping @Sendable (any LibraryWriter) throws -> HistoryCommand
     ) async throws -> LibraryChange {
         let (limit, online) = (historyLimit, isOnline)
         let change = try await store.write { [self] writer in
             let command = try body(writer)
-            if online { try writer.enqueueSync(command) }
-            try writer.push(command, on: .undo, limit: limit)
-            try writer.clearHistory(.redo)
+            if !command.changesNothing {
+                if online { try writer.enqueueSync(command) }
+                try writer.push(command, on: .undo, limit: limit)
+                try writer.clearHistory(.redo)
+            }
             try writer.saveCurrent(try writer.resolveCurrent())
             return LibraryChange(
-                kind: kind, effect: command, state: try writer.state(), sequence: nextSequence())
+                kind: kind, effect: command, state: try writer.state(), sequence: nextSequence(),
+                album: try Self.album(of: command, writer))
         }
         changes.post(change)
         return change
+    }
+
+    /// The album a change is about, as the change left it: the one added or edited, as it is now, or
+    /// the one deleted, as it was.
+    static func album(of command: HistoryCommand, _ reader: any LibraryReader) throws -> Album? {
+        switch command {
+        case .add(let album, _): try reader.locate(album.id)?.album ?? album
+        case .delete(let album, _): album
+        case .update(let edit): try reader.locate(edit.id)?.album
+        case .group: nil
+        }
     }
 }

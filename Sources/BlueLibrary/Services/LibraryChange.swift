@@ -20,27 +20,23 @@ public struct LibraryChange: Sendable, Equatable {
     /// The change's number: changes of one facade are numbered in the order they were committed, so an
     /// observer can tell which of two states is newer.
     public var sequence: UInt64
+    /// The album the change added or edited (as it is now), or deleted (as it was); `nil` for a
+    /// selection, a grouped change or another process's change.
+    public var album: Album?
 
     /// Creates a change.
-    public init(kind: Kind, effect: HistoryCommand?, state: LibraryState, sequence: UInt64 = 0) {
+    public init(
+        kind: Kind, effect: HistoryCommand?, state: LibraryState, sequence: UInt64 = 0, album: Album? = nil
+    ) {
         self.kind = kind
         self.effect = effect
         self.state = state
         self.sequence = sequence
+        self.album = album
     }
 }
 
 extension LibraryChange {
-    /// The album the change added, deleted, or edited (as it is after the edit); `nil` for a selection,
-    /// an import or another process's change.
-    public var album: Album? {
-        switch effect {
-        case .add(let album, _)?, .delete(let album, _)?: album
-        case .update(_, let after)?: after
-        case .group?, nil: nil
-        }
-    }
-
     /// Where an added album now is, or where a deleted one was; `nil` for other changes.
     public var index: Int? {
         switch effect {

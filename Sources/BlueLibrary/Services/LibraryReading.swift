@@ -48,17 +48,21 @@ extension LibraryReading {
         }
     }
 
-    /// Calls `body` with each album matching `query` (from the `offset`-th match, at most `limit` of them)
-    /// and its library index, in one read transaction, without building a list. `body` runs on the
-    /// store's thread (for ``OneReadLibrary``, on the main actor).
+    /// Calls `body` with each album matching `query` (from the `offset`-th match, at most `limit` of them),
+    /// its library index and — `withTracks` — its tracks, in one read transaction, without building a
+    /// list. `body` runs on the store's thread (for ``OneReadLibrary``, on the main actor).
     nonisolated(nonsending)
         package func forEachAlbum(
-            matching query: Query = .all, offset: Int = 0, limit: Int = .max,
-            _ body: @escaping @Sendable (Album, Int) throws -> Void
+            matching query: Query = .all, offset: Int = 0, limit: Int = .max, withTracks: Bool = false,
+            _ body: @escaping @Sendable (AlbumDetails) throws -> Void
         ) async throws
     {
         try await store.read { reader in
-            try reader.forEachAlbum(matching: query, offset: offset, limit: limit, body)
+            try reader.forEachAlbum(matching: query, offset: offset, limit: limit) { album, index in
+                // An album typed by hand has no tracks: no read for it.
+                let tracks = withTracks && album.trackCount > 0 ? try reader.tracks(of: album.id) : []
+                try body(AlbumDetails(album: album, index: index, tracks: tracks))
+            }
         }
     }
 

@@ -67,7 +67,7 @@ public final class SyncService: Service {
             if batch.isEmpty { break }
             for item in batch {
                 if let deadline, ContinuousClock.now >= deadline {
-                    report.failure = "\(remote) is slow; stopped after \(budget ?? .zero)"
+                    report.failure = "\(remote): took too long; stopped after \(budget ?? .zero)"
                     break sending
                 }
                 switch await send(item, until: deadline) {
@@ -148,10 +148,17 @@ public final class SyncService: Service {
             return HTTPRequest(method: "POST", url: remote + "/api/albums", headers: headers, body: bytes)
         case .delete(let album, _):
             return HTTPRequest(method: "DELETE", url: remote + "/api/albums/\(album.id)", headers: headers)
-        case .update(_, let after):
-            let bytes = body(AlbumCoding.json(after))
+        case .update(let edit):
+            // Only the fields the step changed, so the remote keeps what changed there since.
+            let fields = edit.changes.map { change -> (String, JSONValue) in
+                if change.field == .year {
+                    return (change.field.rawValue, Int(change.after).map { .number(String($0)) } ?? .null)
+                }
+                return (change.field.rawValue, .string(change.after))
+            }
             return HTTPRequest(
-                method: "PATCH", url: remote + "/api/albums/\(after.id)", headers: headers, body: bytes)
+                method: "PATCH", url: remote + "/api/albums/\(edit.id)", headers: headers,
+                body: body(.object(fields)))
         case .group:
             // The outbox holds single changes only (see `enqueueSync(_:)`).
             return nil
@@ -203,7 +210,7 @@ extension HistoryCommand {
     var albumID: AlbumID {
         switch self {
         case .add(let album, _), .delete(let album, _): album.id
-        case .update(_, let after): after.id
+        case .update(let edit): edit.id
         case .group(let group): group.commands.first?.albumID ?? AlbumID.random()
         }
     }

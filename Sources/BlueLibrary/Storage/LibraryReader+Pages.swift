@@ -3,33 +3,12 @@ import BlueLibraryCore
 /// Pages of a long list: what a face that shows a window of 100,000 albums asks, answered without
 /// building the whole list.
 extension LibraryReader {
-    /// Walks the matches and keeps a window of them: stores without a faster path use this.
-    package func forEachAlbum(
-        matching query: Query, offset: Int, limit: Int, _ body: (Album, Int) throws -> Void
-    ) throws {
-        guard limit > 0 else { return }
-        var position = 0
-        try forEachAlbum(matching: query) { album, index in
-            defer { position += 1 }
-            if position >= offset && position - offset < limit { try body(album, index) }
-        }
-    }
-
-    /// Counts the matches one by one: stores without a faster path use this.
-    package func count(matching query: Query) throws -> Int {
-        if query.matchesEverything { return try count() }
-        var count = 0
-        try forEachRecord(matching: query) { _, _ in count += 1 }
-        return count
-    }
-
     /// Where the album with `id` is among the albums matching `query` (0 is the first match), or `nil`
     /// when it does not match or is not in the library. In library order that is its index, found
     /// directly; otherwise the matches are streamed (their ids compared as bytes, no album built).
     package func position(of id: AlbumID, matching query: Query) throws -> Int? {
-        guard let (album, index) = try locate(id) else { return nil }
+        guard let (_, index) = try locate(id) else { return nil }
         if query.matchesEverything && query.sort.isEmpty { return index }
-        guard query.matches(album) else { return nil }
         let wanted = Array(id.rawValue.utf8)
         var position = 0
         var bytes: [UInt8] = []

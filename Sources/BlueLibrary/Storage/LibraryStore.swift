@@ -11,8 +11,7 @@ import BlueLibraryCore
 /// body never has a reason to call back into the store or the facade (and doing so from a task it
 /// starts traps in debug builds, see ``LibraryTransaction``).
 ///
-/// Two implementations honour one contract (see `LibraryStoreContractTests`): ``SQLiteLibraryStore``
-/// and the in-memory twin ``InMemoryLibraryStore``.
+/// Every implementation honours one contract, run against each by `LibraryStoreContractTests`.
 ///
 /// Every method is `nonisolated(nonsending)`: it runs on the caller's executor up to the hand-over to the
 /// store's thread, so a command on the main actor never stops on the global executor on the way (issue
@@ -21,7 +20,7 @@ package protocol LibraryStore: Sendable {
     /// A human name of where the library lives (a file path, or "memory").
     var location: String { get }
     /// A number that changes when another process (another connection) commits a change; faces poll
-    /// it to follow changes made elsewhere. The in-memory store has no other process and keeps it at 0.
+    /// it to follow changes made elsewhere.
     nonisolated(nonsending) func externalChangeToken() async throws -> Int64
     /// Closes the library (a later use opens it again); for SQLite this also checkpoints the WAL into
     /// the database file, so the file alone holds every change.
@@ -103,10 +102,12 @@ package protocol LibraryReader {
     func track(_ id: String) throws -> StoredTrack?
     /// Every stored track whose file lies under the folder `root` (what a rescan of it compares with).
     func storedTracks(under root: String) throws -> [StoredTrack]
-    /// How many stored tracks have their file under the folder `root`.
+    /// How many tracks of the library's albums have their file under the folder `root`.
     func trackCount(under root: String) throws -> Int
-    /// The albums that came from a music folder and have a track under `root`.
+    /// The albums, in the library or deleted, that have a track under `root`.
     func scanOrigins(under root: String) throws -> [ScanOrigin]
+    /// The album in the library whose track has its file at `path`, if any.
+    func albumOfTrack(at path: String) throws -> AlbumID?
 }
 
 /// A change waiting in the outbox to be mirrored to a remote server.
@@ -131,12 +132,22 @@ package protocol LibraryWriter: LibraryReader {
     /// Inserts `album` at `index` (which must be within `0...count`).
     /// - Throws: `conflict` when an album with the same id exists.
     func insert(_ album: Album, at index: Int) throws
-    /// Removes and returns the album at `index`, or `nil` when out of range.
+    /// Deletes and returns the album at `index`, or `nil` when out of range. The store keeps what it
+    /// needs to bring the album back whole (``restore(_:at:)``): its row, its tracks, its link to its
+    /// files; a rescan of its folder leaves it out.
     func remove(at index: Int) throws -> Album?
-    /// Replaces the album that has `album.id`; returns its index, or `nil` when there is none.
-    func replace(_ album: Album) throws -> Int?
-    /// Appends albums at the end, in order, skipping any whose id is already present with identical
-    /// fields (so an export restores into a library that shares albums with it).
+    /// Brings a deleted album back at `index` (within `0...count`), exactly as it was deleted.
+    /// - Returns: the album, or `nil` when the store kept nothing of one with `id`.
+    /// - Throws: `conflict` when an album with `id` is in the library.
+    func restore(_ id: AlbumID, at index: Int) throws -> Album?
+    /// Applies an edit field by field: a field changes only while it holds the edit's `before` value
+    /// (otherwise another step changed it since, and it is left alone); the marks of edited-by-hand
+    /// fields follow the edit.
+    /// - Returns: the edit as it applied (its changes may be fewer), or `nil` when the album is not in
+    ///   the library.
+    func applyEdit(_ edit: AlbumEdit) throws -> AlbumEdit?
+    /// Appends albums at the end, in order, skipping any whose id is already present with the same
+    /// fields (``Album/hasSameFields(as:)``: an export restores into a library that shares albums with it).
     /// - Returns: the albums added, in order (they now end the library).
     /// - Throws: `conflict` naming the first album whose id is present with other fields.
     @discardableResult
@@ -145,9 +156,9 @@ package protocol LibraryWriter: LibraryReader {
     /// an import, or the undoing of a bulk removal. A run at the end is appended in one go.
     /// - Throws: `conflict` when an album with the same id exists.
     func insertAll(_ items: [(album: Album, index: Int)]) throws
-    /// Removes the albums with these ids.
-    /// - Returns: each with the index it had, in decreasing index order (so re-inserting them in
-    ///   reverse order puts every one back in its place).
+    /// Deletes the albums with these ids, as ``remove(at:)`` does.
+    /// - Returns: each with the index it had, in decreasing index order (so restoring them in reverse
+    ///   order puts every one back in its place).
     /// - Throws: `conflict` naming the first album that is not in the library (nothing is removed).
     func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)]
     /// Writes an album's fields (and its track count and length) as a scan found them: nothing is
@@ -171,37 +182,12 @@ package protocol LibraryWriter: LibraryReader {
     func removeSync(_ sequence: Int) throws
 }
 
-extension LibraryWriter {
-    /// Inserts one by one: stores without a faster path use this.
-    package func insertEach(_ items: [(album: Album, index: Int)]) throws {
-        for (album, index) in items { try insert(album, at: index) }
-    }
-
-    /// Finds every album first, then removes them from the last index down.
-    package func removeEach(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
-        let found = try ids.map { id in
-            guard let found = try locate(id) else { throw missingAlbum(id) }
-            return found
-        }
-        let ordered = found.sorted { $0.index > $1.index }
-        for (_, index) in ordered { _ = try remove(at: index) }
-        return ordered
-    }
-}
-
 /// The error for an album a grouped change expected but the library no longer has.
 package func missingAlbum(_ id: AlbumID) -> LibraryError {
     LibraryError(.conflict, "album \(id) is no longer in the library")
 }
 
 extension LibraryReader {
-    /// Builds each album: stores without a faster path use this.
-    package func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void)
-        throws
-    {
-        try forEachAlbum(matching: query) { album, index in try body(album, index) }
-    }
-
     /// The albums matching `query` in its order.
     package func albums(matching query: Query = .all) throws -> [Album] {
         var albums: [Album] = []

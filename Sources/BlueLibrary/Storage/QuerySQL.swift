@@ -1,7 +1,8 @@
 import BlueLibraryCore
 
 /// Compiles a ``Query`` to an SQL `WHERE` / `ORDER BY` with bound parameters: user text never becomes
-/// SQL text. The semantics match ``Query/matches(_:)`` exactly (the contract tests run both).
+/// SQL text. Text is compared through the stored folded keys (``SearchKey``); a track condition becomes
+/// one pass over the tracks (`id IN (SELECT album_id FROM tracks …)`), evaluated once per query.
 struct QuerySQL {
     /// The condition, `1` when the query matches everything.
     var whereClause: String
@@ -16,8 +17,16 @@ struct QuerySQL {
             let sql: String
             switch term.predicate {
             case .anyText(let needle):
-                bindings += [.text(needle), .text(needle), .text(needle)]
-                sql = "(instr(title_key, ?) > 0 OR instr(artist_key, ?) > 0 OR instr(genre_key, ?) > 0)"
+                bindings += Array(repeating: .text(needle), count: 5)
+                sql = """
+                    (instr(title_key, ?) > 0 OR instr(artist_key, ?) > 0 OR instr(genre_key, ?) > 0 OR id IN \
+                    (SELECT album_id FROM tracks WHERE instr(title_key, ?) > 0 OR instr(artist_key, ?) > 0))
+                    """
+            case .track(let field, let text, let exact):
+                bindings.append(.text(text))
+                let column = field == .title ? "title" : "artist"
+                let condition = exact ? "\(column) = ?" : "instr(\(column)_key, ?) > 0"
+                sql = "id IN (SELECT album_id FROM tracks WHERE \(condition))"
             case .contains(let field, let needle):
                 bindings.append(.text(needle))
                 sql = "instr(\(QuerySQL.searchColumn(field)), ?) > 0"

@@ -30,26 +30,31 @@ extension SQLiteAlbums {
 
     /// Inserts `album` so that it gets library index `index` (within `0...count`).
     func insertRow(_ album: Album, at index: Int) throws {
+        try insertRow(at: index) { try writeRow(album, position: $0) }
+    }
+
+    /// Makes room at library index `index` (within `0...count`) and has `write` put a row at the
+    /// position found.
+    func insertRow(at index: Int, write: (Int64) throws -> Void) throws {
         let map = try bucketMap()
         guard !map.buckets.isEmpty else {
             try setBucket(Bucket(key: AlbumPositions.firstKey, count: 1))
-            return try writeRow(
-                album, position: AlbumPositions.position(key: AlbumPositions.firstKey, slot: 0))
+            return try write(AlbumPositions.position(key: AlbumPositions.firstKey, slot: 0))
         }
         // At the end: the last bucket, or a new one after it when the last is full.
         if index >= map.total, let last = map.buckets.last {
             if last.count >= positions.capacity {
                 let key = try keyAfter(last.key, in: map)
-                try writeRow(album, position: AlbumPositions.position(key: key, slot: 0))
+                try write(AlbumPositions.position(key: key, slot: 0))
                 return try setBucket(Bucket(key: key, count: 1))
             }
-            try writeRow(album, position: AlbumPositions.position(key: last.key, slot: last.count))
+            try write(AlbumPositions.position(key: last.key, slot: last.count))
             return try setBucket(Bucket(key: last.key, count: last.count + 1))
         }
         guard let (bucketIndex, slot) = map.locate(max(index, 0)) else { return }
         let bucket = map.buckets[bucketIndex]
         try shift(bucket.key, fromSlot: slot, by: 1)
-        try writeRow(album, position: AlbumPositions.position(key: bucket.key, slot: slot))
+        try write(AlbumPositions.position(key: bucket.key, slot: slot))
         try setBucket(Bucket(key: bucket.key, count: bucket.count + 1))
         if bucket.count + 1 > 2 * positions.capacity { try split(bucket.key) }
     }
@@ -90,7 +95,9 @@ extension SQLiteAlbums {
                 last.count += 1
                 added.append(album)
             } catch let error as LibraryError where error.code == .conflict {
-                guard try locate(album.id)?.album == album else { throw conflictingAlbum(album) }
+                guard try locate(album.id)?.album.hasSameFields(as: album) == true else {
+                    throw conflictingAlbum(album)
+                }
             }
         }
         if last.count > 0 { try setBucket(last) }
@@ -182,7 +189,10 @@ extension SQLiteAlbums {
     func insertAll(_ items: [(album: Album, index: Int)]) throws {
         let total = try count()
         let isRunAtTheEnd = items.enumerated().allSatisfy { offset, item in item.index == total + offset }
-        guard isRunAtTheEnd else { return try insertEach(items) }
+        guard isRunAtTheEnd else {
+            for (album, index) in items { try insert(album, at: index) }
+            return
+        }
         let added = try append(items.map(\.album))
         guard added.count == items.count else {
             throw LibraryError(.conflict, "some of the albums are already in the library")
@@ -199,12 +209,14 @@ extension SQLiteAlbums {
         guard let lowest = ordered.last else { return [] }
         if lowest.index == map.total - found.count {
             // The whole tail (an import being undone): cut it off by position.
+            try keepDeleted("position >= ?", [.integer(lowest.position)])
             try connection.run("DELETE FROM albums WHERE position >= ?", [.integer(lowest.position)])
             let key = AlbumPositions.key(of: lowest.position)
             try connection.run("DELETE FROM buckets WHERE key > ?", [.integer(key)])
             try compact(keys: [key])
         } else {
             for album in ordered {
+                try keepDeleted("id = ?", [.text(album.album.id.rawValue)])
                 try connection.run("DELETE FROM albums WHERE id = ?", [.text(album.album.id.rawValue)])
             }
             try compact(keys: Set(ordered.map { AlbumPositions.key(of: $0.position) }))

@@ -8,7 +8,7 @@ extension SQLiteAlbums {
     private func storedTrack(_ row: Statement) -> StoredTrack {
         StoredTrack(
             track: Track(
-                id: row.text(0), disc: row.int(3), number: row.optionalInt(4), title: row.text(5),
+                disc: row.int(3), number: row.optionalInt(4), title: row.text(5),
                 artist: row.text(6),
                 duration: row.double(7), path: row.text(8)),
             albumID: AlbumID(trusted: row.text(1)), size: Int64(row.int(9)), modified: Int64(row.int(10)),
@@ -36,7 +36,8 @@ extension SQLiteAlbums {
     }
 
     func track(_ id: String) throws -> StoredTrack? {
-        try storedTracks("id = ?", [.text(id)]).first
+        // A deleted album's tracks stay for its undo, but are not the library's to play.
+        try storedTracks("id = ? AND album_id IN (SELECT id FROM albums)", [.text(id)]).first
     }
 
     func storedTracks(under root: String) throws -> [StoredTrack] {
@@ -45,14 +46,18 @@ extension SQLiteAlbums {
 
     func trackCount(under root: String) throws -> Int {
         try connection.integer(
-            "SELECT count(*) FROM tracks WHERE path >= ? AND path < ?", Self.pathRange(under: root)) ?? 0
+            "SELECT count(*) FROM tracks WHERE path >= ? AND path < ? AND album_id IN (SELECT id FROM albums)",
+            Self.pathRange(under: root)) ?? 0
     }
 
     func scanOrigins(under root: String) throws -> [ScanOrigin] {
         let rows = try connection.prepare(
             """
-            SELECT id, source, edited FROM albums WHERE source IS NOT NULL AND id IN
-                (SELECT album_id FROM tracks WHERE path >= ? AND path < ?)
+            SELECT id, source, edited, 0 FROM albums WHERE id IN
+                (SELECT album_id FROM tracks WHERE path >= ?1 AND path < ?2)
+            UNION ALL
+            SELECT id, source, edited, 1 FROM deleted_albums WHERE id IN
+                (SELECT album_id FROM tracks WHERE path >= ?1 AND path < ?2)
             """)
         try rows.bind(Self.pathRange(under: root))
         defer { rows.reset() }
@@ -60,10 +65,17 @@ extension SQLiteAlbums {
         while try rows.step() {
             origins.append(
                 ScanOrigin(
-                    id: AlbumID(trusted: rows.text(0)), source: rows.text(1),
-                    edited: EditableField.parse(rows.text(2))))
+                    id: AlbumID(trusted: rows.text(0)), source: rows.isNull(1) ? nil : rows.text(1),
+                    edited: EditableField.parse(rows.text(2)), isDeleted: rows.int(3) != 0))
         }
         return origins
+    }
+
+    func albumOfTrack(at path: String) throws -> AlbumID? {
+        try connection.text(
+            "SELECT album_id FROM tracks WHERE path = ? AND album_id IN (SELECT id FROM albums)",
+            [.text(path)]
+        ).map { AlbumID(trusted: $0) }
     }
 
     func saveScanned(_ album: Album, source: String) throws {
@@ -83,8 +95,8 @@ extension SQLiteAlbums {
             try connection.run(
                 """
                 INSERT OR REPLACE INTO tracks (id, album_id, ordinal, disc, number, title, artist, duration, path,
-                    size, modified, tags)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    size, modified, tags, title_key, artist_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(track.id), .text(album.rawValue), .integer(Int64(ordinal)),
@@ -93,7 +105,8 @@ extension SQLiteAlbums {
                     .text(track.artist),
                     .real(track.duration), .text(track.path), .integer(stored.size),
                     .integer(stored.modified),
-                    .text(stored.tags),
+                    .text(stored.tags), .text(SearchKey.fold(track.title)),
+                    .text(SearchKey.fold(track.artist)),
                 ])
         }
     }

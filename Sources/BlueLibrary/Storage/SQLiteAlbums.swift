@@ -107,8 +107,10 @@ struct SQLiteAlbums: LibraryWriter {
         }
     }
 
-    /// Writes an album's row at `position` (its slot must be free).
+    /// Writes an album's row at `position` (its slot must be free). An album written afresh replaces
+    /// what the deleted albums kept of one with its id.
     func writeRow(_ album: Album, position: Int64) throws {
+        try connection.run("DELETE FROM deleted_albums WHERE id = ?", [.text(album.id.rawValue)])
         try connection.run(
             """
             INSERT INTO albums (id, position, title, artist, genre, year, cover_url, title_key, artist_key, genre_key,
@@ -129,25 +131,76 @@ struct SQLiteAlbums: LibraryWriter {
         guard let position = try position(ofIndex: index, in: map),
             let removed = try album(atPosition: position)
         else { return nil }
+        try keepDeleted("id = ?", [.text(removed.id.rawValue)])
         try connection.run("DELETE FROM albums WHERE id = ?", [.text(removed.id.rawValue)])
         try closeGap(at: position, in: map)
         return removed
     }
 
-    func replace(_ album: Album) throws -> Int? {
-        guard let (before, position) = try locateRow(album.id) else { return nil }
-        // Fields changed by hand are remembered, so a rescan of the album's folder keeps them.
-        let changed = Set(
-            EditableField.allCases.filter { before.text(of: $0.field) != album.text(of: $0.field) })
-        try update(album, markingEdited: changed)
-        return try index(of: position)
+    /// The columns an album's row and a deleted album's row share.
+    static let rowColumns =
+        "id, title, artist, genre, year, cover_url, title_key, artist_key, genre_key, mbid, track_count, length, source, edited"
+
+    /// Copies the rows of the albums matching `condition` to the deleted albums, before they leave the
+    /// library: their tracks stay, so bringing one back restores it whole.
+    func keepDeleted(_ condition: String, _ values: [SQLValue]) throws {
+        try connection.run(
+            "INSERT OR REPLACE INTO deleted_albums (\(Self.rowColumns)) SELECT \(Self.rowColumns) FROM albums WHERE \(condition)",
+            values)
+    }
+
+    func restore(_ id: AlbumID, at index: Int) throws -> Album? {
+        // The columns of ``columns``, with no position (a deleted album has none).
+        let row = try connection.prepare(
+            "SELECT id, title, artist, genre, year, cover_url, 0, mbid, track_count, length FROM deleted_albums WHERE id = ?"
+        )
+        try row.bind([.text(id.rawValue)])
+        let album = try row.step() ? self.album(row) : nil
+        row.reset()
+        guard let album else { return nil }
+        if try locateRow(id) != nil {
+            throw LibraryError(.conflict, "album \(id) (\"\(album.title)\") is already in the library")
+        }
+        try insertRow(at: index) { position in
+            try connection.run(
+                "INSERT INTO albums (\(Self.rowColumns), position) SELECT \(Self.rowColumns), ? FROM deleted_albums WHERE id = ?",
+                [.integer(position), .text(id.rawValue)])
+        }
+        try connection.run("DELETE FROM deleted_albums WHERE id = ?", [.text(id.rawValue)])
+        return album
+    }
+
+    func applyEdit(_ edit: AlbumEdit) throws -> AlbumEdit? {
+        guard let (album, _) = try locateRow(edit.id) else { return nil }
+        let marks = EditableField.parse(
+            try connection.text("SELECT edited FROM albums WHERE id = ?", [.text(edit.id.rawValue)]) ?? "")
+        // A field changes only while it still holds the value the edit starts from.
+        let applied = edit.changes.filter { album.text(of: $0.field) == $0.before }
+        guard !applied.isEmpty else {
+            return AlbumEdit(id: edit.id, title: album.title, changes: [])
+        }
+        let after = try album.applying(applied)
+        let fields = Set(applied.map(\.field))
+        var newMarks = marks.filter { !fields.contains($0.field) }
+        newMarks.formUnion(
+            EditableField.allCases.filter { edit.markedAfter.contains($0.field) && fields.contains($0.field) }
+        )
+        try write(after, marks: newMarks)
+        return AlbumEdit(
+            id: edit.id, title: after.title, changes: applied,
+            markedBefore: Set(marks.map(\.field)).intersection(fields),
+            markedAfter: Set(newMarks.map(\.field)).intersection(fields))
     }
 
     /// Writes an album's fields over its row, adding `edited` to the fields marked as edited by hand.
     func update(_ album: Album, markingEdited edited: Set<EditableField>) throws {
         let previous = try connection.text(
             "SELECT edited FROM albums WHERE id = ?", [.text(album.id.rawValue)])
-        let marks = EditableField.parse(previous ?? "").union(edited)
+        try write(album, marks: EditableField.parse(previous ?? "").union(edited))
+    }
+
+    /// Writes an album's fields and its marks of fields edited by hand over its row.
+    private func write(_ album: Album, marks: Set<EditableField>) throws {
         try connection.run(
             """
             UPDATE albums SET title = ?, artist = ?, genre = ?, year = ?, cover_url = ?,

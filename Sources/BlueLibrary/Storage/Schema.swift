@@ -8,77 +8,107 @@ enum Schema {
 
     /// The migrations in order; migration *n* takes the schema from version *n − 1* to *n*.
     /// Append new ones; never edit a released one.
-    static let migrations: [String] = [
-        """
-        CREATE TABLE albums (
-            id TEXT NOT NULL UNIQUE,
-            position INTEGER NOT NULL,
-            title TEXT NOT NULL,
-            artist TEXT NOT NULL,
-            genre TEXT NOT NULL DEFAULT '',
-            year INTEGER CHECK (year IS NULL OR year BETWEEN 1000 AND 9999),
-            cover_url TEXT NOT NULL DEFAULT '',
-            title_key TEXT NOT NULL,
-            artist_key TEXT NOT NULL,
-            genre_key TEXT NOT NULL
-        );
-        CREATE INDEX albums_position ON albums (position);
-        CREATE TABLE history (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,
-            side INTEGER NOT NULL CHECK (side IN (0, 1)),
-            command TEXT NOT NULL
-        );
-        CREATE INDEX history_side ON history (side, seq);
-        CREATE TABLE saved_state (
-            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
-            current_id TEXT,
-            current_index INTEGER
-        );
-        """,
+    static let migrations: [Migration] = [
+        Migration(
+            """
+            CREATE TABLE albums (
+                id TEXT NOT NULL UNIQUE,
+                position INTEGER NOT NULL,
+                title TEXT NOT NULL,
+                artist TEXT NOT NULL,
+                genre TEXT NOT NULL DEFAULT '',
+                year INTEGER CHECK (year IS NULL OR year BETWEEN 1000 AND 9999),
+                cover_url TEXT NOT NULL DEFAULT '',
+                title_key TEXT NOT NULL,
+                artist_key TEXT NOT NULL,
+                genre_key TEXT NOT NULL
+            );
+            CREATE INDEX albums_position ON albums (position);
+            CREATE TABLE history (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                command TEXT NOT NULL
+            );
+            CREATE INDEX history_side ON history (side, seq);
+            CREATE TABLE saved_state (
+                singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                current_id TEXT,
+                current_index INTEGER
+            );
+            """),
         // 2: the outbox of changes waiting to be mirrored to a remote server (online mode).
-        """
-        CREATE TABLE outbox (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,
-            key TEXT NOT NULL UNIQUE,
-            command TEXT NOT NULL
-        );
-        """,
+        Migration(
+            """
+            CREATE TABLE outbox (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                key TEXT NOT NULL UNIQUE,
+                command TEXT NOT NULL
+            );
+            """),
         // 3: positions in buckets (AlbumPositions), so an insert or delete anywhere rewrites a few rows.
         // Version 2 kept exact indexes 0..<count; album i goes to bucket i / 512, slot i % 512.
-        """
-        CREATE TABLE buckets (
-            key INTEGER PRIMARY KEY,
-            count INTEGER NOT NULL CHECK (count > 0)
-        );
-        UPDATE albums SET position = ((position / 512 + 1) * 65536) * 4294967296 + position % 512;
-        INSERT INTO buckets (key, count) SELECT position >> 32, count(*) FROM albums GROUP BY position >> 32;
-        """,
+        Migration(
+            """
+            CREATE TABLE buckets (
+                key INTEGER PRIMARY KEY,
+                count INTEGER NOT NULL CHECK (count > 0)
+            );
+            UPDATE albums SET position = ((position / 512 + 1) * 65536) * 4294967296 + position % 512;
+            INSERT INTO buckets (key, count) SELECT position >> 32, count(*) FROM albums GROUP BY position >> 32;
+            """),
         // 4: music folders. Albums gain a MusicBrainz id, their tracks' count and length, the scan group
         // they came from (`source`) and the fields edited by hand (kept on rescans); tracks keep their
         // file's size, time and tags, so a rescan reads only what changed.
-        """
-        ALTER TABLE albums ADD COLUMN mbid TEXT NOT NULL DEFAULT '';
-        ALTER TABLE albums ADD COLUMN track_count INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE albums ADD COLUMN length REAL NOT NULL DEFAULT 0;
-        ALTER TABLE albums ADD COLUMN source TEXT;
-        ALTER TABLE albums ADD COLUMN edited TEXT NOT NULL DEFAULT '';
-        CREATE INDEX albums_source ON albums (source) WHERE source IS NOT NULL;
-        CREATE TABLE tracks (
-            id TEXT PRIMARY KEY,
-            album_id TEXT NOT NULL,
-            ordinal INTEGER NOT NULL,
-            disc INTEGER NOT NULL,
-            number INTEGER,
-            title TEXT NOT NULL,
-            artist TEXT NOT NULL,
-            duration REAL NOT NULL,
-            path TEXT NOT NULL UNIQUE,
-            size INTEGER NOT NULL,
-            modified INTEGER NOT NULL,
-            tags TEXT NOT NULL
-        );
-        CREATE INDEX tracks_album ON tracks (album_id, ordinal);
-        """,
+        Migration(
+            """
+            ALTER TABLE albums ADD COLUMN mbid TEXT NOT NULL DEFAULT '';
+            ALTER TABLE albums ADD COLUMN track_count INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE albums ADD COLUMN length REAL NOT NULL DEFAULT 0;
+            ALTER TABLE albums ADD COLUMN source TEXT;
+            ALTER TABLE albums ADD COLUMN edited TEXT NOT NULL DEFAULT '';
+            CREATE INDEX albums_source ON albums (source) WHERE source IS NOT NULL;
+            CREATE TABLE tracks (
+                id TEXT PRIMARY KEY,
+                album_id TEXT NOT NULL,
+                ordinal INTEGER NOT NULL,
+                disc INTEGER NOT NULL,
+                number INTEGER,
+                title TEXT NOT NULL,
+                artist TEXT NOT NULL,
+                duration REAL NOT NULL,
+                path TEXT NOT NULL UNIQUE,
+                size INTEGER NOT NULL,
+                modified INTEGER NOT NULL,
+                tags TEXT NOT NULL
+            );
+            CREATE INDEX tracks_album ON tracks (album_id, ordinal);
+            """),
+        // 5: deleted albums keep their row (tracks and link to their files stay in `tracks`), so undo brings
+        // an album back whole and a rescan leaves out what a person deleted; tracks get folded search
+        // keys; every album's keys are folded anew (accents now fold away: "bjork" finds Björk).
+        Migration(
+            """
+            CREATE TABLE deleted_albums (
+                id TEXT PRIMARY KEY,
+                title TEXT NOT NULL,
+                artist TEXT NOT NULL,
+                genre TEXT NOT NULL,
+                year INTEGER,
+                cover_url TEXT NOT NULL,
+                title_key TEXT NOT NULL,
+                artist_key TEXT NOT NULL,
+                genre_key TEXT NOT NULL,
+                mbid TEXT NOT NULL,
+                track_count INTEGER NOT NULL,
+                length REAL NOT NULL,
+                source TEXT,
+                edited TEXT NOT NULL
+            );
+            CREATE INDEX deleted_albums_source ON deleted_albums (source) WHERE source IS NOT NULL;
+            ALTER TABLE tracks ADD COLUMN title_key TEXT NOT NULL DEFAULT '';
+            ALTER TABLE tracks ADD COLUMN artist_key TEXT NOT NULL DEFAULT '';
+            """,
+            afterwards: refoldKeys),
     ]
 
     /// The schema version this build writes.
@@ -95,7 +125,10 @@ enum Schema {
             try connection.transaction {
                 let version = try check(connection)
                 guard version < latestVersion else { return }
-                for migration in migrations[version...] { try connection.execute(migration) }
+                for migration in migrations[version...] {
+                    try connection.execute(migration.sql)
+                    try migration.afterwards?(connection)
+                }
                 try connection.execute(
                     "PRAGMA user_version = \(latestVersion); PRAGMA application_id = \(applicationID)")
                 if version == 0 { _ = try SQLiteAlbums(connection).append(Album.seeds) }
@@ -150,5 +183,38 @@ enum Schema {
         mode.reset()
         if !isWAL { try connection.execute("PRAGMA journal_mode = WAL") }
         try connection.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")
+    }
+
+    /// Writes every album's and track's folded search keys anew (``SearchKey/fold(_:)``), after the
+    /// folding changed.
+    static func refoldKeys(_ connection: SQLiteConnection) throws {
+        for (table, columns) in [("albums", ["title", "artist", "genre"]), ("tracks", ["title", "artist"])] {
+            let rows = try connection.prepare(
+                "SELECT rowid, \(columns.joined(separator: ", ")) FROM \(table)")
+            try rows.bind([])
+            var keys: [(Int64, [String])] = []
+            while try rows.step() {
+                keys.append(
+                    (Int64(rows.int(0)), columns.indices.map { SearchKey.fold(rows.text(Int32($0 + 1))) }))
+            }
+            rows.reset()
+            let update = columns.map { "\($0)_key = ?" }.joined(separator: ", ")
+            for (rowid, values) in keys {
+                try connection.run(
+                    "UPDATE \(table) SET \(update) WHERE rowid = ?",
+                    values.map { .text($0) } + [.integer(rowid)])
+            }
+        }
+    }
+}
+
+/// One step of the schema: SQL, and Swift work after it where SQL cannot do it (keys only Swift folds).
+struct Migration: Sendable {
+    let sql: String
+    let afterwards: (@Sendable (SQLiteConnection) throws -> Void)?
+
+    init(_ sql: String, afterwards: (@Sendable (SQLiteConnection) throws -> Void)? = nil) {
+        self.sql = sql
+        self.afterwards = afterwards
     }
 }

@@ -27,20 +27,24 @@ package struct StoredTrack: Sendable, Hashable {
     }
 }
 
-/// An album that came from a music folder, as the library remembers it: its scan group and the fields
-/// edited by hand since.
+/// An album that holds tracks of a music folder, as the library remembers it: the scan group it came
+/// from, the fields edited by hand since, and whether a person deleted it (a rescan then leaves it out).
 package struct ScanOrigin: Sendable, Hashable {
     /// The album.
     package var id: AlbumID
-    /// The scan group it came from (the scanner's album key).
-    package var source: String
+    /// The scan group it came from (the scanner's album key); `nil` for an album that got its tracks
+    /// another way (an import of an export), which a scan adopts.
+    package var source: String?
     /// The fields a person edited, which rescans keep.
     package var edited: Set<EditableField>
+    /// Whether the album was deleted (its row and tracks are kept for undo).
+    package var isDeleted: Bool
 
     /// Creates an origin.
-    package init(id: AlbumID, source: String, edited: Set<EditableField>) {
+    package init(id: AlbumID, source: String?, edited: Set<EditableField>, isDeleted: Bool = false) {
         self.id = id
         self.source = source
         self.edited = edited
+        self.isDeleted = isDeleted
     }
 }

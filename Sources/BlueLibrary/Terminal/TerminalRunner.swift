@@ -3,10 +3,6 @@ import BlueLibraryPresentation
 import BlueLibraryServices
 import TerminalKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.
 @MainActor
 public enum TerminalRunner {
@@ -30,7 +26,9 @@ public enum TerminalRunner {
         try await app.start()
         session.enter()
         defer { session.leave() }
-        let screen = ClosureService { try await loop(app, session: session, mode: mode) }
+        let loop = TerminalRunLoop(colors: mode)
+        let albumScreen = AlbumScreen(app)
+        let screen = ClosureService { await run(albumScreen, in: loop, library: library, covers: covers) }
         var services: [any Service] = [screen, covers, ExternalChangeWatcher(library: library)]
         if let sync { services.append(sync) }
         try await ServiceGroup(services).run()
@@ -39,30 +37,46 @@ public enum TerminalRunner {
         return 0
     }
 
-    /// Reads keys, applies them and draws changed cells, about 40 times a second, until the user quits,
-    /// a signal arrives or the task is cancelled.
-    private static func loop(_ app: TerminalApp, session: TerminalSession, mode: any ColorStrategy)
-        async throws
-    {
-        let renderer = FrameRenderer(mode: mode)
-        var parser = KeyParser()
-        var previous: TerminalScreen?
-        let started = ContinuousClock.now
-        while !app.wantsToQuit && !TerminalSession.Signals.terminate.load(ordering: .relaxed)
-            && !Task.isCancelled
-        {
-            if TerminalSession.Signals.resized.exchange(false, ordering: .relaxed) {
-                let size = session.size
-                app.resize(width: size.width, height: size.height)
-                previous = nil
+    /// Runs the screen's loop until the user quits, a signal arrives or the task is cancelled. The loop
+    /// sleeps until a key arrives, a change to the library (from this process or another) is on the
+    /// screen, or a cover has loaded; while covers load it draws eight frames a second for the spinner.
+    private static func run(
+        _ screen: AlbumScreen, in loop: TerminalRunLoop, library: LibraryAPI, covers: CoverService
+    ) async {
+        let waker = loop.waker
+        let controller = screen.app.controller
+        let coverResults = covers.center.results.observe { _ in waker.wake() }
+        let changes = library.changes.stream()
+        let following = Task { @MainActor in
+            for await change in changes {
+                await controller.waitUntilShowing(change)
+                waker.wake()
             }
-            for key in parser.feed(session.readAvailable()) { await app.handle(key) }
-            app.tick = Int((ContinuousClock.now - started) / .milliseconds(125))
-            let frame = app.render()
-            let update = renderer.update(from: previous, to: frame)
-            if !update.isEmpty { session.write(update) }
-            previous = frame
-            try? await Task.sleep(for: .milliseconds(25))
         }
+        await loop.run(screen)
+        following.cancel()
+        withExtendedLifetime(coverResults) {}
+    }
+}
+
+/// The album screen as the run loop drives it: the spinner's frame follows the time since it opened.
+@MainActor
+private final class AlbumScreen: TerminalLoopApp {
+    let app: TerminalApp
+    private let opened = ContinuousClock.now
+    private static let spinnerStep = Duration.milliseconds(125)
+
+    init(_ app: TerminalApp) {
+        self.app = app
+    }
+
+    func handle(_ key: Key) async { await app.handle(key) }
+    func resize(width: Int, height: Int) { app.resize(width: width, height: height) }
+    var wantsToQuit: Bool { app.wantsToQuit }
+    var frameInterval: Duration? { app.isLoadingCovers ? Self.spinnerStep : nil }
+
+    func render() -> TerminalScreen {
+        app.tick = Int((ContinuousClock.now - opened) / Self.spinnerStep)
+        return app.render()
     }
 }

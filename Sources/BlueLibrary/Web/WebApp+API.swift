@@ -33,7 +33,7 @@ extension WebApp {
                     try refuseLocalCover(patch, current: try await library.album(.id(albumID)).album.coverURL)
                 }
                 let change = try await library.update(.id(albumID), with: patch)
-                guard case .update(_, let after)? = change.effect else { return .internalError }
+                guard let after = change.album else { return .internalError }
                 return .json(AlbumCoding.json(after, index: try await library.album(.id(after.id)).index))
             case ("DELETE", "albums", let id?):
                 return deleted(try await controller.delete(try albumID(id)))

@@ -7,8 +7,9 @@
 // per algorithm when the algorithm is one expression: Swift lets a closure be the strategy (the last
 // validator below shows that form).
 //
-// BlueLibrary: the album store — `LibraryStore`, with `SQLiteLibraryStore` and `InMemoryLibraryStore`
-// chosen by injection; PATTERNS.md lists this and the app's other strategies, with their files.
+// BlueLibrary: the terminal's colours — `ColorStrategy`, with `TrueColor`, `Palette256` and `NoColor`
+// picked once from the environment; PATTERNS.md lists this and the app's other strategies, with their
+// files.
 
 /// Why input was rejected: a machine-readable code and a message that names the input.
 struct InputValidationError: Error, Equatable {

@@ -16,6 +16,6 @@ public struct ALSAAudio: AudioSystem {
     }
 
     public func player(for path: String) throws(AudioError) -> any AudioPlayer {
-        ALSAPlayer(device: device, audio: try WAVFile.read(path), clock: clock)
+        ALSAPlayer(device: device, reader: try WAVReader(path: path), clock: clock)
     }
 }

@@ -2,62 +2,63 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Plays a WAV file through an ALSA device from a feeding thread of its own. The position is the
+/// Plays a WAV file through an ALSA device from a feeding thread of its own, streaming it from disk a
+/// few thousand frames at a time (memory stays small however long the recording). The position is the
 /// app's clock (a ``Transport``); the thread writes samples up to a fifth of a second ahead of it, so
 /// a real device plays in time and the `null` device, which has no pacing, cannot run ahead.
-final class ALSAPlayer: AudioPlayer {
+package final class ALSAPlayer: AudioPlayer {
     private let device: String
-    private let samples: [Int16]
+    private let reader: WAVReader
     private let clock: any MonotonicClock
     private let shared: PlaybackShared
     private var feeder: FeedSession?
-    let duration: Double
+    package let duration: Double
 
-    init(device: String, audio: WAVFile, clock: any MonotonicClock) {
+    /// The frame the feeding thread has written up to.
+    package var framesFed: Int { shared.fed.load(ordering: .relaxed) }
+
+    init(device: String, reader: WAVReader, clock: any MonotonicClock) {
         self.device = device
+        self.reader = reader
         self.clock = clock
-        // Mono: the first channel of a file with more.
-        samples =
-            audio.channels == 1
-            ? audio.samples
-            : Swift.stride(from: 0, to: audio.samples.count, by: audio.channels).map { audio.samples[$0] }
-        duration = audio.duration
-        shared = PlaybackShared(transport: Transport(duration: audio.duration))
+        duration = reader.file.duration
+        shared = PlaybackShared(transport: Transport(duration: duration))
     }
 
     deinit { feeder?.stop() }
 
-    var position: Double { shared.transport.withLock { $0.position(at: clock.now()) } }
-    var isPlaying: Bool { shared.transport.withLock { $0.isPlaying(at: clock.now()) } }
-    func takeFailure() -> AudioError? {
+    package var position: Double { shared.transport.withLock { $0.position(at: clock.now()) } }
+    package var isPlaying: Bool { shared.transport.withLock { $0.isPlaying(at: clock.now()) } }
+    package func takeFailure() -> AudioError? {
         shared.failure.withLock { failure in
             defer { failure = nil }
             return failure
         }
     }
 
-    func play() throws(AudioError) {
+    package func play() throws(AudioError) {
         guard !isPlaying else { return }
         feeder?.stop()
         feeder = nil
-        let pcm = try PCMDevice(name: device, capture: false)
+        let file = reader.file
+        let pcm = try PCMDevice(name: device, capture: false, rate: file.sampleRate, channels: file.channels)
         shared.failure.withLock { $0 = nil }
         shared.transport.withLock { $0.play(at: clock.now()) }
-        feeder = FeedSession(pcm: pcm, samples: samples, shared: shared, clock: clock)
+        feeder = FeedSession(pcm: pcm, reader: reader, shared: shared, clock: clock)
     }
 
-    func pause() {
+    package func pause() {
         shared.transport.withLock { $0.pause(at: clock.now()) }
         feeder?.stop()
         feeder = nil
     }
 
-    func seek(to seconds: Double) {
+    package func seek(to seconds: Double) {
         shared.transport.withLock { $0.seek(to: seconds, at: clock.now()) }
         shared.generation.add(1, ordering: .relaxed)
     }
 
-    func stop() { pause() }
+    package func stop() { pause() }
 }
 
 /// What the player and its feeding thread share.
@@ -66,6 +67,8 @@ private final class PlaybackShared: Sendable {
     let failure = Mutex<AudioError?>(nil)
     /// Bumped on every seek: the thread drops what it queued and feeds from the new position.
     let generation = Atomic<Int>(0)
+    /// The frame the thread has written up to (for tests that wait for it to get ahead).
+    let fed = Atomic<Int>(0)
 
     init(transport: Transport) {
         self.transport = Mutex(transport)
@@ -77,12 +80,12 @@ private final class FeedSession: Sendable {
     private let stopFlag = StopSignal()
     private let finished = DispatchGroup()
 
-    init(pcm: PCMDevice, samples: [Int16], shared: PlaybackShared, clock: any MonotonicClock) {
+    init(pcm: PCMDevice, reader: WAVReader, shared: PlaybackShared, clock: any MonotonicClock) {
         finished.enter()
         let stopFlag = stopFlag
         let group = finished
         let thread = Thread {
-            Self.feed(pcm, samples: samples, shared: shared, clock: clock, stop: stopFlag)
+            Self.feed(pcm, reader: reader, shared: shared, clock: clock, stop: stopFlag)
             pcm.drop()
             pcm.close()
             group.leave()
@@ -92,11 +95,14 @@ private final class FeedSession: Sendable {
     }
 
     private static func feed(
-        _ pcm: PCMDevice, samples: [Int16], shared: PlaybackShared, clock: any MonotonicClock,
+        _ pcm: PCMDevice, reader: WAVReader, shared: PlaybackShared, clock: any MonotonicClock,
         stop: StopSignal
     ) {
+        let rate = Double(reader.file.sampleRate)
+        func frames(in seconds: Double) -> Int { max(0, Int((seconds * rate).rounded())) }
         var generation = shared.generation.load(ordering: .relaxed)
-        var written = AudioFormat.frames(in: shared.transport.withLock { $0.position(at: clock.now()) })
+        var written = frames(in: shared.transport.withLock { $0.position(at: clock.now()) })
+        var chunk: (start: Int, samples: [Int16]) = (0, [])
         while !stop.isRaised {
             let now = clock.now()
             let (playing, position) = shared.transport.withLock {
@@ -108,15 +114,24 @@ private final class FeedSession: Sendable {
                 generation = current
                 pcm.drop()
                 pcm.prepare()
-                written = AudioFormat.frames(in: position)
+                written = frames(in: position)
             }
-            let target = min(samples.count, AudioFormat.frames(in: position + 0.2))
+            let target = min(reader.file.frameCount, frames(in: position + 0.2))
             guard written < target else {
                 usleep(10_000)
                 continue
             }
+            let count = min(target - written, 4096)
+            if chunk.start != written || chunk.samples.count < count * pcm.channels {
+                chunk = (written, reader.samples(from: written, count: 4096))
+            }
+            let samples = chunk.samples.prefix(count * pcm.channels)
+            guard !samples.isEmpty else { return }
             do {
-                written += try pcm.write(samples[written..<min(target, written + 4096)])
+                let taken = try pcm.write(samples)
+                written += taken
+                shared.fed.store(written, ordering: .relaxed)
+                chunk = (written, Array(chunk.samples.dropFirst(taken * pcm.channels)))
             } catch {
                 shared.failure.withLock { $0 = error }
                 shared.transport.withLock { $0.pause(at: clock.now()) }

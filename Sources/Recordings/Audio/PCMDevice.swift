@@ -9,10 +9,16 @@ final class PCMDevice: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The device name (`default`, `null`, `hw:0`…).
     let name: String
+    /// Samples per frame.
+    let channels: Int
 
-    /// Opens `name` for capture or playback and sets mono 16-bit 44.1 kHz with ~100 ms of buffer.
+    /// Opens `name` for capture or playback and sets 16-bit samples at `rate` with `channels` (the
+    /// app's mono 44.1 kHz unless a file says otherwise) and ~100 ms of buffer; ALSA converts the rate
+    /// where the device needs another.
     /// - Throws: ``AudioError`` saying whether the device does not exist, is busy or failed.
-    init(name: String, capture: Bool) throws(AudioError) {
+    init(
+        name: String, capture: Bool, rate: Int = AudioFormat.sampleRate, channels: Int = AudioFormat.channels
+    ) throws(AudioError) {
         calsa_route_errors()
         calsa_clear_error()
         var pcm: OpaquePointer?
@@ -20,14 +26,15 @@ final class PCMDevice: @unchecked Sendable {
         let opened = snd_pcm_open(&pcm, name, stream, 0)
         guard opened >= 0, let pcm else { throw Self.error(opened, device: name, capture: capture) }
         let configured = snd_pcm_set_params(
-            pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(AudioFormat.channels),
-            UInt32(AudioFormat.sampleRate), 1, 100_000)
+            pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1,
+            100_000)
         guard configured >= 0 else {
             snd_pcm_close(pcm)
             throw Self.error(configured, device: name, capture: capture)
         }
         handle = pcm
         self.name = name
+        self.channels = channels
     }
 
     /// Reads up to `frames` frames into `buffer` (zeroed first: the `null` device writes nothing).
@@ -42,10 +49,11 @@ final class PCMDevice: @unchecked Sendable {
         return 0
     }
 
-    /// Writes frames; returns how many the device took (0 after recovering from an underrun).
+    /// Writes interleaved frames; returns how many the device took (0 after recovering from an
+    /// underrun).
     func write(_ samples: ArraySlice<Int16>) throws(AudioError) -> Int {
         let count = samples.withUnsafeBytes {
-            snd_pcm_writei(handle, $0.baseAddress, snd_pcm_uframes_t(samples.count))
+            snd_pcm_writei(handle, $0.baseAddress, snd_pcm_uframes_t(samples.count / channels))
         }
         if count >= 0 { return count }
         try recover(Int32(count), capture: false)

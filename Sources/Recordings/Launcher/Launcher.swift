@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import RecordingsAudio
 import RecordingsModel
@@ -8,13 +9,14 @@ import TerminalKit
 /// architecture's app on the terminal until the user quits (or a signal arrives).
 @MainActor
 public enum Launcher {
-    /// Runs the program and returns its exit status; errors are one line on standard error.
+    /// Runs the program and returns its exit status; errors are one line on standard error, with any
+    /// terminal control characters a name in a damaged store could carry taken out.
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         do {
             let options = try LaunchOptions.parse(arguments)
             if options.help {
                 print(LaunchOptions.usage + "\n\n" + Keymap.help)
-                return 0
+                return ExitStatus.success.code
             }
             let store = try openStore(options, environment: environment)
             guard TerminalSession.isAvailable else {
@@ -25,17 +27,21 @@ public enum Launcher {
             let recordingsEnvironment = RecordingsEnvironment(
                 store: store, audio: ALSAAudio(device: options.device, clock: clock), clock: clock,
                 glyphs: Glyphs.forEnvironment(environment))
-            try await TerminalLoop.run(
+            await runOnTerminal(
                 options.architecture.factory, environment: recordingsEnvironment,
                 colors: TerminalColors.strategy(environment: environment))
-            return 0
+            return ExitStatus.success.code
         } catch let error as LaunchError {
-            FileHandle.standardError.write(Data("recordings: \(error.message)\n".utf8))
-            return error.code.exitStatus
+            report(error.message)
+            return error.code.code
         } catch {
-            FileHandle.standardError.write(Data("recordings: internal error: \(error)\n".utf8))
-            return 70
+            report("internal error: \(error)")
+            return ExitStatus.software.code
         }
+    }
+
+    private static func report(_ message: String) {
+        FileHandle.standardError.write(Data("recordings: \(TerminalText.sanitized(message))\n".utf8))
     }
 
     private static func openStore(_ options: LaunchOptions, environment: [String: String]) throws(LaunchError)
@@ -45,7 +51,54 @@ public enum Launcher {
         do {
             return try RecordingsStore(directory: directory)
         } catch {
-            throw LaunchError(error.code == .io ? .io : .dataError, error.message)
+            throw LaunchError(error.code == .io ? .ioError : .dataError, error.message, cause: error)
         }
+    }
+
+    /// Runs the app in the shared terminal loop, on the main actor — the one owner of the app and its
+    /// store. The loop wakes for keys, signals, changes in the data directory (another instance's save,
+    /// a WAV file deleted) and, while something plays or records, ten times a second for the clock.
+    private static func runOnTerminal(
+        _ factory: RecordingsAppFactory, environment: RecordingsEnvironment, colors: any ColorStrategy
+    ) async {
+        let session = TerminalSession()
+        let size = session.size
+        let app = factory(environment, size.width, size.height)
+        let loop = TerminalRunLoop(colors: colors)
+        let watcher = StoreWatcher(directory: environment.store.directory)
+        if let watcher { loop.watch(watcher.descriptor) { watcher.drain() } }
+        session.enter()
+        defer {
+            app.shutdown()
+            session.leave()
+        }
+        await loop.run(RecordingsScreen(app, watchesStore: watcher != nil))
+    }
+}
+
+/// A Recordings app as the terminal loop drives it.
+@MainActor
+private final class RecordingsScreen: TerminalLoopApp {
+    private let app: any RecordingsApplication
+    private let watchesStore: Bool
+
+    init(_ app: any RecordingsApplication, watchesStore: Bool) {
+        self.app = app
+        self.watchesStore = watchesStore
+    }
+
+    func handle(_ key: Key) async { app.handle(key) }
+    func resize(width: Int, height: Int) { app.resize(width: width, height: height) }
+    var wantsToQuit: Bool { app.wantsToQuit }
+
+    /// Ten frames a second while a clock shows on screen; otherwise none, or one a second to look for
+    /// other instances' changes where the directory cannot be watched.
+    var frameInterval: Duration? {
+        app.needsClock ? .milliseconds(100) : watchesStore ? nil : .seconds(1)
+    }
+
+    func render() -> TerminalScreen {
+        app.tick()
+        return app.render()
     }
 }

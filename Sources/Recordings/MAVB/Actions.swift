@@ -72,13 +72,10 @@ final class Actions {
         do throws(StoreError) {
             try store.addRecording(id: id, named: name, in: parent)
             dismiss()
-        } catch  where error.code == .invalidName {
-            return error.message
+            return nil
         } catch {
-            discardRecording(id)
-            viewState.show(message: Strings.cannotSave(error.message))
+            return error.message
         }
-        return nil
     }
 
     func discardRecording(_ id: UUID) {

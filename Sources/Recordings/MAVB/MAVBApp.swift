@@ -14,6 +14,7 @@ public final class MAVBApp: RecordingsApplication {
     private let views: MAVBViews
     private let size: Signal<(width: Int, height: Int)>
     public private(set) var wantsToQuit = false
+    public var needsClock: Bool { player.playback.value?.isPlaying == true || actions.recorder != nil }
 
     /// Builds the adapters and the views, restoring the last run's state.
     public init(environment: RecordingsEnvironment, width: Int, height: Int) {
@@ -30,7 +31,9 @@ public final class MAVBApp: RecordingsApplication {
             size: size)
         let path = viewState.state.value.folders
         for (index, folder) in path.enumerated() {
-            _ = views.folderList(folder, selecting: index + 1 < path.count ? path[index + 1] : nil)
+            let selected =
+                index + 1 < path.count ? path[index + 1] : saved?.selection(in: folder, of: environment.store)
+            _ = views.folderList(folder, selecting: selected)
         }
         if let saved, viewState.state.value.recording != nil { player.restore(position: saved.position) }
         player.onFailure = { [viewState] message in viewState.show(message: message) }
@@ -40,7 +43,9 @@ public final class MAVBApp: RecordingsApplication {
     public func handle(_ key: Key) {
         viewState.show(message: nil)
         let state = viewState.state.value
-        if let overlay = views.window.overlay {
+        if let jump = views.playPane.jumpCommand(for: key, in: views.split, overlay: views.window.overlay) {
+            perform(jump)
+        } else if let overlay = views.window.overlay {
             _ = overlay.handle(key)
         } else if state.renaming != nil {
             switch Keymap.command(for: key, in: .text) {
@@ -70,6 +75,7 @@ public final class MAVBApp: RecordingsApplication {
         case .togglePlay: player.togglePlay()
         case .seekBackward: player.seek(by: -Command.seekStep)
         case .seekForward: player.seek(by: Command.seekStep)
+        case .jump(let fraction): player.jump(toFraction: fraction)
         case .rename:
             if let id = viewState.state.value.recording, let item = environment.store.item(id) {
                 viewState.setRenaming(item.name)
@@ -87,6 +93,15 @@ public final class MAVBApp: RecordingsApplication {
             if let failure = recorder.failure { return actions.recordingFailed(failure) }
             recorder.refresh()
         }
+        environment.restoration.save(restorableState)
+    }
+
+    /// The path, selections, focus and play pane, as a restart restores them.
+    private var restorableState: Restoration {
+        let state = viewState.state.value
+        return Restoration(
+            folderPath: state.folders, selections: views.selections, playHasFocus: state.playHasFocus,
+            recording: state.recording, position: player.position)
     }
 
     public func render() -> TerminalScreen {
@@ -94,9 +109,7 @@ public final class MAVBApp: RecordingsApplication {
     }
 
     public func shutdown() {
-        let state = viewState.state.value
-        environment.restoration.save(
-            Restoration(folderPath: state.folders, recording: state.recording, position: player.position))
+        environment.restoration.save(restorableState, force: true)
         player.stop()
         actions.cancelRecording()
     }

@@ -4,16 +4,18 @@ import RecordingsUI
 import TerminalKit
 
 /// Every view of the app, each constructed once from a list of bindings to the model adapters — no
-/// controllers. Folder lists are made the first time their folder is opened and kept; a dialog is made
-/// when it is presented.
+/// controllers. A folder's list is made when the folder is opened and dropped, with its signals, when
+/// it is left or removed (opening it again starts at its first row); a dialog is made when it is
+/// presented.
 @MainActor
 final class MAVBViews {
     let adapters: Adapters
     let size: Signal<(width: Int, height: Int)>
-    private var folderLists: [UUID: ListView] = [:]
+    private var folderLists: [UUID: (list: ListView, focus: Signal<Bool>)] = [:]
     private var presented: (SplitViewState.Presentation, any Overlay)?
     private(set) lazy var playPane = makePlayPane()
     private(set) lazy var window = makeWindow()
+    private(set) var split = SplitView(master: Label(), detail: Label())
 
     /// The adapters the views are bound to.
     struct Adapters {
@@ -31,22 +33,43 @@ final class MAVBViews {
     private var state: Signal<SplitViewState> { adapters.viewState.state }
     private var glyphs: Glyphs { adapters.actions.environment.glyphs }
 
-    /// The list of a folder, made once.
+    /// The list of a folder, made once while the folder stays open.
     func folderList(_ folderID: UUID, selecting child: UUID? = nil) -> ListView {
-        if let list = folderLists[folderID] { return list }
+        if let list = folderLists[folderID] { return list.list }
+        let focus = state.map { !$0.playHasFocus && $0.folders.last == folderID }
         let list = ListView.bound(
             .rows(adapters.store.rows(of: folderID)),
             .initialSelection(child),
             .emptyText(Strings.emptyFolder),
-            .isFocused(state.map { !$0.playHasFocus && $0.folders.last == folderID }),
+            .isFocused(focus),
             .onOpen { [adapters] item in adapters.viewState.open(item) },
             .onBack { [adapters] in adapters.viewState.back() })
-        folderLists[folderID] = list
+        folderLists[folderID] = (list, focus)
         return list
     }
 
+    /// Drops the lists (and their signals) of folders no longer open.
+    private func dropLists(except open: [UUID]) {
+        for folderID in folderLists.keys where !open.contains(folderID) {
+            folderLists.removeValue(forKey: folderID)?.focus.detach()
+            adapters.store.forgetRows(of: folderID)
+        }
+    }
+
     /// The list on top of the navigation stack.
-    var topList: ListView? { folderLists[adapters.viewState.openFolder] }
+    var topList: ListView? { folderLists[adapters.viewState.openFolder]?.list }
+
+    /// The item selected in each open folder's list.
+    var selections: [UUID: UUID] {
+        var selections: [UUID: UUID] = [:]
+        for (folderID, entry) in folderLists {
+            let items = adapters.store.store.contents(of: folderID)
+            if let index = entry.list.selectedIndex, items.indices.contains(index) {
+                selections[folderID] = items[index].id
+            }
+        }
+        return selections
+    }
 
     private func makePlayPane() -> PlayPane {
         let store = adapters.store.store
@@ -72,11 +95,12 @@ final class MAVBViews {
         let stack = NavigationStack.bound(
             entries: state.combine(adapters.store.changes).map { [weak self] state, _ in
                 guard let self else { return [] }
+                dropLists(except: state.folders)
                 return state.folders.map { id in
                     (adapters.store.store.item(id).map(Strings.title(of:)) ?? "", folderList(id) as any View)
                 }
             })
-        let split = SplitView.bound(
+        split = SplitView.bound(
             master: stack, detail: playPane, focus: state.map { $0.playHasFocus ? .detail : .master })
         let glyphs = glyphs
         let store = adapters.store.store

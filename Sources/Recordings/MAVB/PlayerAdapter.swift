@@ -52,6 +52,12 @@ final class PlayerAdapter {
         refresh()
     }
 
+    func jump(toFraction fraction: Double) {
+        guard let player else { return }
+        player.seek(to: fraction * player.duration)
+        refresh()
+    }
+
     func restore(position: Double) {
         player?.seek(to: position)
         refresh()

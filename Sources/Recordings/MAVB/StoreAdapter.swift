@@ -42,8 +42,8 @@ final class StoreAdapter {
         return signal
     }
 
-    /// An item, kept current (`nil` once deleted).
-    func item(_ id: UUID?) -> Signal<Item?> {
-        changes.map { [store] _ in id.flatMap { store.item($0) } }
+    /// Drops the rows signal of a folder no list shows any more.
+    func forgetRows(of folderID: UUID) {
+        contentsSignals.removeValue(forKey: folderID)?.detach()
     }
 }

@@ -15,6 +15,7 @@ final class ViewStateAdapter {
         if let restoration {
             initial.folders = restoration.folders(in: store.store).map(\.id)
             initial.recording = restoration.recording(in: store.store)?.id
+            initial.playHasFocus = restoration.playHasFocus
         }
         state = Signal(initial)
         store.changes.bind(self) { adapter, change in

@@ -28,7 +28,7 @@ final class FolderViewController {
 
     var title: String { Strings.title(of: folder) }
 
-    private var selectedItem: Item? {
+    var selectedItem: Item? {
         listView.selectedIndex.flatMap { store.contents(of: folder.id)[safe: $0] }
     }
 
@@ -55,7 +55,7 @@ final class FolderViewController {
             if let index = change.newIndex { listView.insertRow(row(change.item), at: index) }
         case .removed:
             if let index = change.oldIndex { listView.removeRow(at: index) }
-        case .renamed:
+        case .renamed, .audioChanged:
             if let old = change.oldIndex, let new = change.newIndex {
                 listView.moveRow(from: old, to: new, row: row(change.item))
             }

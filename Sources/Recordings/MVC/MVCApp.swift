@@ -16,6 +16,7 @@ public final class MVCApp: RecordingsApplication {
     private var recordViewController: RecordViewController?
     private var size: (width: Int, height: Int)
     public private(set) var wantsToQuit = false
+    public var needsClock: Bool { recordViewController != nil || playViewController.isPlaying }
 
     var glyphs: Glyphs { environment.glyphs }
 
@@ -62,6 +63,9 @@ public final class MVCApp: RecordingsApplication {
 
     public func handle(_ key: Key) {
         window.message = nil
+        if let jump = playViewController.pane.jumpCommand(for: key, in: split, overlay: window.overlay) {
+            return perform(jump)
+        }
         if let overlay = window.overlay {
             _ = overlay.handle(key)
             return
@@ -86,6 +90,7 @@ public final class MVCApp: RecordingsApplication {
         case .togglePlay: playViewController.togglePlay()
         case .seekBackward: playViewController.seek(by: -Command.seekStep)
         case .seekForward: playViewController.seek(by: Command.seekStep)
+        case .jump(let fraction): playViewController.jump(toFraction: fraction)
         case .rename: playViewController.startRenaming()
         case .confirm, .cancel, .history, nil: break
         }
@@ -101,6 +106,7 @@ public final class MVCApp: RecordingsApplication {
         playViewController.updateDisplay()
         recordViewController?.tick()
         updateFocus()
+        environment.restoration.save(encodeRestorableState())
     }
 
     public func render() -> TerminalScreen {
@@ -115,7 +121,7 @@ public final class MVCApp: RecordingsApplication {
     }
 
     public func shutdown() {
-        environment.restoration.save(encodeRestorableState())
+        environment.restoration.save(encodeRestorableState(), force: true)
         playViewController.stop()
         recordViewController?.cancel()
     }
@@ -124,9 +130,16 @@ public final class MVCApp: RecordingsApplication {
 
     /// What UIKit's `encodeRestorableState` collected from each controller.
     private func encodeRestorableState() -> Restoration {
-        Restoration(
-            folderPath: navigation.viewControllers.map(\.folder.id),
-            recording: playViewController.recording?.id, position: playViewController.position)
+        let controllers = navigation.viewControllers
+        return Restoration(
+            folderPath: controllers.map(\.folder.id),
+            selections: Dictionary(
+                controllers.compactMap { controller in
+                    controller.selectedItem.map { (controller.folder.id, $0.id) }
+                },
+                uniquingKeysWith: { first, _ in first }),
+            playHasFocus: split.focus == .detail, recording: playViewController.recording?.id,
+            position: playViewController.position)
     }
 
     private func restoreState() {
@@ -135,9 +148,14 @@ public final class MVCApp: RecordingsApplication {
             navigation.top?.select(folder.id)
             navigation.push(FolderViewController(folder: folder, app: self))
         }
+        if let top = navigation.top, let selected = saved.selection(in: top.folder.id, of: environment.store)
+        {
+            top.select(selected)
+        }
         if let recording = saved.recording(in: environment.store) {
             playViewController.recording = recording
             playViewController.restore(position: saved.position)
         }
+        split.focus = saved.playHasFocus ? .detail : .master
     }
 }

@@ -33,6 +33,9 @@ final class PlayViewController {
         updateDisplay()
     }
 
+    /// Whether the recording plays now.
+    var isPlaying: Bool { player?.isPlaying ?? false }
+
     /// Where playback is (saved for the next start).
     var position: Double { player?.position ?? 0 }
 
@@ -67,6 +70,12 @@ final class PlayViewController {
     func seek(by seconds: Double) {
         guard let player else { return }
         player.seek(by: seconds)
+        updateDisplay()
+    }
+
+    func jump(toFraction fraction: Double) {
+        guard let player else { return }
+        player.seek(to: fraction * player.duration)
         updateDisplay()
     }
 

@@ -62,15 +62,12 @@ final class RecordViewController {
         let dialog = Dialog.askingName(Strings.saveRecording)
         let (store, id, folder) = (app.environment.store, recordingID, folder)
         dialog.onConfirm = { [weak app, weak dialog] text in
+            // A refused name or a failing store leaves the dialog open with the reason: Cancel discards.
             do throws(StoreError) {
                 try store.addRecording(id: id, named: text, in: folder.id)
                 app?.dismiss()
-            } catch  where error.code == .invalidName {
-                dialog?.message = error.message
             } catch {
-                unlink(store.audioPath(for: id))
-                app?.dismiss()
-                app?.show(message: Strings.cannotSave(error.message))
+                dialog?.message = error.message
             }
         }
         dialog.onCancel = { [weak app] in

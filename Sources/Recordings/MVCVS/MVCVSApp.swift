@@ -12,6 +12,7 @@ public final class MVCVSApp: RecordingsApplication {
     private let environment: RecordingsEnvironment
     private var size: (width: Int, height: Int)
     public private(set) var wantsToQuit = false
+    public var needsClock: Bool { viewState.state.play.isPlaying || viewState.state.recordView != nil }
 
     /// Builds the app from the saved view state.
     public init(environment: RecordingsEnvironment, width: Int, height: Int) {
@@ -28,7 +29,10 @@ public final class MVCVSApp: RecordingsApplication {
             _ = root.historyViewController.handle(key)
             return root.update(from: viewState.state)
         }
-        if let overlay = root.window.overlay {
+        let pane = root.playViewController.pane
+        if let jump = pane.jumpCommand(for: key, in: root.split, overlay: root.window.overlay) {
+            perform(jump)
+        } else if let overlay = root.window.overlay {
             _ = overlay.handle(key)
         } else if viewState.state.renaming != nil {
             root.playViewController.handleRenaming(key)
@@ -54,6 +58,7 @@ public final class MVCVSApp: RecordingsApplication {
         case .togglePlay: play.togglePlay()
         case .seekBackward: play.seek(by: -Command.seekStep)
         case .seekForward: play.seek(by: Command.seekStep)
+        case .jump(let fraction): play.jump(toFraction: fraction)
         case .rename: play.startRenaming()
         case .history:
             root.historyViewController.isVisible = true
@@ -68,6 +73,7 @@ public final class MVCVSApp: RecordingsApplication {
         environment.store.reloadIfChangedOnDisk()
         root.playViewController.updateDisplay()
         root.recordViewController.tick()
+        viewState.save(position: root.playViewController.position)
     }
 
     public func render() -> TerminalScreen {
@@ -92,6 +98,7 @@ public final class MVCVSApp: RecordingsApplication {
             $0.play.isPlaying = false
             $0.play.revision += 1
         }
+        viewState.save(position: position)
         root.playViewController.stop()
         root.recordViewController.cancel()
     }

@@ -91,6 +91,15 @@ final class PlayViewController {
         }
     }
 
+    func jump(toFraction fraction: Double) {
+        guard let player else { return }
+        let target = fraction * player.duration
+        viewState.apply {
+            $0.play.position = target
+            $0.play.revision += 1
+        }
+    }
+
     func startRenaming() {
         guard let recording = viewState.state.play.recording, let item = viewState.documents.item(recording)
         else {

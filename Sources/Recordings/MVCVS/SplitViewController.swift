@@ -28,6 +28,7 @@ final class SplitViewController {
         playViewController = PlayViewController(viewState: viewState, environment: environment)
         recordViewController = RecordViewController(viewState: viewState, audio: environment.audio)
         historyViewController = HistoryViewController(viewState: viewState)
+        viewState.playerPosition = { [playViewController] in playViewController.position }
         split = SplitView(master: stack, detail: playViewController.pane)
         window = Window(content: split, glyphs: environment.glyphs)
         viewState.observe { [weak self] state in self?.update(from: state) }
@@ -126,11 +127,8 @@ final class SplitViewController {
             case .saveRecording(let id, let parent): try store.addRecording(id: id, named: text, in: parent)
             }
             viewState.apply { $0.textAlert = nil }
-        } catch  where error.code == .invalidName {
-            viewState.apply { $0.textAlert?.message = error.message }
         } catch {
-            cancel(purpose)
-            viewState.apply { $0.message = Strings.cannotSave(error.message) }
+            viewState.apply { $0.textAlert?.message = error.message }
         }
     }
 

@@ -3,8 +3,8 @@ import RecordingsModel
 import RecordingsUI
 
 /// The view state's store (the original's `ViewStateStore`), a model-layer object: every user action
-/// is a method that changes the ``ViewState``, records it in the history and saves what a cold start
-/// restores; controllers observe it and set their views from it. It also observes the document store
+/// is a method that changes the ``ViewState``, records it in the history and saves it whole for a cold
+/// start; controllers observe it and set their views from it. It also observes the document store
 /// and mends the view state when folders or recordings disappear.
 @MainActor
 final class ViewStateStore {
@@ -17,30 +17,58 @@ final class ViewStateStore {
     private let restoration: RestorationFile
     private var observers: [(ViewState) -> Void] = []
     private var documentObservation: StoreObservation?
-    private var saved: Restoration?
     private static let historyLimit = 500
 
     init(documents: RecordingsStore, restoration: RestorationFile) {
         self.documents = documents
         self.restoration = restoration
-        var state = ViewState(root: documents.rootID)
-        if let saved = restoration.load() {
-            let folders = saved.folders(in: documents)
-            state.folders = folders.enumerated().map { index, folder in
-                FolderViewState(
-                    folderID: folder.id,
-                    selected: folders[safe: index + 1]?.id ?? documents.contents(of: folder.id).first?.id)
-            }
-            if let recording = saved.recording(in: documents) {
-                state.play = PlayViewState(
-                    recording: recording.id, position: saved.position, isPlaying: false, revision: 1)
-            }
-        } else {
-            state.folders[0].selected = documents.contents(of: documents.rootID).first?.id
-        }
-        self.state = state
+        self.state = Self.restored(from: restoration, documents: documents)
         history = [state]
         documentObservation = documents.observe { [weak self] change in self?.documentDidChange(change) }
+    }
+
+    /// The saved view state, as the last run left it — without what no architecture brings back (a
+    /// dialog, a recording in progress, a message) and paused; or, from a file another architecture
+    /// wrote, the view state its common form describes.
+    private static func restored(from restoration: RestorationFile, documents: RecordingsStore) -> ViewState {
+        if let saved = restoration.loadViewState(ViewState.self) {
+            var state = saved.withoutTransients.mended(by: documents)
+            state.play.isPlaying = false
+            state.play.revision += 1
+            state.play.position = restoration.load()?.position ?? state.play.position
+            return state
+        }
+        var state = ViewState(root: documents.rootID)
+        guard let saved = restoration.load() else {
+            state.folders[0].selected = documents.contents(of: documents.rootID).first?.id
+            return state
+        }
+        let folders = saved.folders(in: documents)
+        state.folders = folders.enumerated().map { index, folder in
+            FolderViewState(
+                folderID: folder.id,
+                selected: folders[safe: index + 1]?.id ?? saved.selection(in: folder.id, of: documents))
+        }
+        state.playHasFocus = saved.playHasFocus
+        if let recording = saved.recording(in: documents) {
+            state.play = PlayViewState(
+                recording: recording.id, position: saved.position, isPlaying: false, revision: 1)
+        }
+        return state
+    }
+
+    /// Saves the view state whole when what a restart shows changed; `position` is where playback is
+    /// now (the view state keeps the position of the last action).
+    func save(position: Double) {
+        var restorable = state
+        restorable.play.position = position
+        let common = Restoration(
+            folderPath: state.folders.map(\.folderID),
+            selections: Dictionary(
+                state.folders.compactMap { folder in folder.selected.map { (folder.folderID, $0) } },
+                uniquingKeysWith: { first, _ in first }),
+            playHasFocus: state.playHasFocus, recording: state.play.recording, position: position)
+        restoration.save(common, viewState: restorable)
     }
 
     /// Calls `observer` after every change of the state.
@@ -49,27 +77,30 @@ final class ViewStateStore {
         observer(state)
     }
 
-    /// Applies an action: the new state is recorded, saved for restoration and announced.
+    /// Where the player is now (set by the play pane's controller), saved with the view state.
+    var playerPosition: () -> Double = { 0 }
+
+    /// Applies an action: the new state is recorded, saved for restoration and announced. The history
+    /// gets a new step only when the screen it travels to differs: typing a name, or a dialog coming and
+    /// going, changes the last step instead of adding identical-looking ones.
     func apply(_ change: (inout ViewState) -> Void) {
         var next = state
         change(&next)
         guard next != state else { return }
         if let index = historyIndex { history.removeSubrange((index + 1)...) }
         historyIndex = nil
-        history.append(next)
+        if let last = history.last, last.withoutTransients == next.withoutTransients {
+            history[history.count - 1] = next
+        } else {
+            history.append(next)
+        }
         if history.count > Self.historyLimit { history.removeFirst() }
         set(next)
     }
 
     private func set(_ next: ViewState) {
         state = next
-        let restorable = Restoration(
-            folderPath: next.folders.map(\.folderID), recording: next.play.recording,
-            position: next.play.position)
-        if restorable != saved {
-            restoration.save(restorable)
-            saved = restorable
-        }
+        save(position: next.play.isPlaying ? playerPosition() : next.play.position)
         for observer in observers { observer(next) }
     }
 

@@ -110,11 +110,8 @@ final class Coordinator {
             do throws(StoreError) {
                 try recording.save(named: text)
                 self?.dismiss()
-            } catch  where error.code == .invalidName {
-                dialog?.message = error.message
             } catch {
-                self?.dismiss()
-                self?.show(message: Strings.cannotSave(error.message))
+                dialog?.message = error.message
             }
         }
         dialog.onCancel = { [weak self] in

@@ -9,6 +9,9 @@ public final class MVVMCApp: RecordingsApplication {
     private let coordinator: Coordinator
     private var size: (width: Int, height: Int)
     public private(set) var wantsToQuit = false
+    public var needsClock: Bool {
+        coordinator.recordViewController != nil || coordinator.playViewController.viewModel.isPlaying
+    }
 
     /// Builds the app and restores the state of the last run.
     public init(environment: RecordingsEnvironment, width: Int, height: Int) {
@@ -19,10 +22,17 @@ public final class MVVMCApp: RecordingsApplication {
                 coordinator.top?.select(folder)
                 coordinator.push(folder)
             }
+            if let top = coordinator.top, let folder = top.viewModel.folder,
+                let selected = saved.selection(in: folder.id, of: environment.store),
+                let item = environment.store.item(selected)
+            {
+                top.select(item)
+            }
             if let recording = saved.recording(in: environment.store) {
                 coordinator.playViewController.viewModel.recording = recording
                 coordinator.playViewController.viewModel.restore(position: saved.position)
             }
+            coordinator.split.focus = saved.playHasFocus ? .detail : .master
         }
         coordinator.refresh()
     }
@@ -30,7 +40,10 @@ public final class MVVMCApp: RecordingsApplication {
     public func handle(_ key: Key) {
         coordinator.refresh()
         coordinator.show(message: nil)
-        if let overlay = coordinator.window.overlay {
+        let pane = coordinator.playViewController.pane
+        if let jump = pane.jumpCommand(for: key, in: coordinator.split, overlay: coordinator.window.overlay) {
+            perform(jump)
+        } else if let overlay = coordinator.window.overlay {
             _ = overlay.handle(key)
         } else if coordinator.playViewController.isRenaming {
             coordinator.show(message: coordinator.playViewController.handleRenaming(key))
@@ -54,6 +67,7 @@ public final class MVVMCApp: RecordingsApplication {
         case .togglePlay: coordinator.show(message: play.viewModel.togglePlay())
         case .seekBackward: play.viewModel.seek(by: -Command.seekStep)
         case .seekForward: play.viewModel.seek(by: Command.seekStep)
+        case .jump(let fraction): play.viewModel.jump(toFraction: fraction)
         case .rename: play.startRenaming()
         case .confirm, .cancel, .history, nil: break
         }
@@ -66,6 +80,24 @@ public final class MVVMCApp: RecordingsApplication {
         coordinator.playViewController.viewModel.update()
         coordinator.recordViewController?.viewModel.update()
         coordinator.refresh()
+        coordinator.environment.restoration.save(restorableState)
+    }
+
+    /// The navigation, the focus and the play pane, as a restart restores them.
+    private var restorableState: Restoration {
+        let play = coordinator.playViewController.viewModel
+        let controllers = coordinator.folderControllers
+        return Restoration(
+            folderPath: controllers.compactMap(\.viewModel.folder?.id),
+            selections: Dictionary(
+                controllers.compactMap { controller in
+                    guard let folder = controller.viewModel.folder, let item = controller.selectedItem else {
+                        return nil
+                    }
+                    return (folder.id, item.id)
+                }, uniquingKeysWith: { first, _ in first }),
+            playHasFocus: coordinator.split.focus == .detail, recording: play.recording?.id,
+            position: play.position)
     }
 
     public func render() -> TerminalScreen {
@@ -84,10 +116,7 @@ public final class MVVMCApp: RecordingsApplication {
 
     public func shutdown() {
         let play = coordinator.playViewController.viewModel
-        coordinator.environment.restoration.save(
-            Restoration(
-                folderPath: coordinator.folderControllers.compactMap(\.viewModel.folder?.id),
-                recording: play.recording?.id, position: play.position))
+        coordinator.environment.restoration.save(restorableState, force: true)
         play.stop()
         coordinator.recordViewController?.viewModel.cancel()
     }

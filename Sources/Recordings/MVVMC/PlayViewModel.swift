@@ -37,6 +37,8 @@ final class PlayViewModel {
 
     /// Whether the pane is empty.
     var isEmpty: Bool { recording == nil }
+    /// Whether the recording plays now.
+    var isPlaying: Bool { player?.isPlaying ?? false }
     /// Where playback is (saved for the next start).
     var position: Double { player?.position ?? 0 }
 
@@ -65,6 +67,13 @@ final class PlayViewModel {
     func seek(by seconds: Double) {
         guard let player else { return }
         player.seek(by: seconds)
+        update()
+    }
+
+    /// Jumps to a fraction of the recording.
+    func jump(toFraction fraction: Double) {
+        guard let player else { return }
+        player.seek(to: fraction * player.duration)
         update()
     }
 

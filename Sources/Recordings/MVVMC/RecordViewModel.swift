@@ -45,14 +45,9 @@ final class RecordViewModel {
         }
     }
 
-    /// Adds the recording under a name.
+    /// Adds the recording under a name; on failure the audio stays until ``discard()``.
     func save(named name: String) throws(StoreError) {
-        do {
-            try store.addRecording(id: recordingID, named: name, in: folderID)
-        } catch  where error.code != .invalidName {
-            discard()
-            throw error
-        }
+        try store.addRecording(id: recordingID, named: name, in: folderID)
     }
 
     /// Throws the audio away (Esc while recording, or Cancel at the name).

@@ -15,12 +15,53 @@ extension ItemTree {
         guard items[item.id] == nil else {
             throw StoreError(.invalidOperation, "An item with id \(item.id) already exists.")
         }
+        if item.isFolder, depth(of: parentID) >= Self.maximumDepth {
+            throw StoreError(.invalidOperation, "Folders can be nested at most \(Self.maximumDepth) deep.")
+        }
         var item = item
         item.name = try ItemName.validated(item.name)
         items[item.id] = item
         if item.isFolder { children[item.id] = [] }
         let index = insert(item.id, into: parentID)
         return StoreChange(.added, item: item, parentID: parentID, oldIndex: nil, newIndex: index)
+    }
+
+    /// A tree of many items at once (a store being read): `items` come parents first; each folder's
+    /// contents are sorted once at the end, so reading n items takes n log n steps, not n².
+    /// - Throws: what ``add(_:)`` throws for the first item it would refuse.
+    public init(rootID: UUID, adding items: [Item]) throws(StoreError) {
+        self.init(rootID: rootID)
+        var depths: [UUID: Int] = [rootID: 0]
+        for var item in items {
+            guard let parentID = item.parentID, let parent = self.items[parentID] else {
+                throw StoreError(.notFound, "The folder to add \"\(item.name)\" to no longer exists.")
+            }
+            guard parent.isFolder else {
+                throw StoreError(.invalidOperation, "\"\(parent.name)\" is a recording, not a folder.")
+            }
+            guard self.items[item.id] == nil else {
+                throw StoreError(.invalidOperation, "An item with id \(item.id) already exists.")
+            }
+            let depth = (depths[parentID] ?? 0) + 1
+            if item.isFolder {
+                guard depth <= Self.maximumDepth else {
+                    throw StoreError(
+                        .invalidOperation, "Folders can be nested at most \(Self.maximumDepth) deep.")
+                }
+                depths[item.id] = depth
+                children[item.id] = []
+            }
+            item.name = try ItemName.validated(item.name)
+            self.items[item.id] = item
+            children[parentID, default: []].append(item.id)
+        }
+        let keys = self.items.mapValues { (name: $0.name.lowercased(), id: $0.id.uuidString) }
+        for folder in children.keys {
+            children[folder]?.sort { left, right in
+                guard let left = keys[left], let right = keys[right] else { return false }
+                return left < right
+            }
+        }
     }
 
     /// Gives an item a new name; it moves to its new place in the folder's order.
@@ -49,16 +90,22 @@ extension ItemTree {
         }
     }
 
-    /// Puts `id` into its sorted place among `parentID`'s children and returns the index.
+    /// Puts `id` into its sorted place among `parentID`'s children (a binary search) and returns the
+    /// index.
     private mutating func insert(_ id: UUID, into parentID: UUID) -> Int {
         guard let item = items[id] else { return 0 }
-        var siblings = children[parentID] ?? []
-        let index =
-            siblings.firstIndex { sibling in items[sibling].map { Item.sortsBefore(item, $0) } ?? false }
-            ?? siblings.count
-        siblings.insert(id, at: index)
-        children[parentID] = siblings
-        return index
+        let siblings = children[parentID] ?? []
+        var (low, high) = (0, siblings.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if let sibling = items[siblings[middle]], Item.sortsBefore(sibling, item) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        children[parentID, default: []].insert(id, at: low)
+        return low
     }
 
     /// Takes `id` out of `parentID`'s children and returns where it was.

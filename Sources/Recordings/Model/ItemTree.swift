@@ -13,6 +13,11 @@ public struct ItemTree: Sendable, Equatable {
     /// The name the root folder is shown with.
     public static let rootName = "Recordings"
 
+    /// How deep folders may nest (the root's contents are at depth 1). Each level nests the JSON of
+    /// `store.json` twice (a folder's object and its `contents` list), and the JSON reader takes 512
+    /// levels at most: this limit keeps every store the app writes one it can read again.
+    public static let maximumDepth = 100
+
     /// The root id of every new store: two instances that start on an empty directory agree on it, so
     /// whichever saves first, the other takes its file in as changes to the same root.
     public static let defaultRootID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
@@ -43,6 +48,17 @@ public struct ItemTree: Sendable, Equatable {
         return children[parent]?.firstIndex(of: id)
     }
 
+    /// How many folders lie between the root and `id`: 0 for the root, 1 for its contents.
+    public func depth(of id: UUID) -> Int {
+        var depth = 0
+        var next = items[id]?.parentID
+        while let current = next {
+            depth += 1
+            next = items[current]?.parentID
+        }
+        return depth
+    }
+
     /// The folders from the root down to `id` (included); empty when `id` does not exist.
     public func path(to id: UUID) -> [Item] {
         var path: [Item] = []
@@ -56,8 +72,14 @@ public struct ItemTree: Sendable, Equatable {
 
     /// The item and everything below it, deepest first (the order in which they are removed).
     public func subtree(of id: UUID) -> [Item] {
-        guard let item = items[id] else { return [] }
-        return (children[id] ?? []).flatMap { subtree(of: $0) } + [item]
+        var result: [Item] = []
+        func visit(_ id: UUID) {
+            guard let item = items[id] else { return }
+            for child in children[id] ?? [] { visit(child) }
+            result.append(item)
+        }
+        visit(id)
+        return result
     }
 
     /// How many items there are, the root included.

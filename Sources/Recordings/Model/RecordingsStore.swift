@@ -16,6 +16,9 @@ public final class RecordingsStore {
     /// The tree as it is now.
     public private(set) var tree: ItemTree
     private var stamp: FileStamp?
+    /// The recordings whose audio file is in the directory, and the directory's stamp when it was listed.
+    private var available: Set<UUID> = []
+    private var directoryStamp: FileStamp?
     private var observers: [WeakObservation] = []
     /// Set when another program left `store.json` damaged while we run: we stop saving over it.
     private var damage: StoreError?
@@ -39,6 +42,17 @@ public final class RecordingsStore {
         let stamp = FileStamp(path: path)
         tree = try Self.read(path) ?? ItemTree()
         self.stamp = stamp
+        directoryStamp = FileStamp(path: directory)
+        available = Self.audioFiles(in: directory)
+    }
+
+    /// The recordings whose WAV file is in `directory`: one listing, however many recordings there are.
+    private static func audioFiles(in directory: String) -> Set<UUID> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return Set(
+            names.compactMap { name in
+                name.hasSuffix(".wav") ? UUID(uuidString: String(name.dropLast(4))) : nil
+            })
     }
 
     /// The tree in `store.json`, or `nil` when there is no such file.
@@ -70,9 +84,10 @@ public final class RecordingsStore {
         (directory as NSString).appendingPathComponent("\(id.uuidString).wav")
     }
 
-    /// Whether a recording's audio file is there (a missing one shows as unavailable).
+    /// Whether a recording's audio file is there (a missing one shows as unavailable), as of the last
+    /// look at the directory (``reloadIfChangedOnDisk()``).
     public func isAudioAvailable(_ id: UUID) -> Bool {
-        FileManager.default.fileExists(atPath: audioPath(for: id))
+        available.contains(id)
     }
 
     // MARK: Observing
@@ -106,6 +121,7 @@ public final class RecordingsStore {
     @discardableResult
     public func addRecording(id: UUID, named name: String, in parentID: UUID) throws(StoreError) -> Item {
         let item = Item(id: id, name: name, kind: .recording, parentID: parentID)
+        if FileManager.default.fileExists(atPath: audioPath(for: id)) { available.insert(id) }
         let changes = try apply { tree throws(StoreError) in [try tree.add(item)] }
         return changes.first?.item ?? item
     }
@@ -120,6 +136,7 @@ public final class RecordingsStore {
         let changes = try apply { tree throws(StoreError) in try tree.remove(id) }
         for change in changes where change.item.kind == .recording {
             unlink(audioPath(for: change.item.id))
+            available.remove(change.item.id)
         }
     }
 
@@ -141,10 +158,35 @@ public final class RecordingsStore {
 
     // MARK: Other instances
 
-    /// Takes in a `store.json` saved by another instance, announcing what changed; cheap when nothing
-    /// did (one `stat`). Returns the changes.
+    /// Takes in a `store.json` saved by another instance, and audio files that appeared or went,
+    /// announcing what changed; cheap when nothing did (two `stat`s). Returns the changes.
     @discardableResult
     public func reloadIfChangedOnDisk() -> [StoreChange] {
+        let changes = reloadTree()
+        return changes + relistAudioFiles()
+    }
+
+    /// Announces `.audioChanged` for every recording whose file appeared or went since the last look.
+    private func relistAudioFiles() -> [StoreChange] {
+        let current = FileStamp(path: directory)
+        guard current != directoryStamp else { return [] }
+        directoryStamp = current
+        let now = Self.audioFiles(in: directory)
+        let flipped = now.symmetricDifference(available)
+        available = now
+        let changes = flipped.compactMap { id -> StoreChange? in
+            guard let item = tree.item(id), let parentID = item.parentID, let index = tree.index(of: id)
+            else {
+                return nil
+            }
+            return StoreChange(
+                .audioChanged, item: item, parentID: parentID, oldIndex: index, newIndex: index)
+        }
+        announce(changes)
+        return changes
+    }
+
+    private func reloadTree() -> [StoreChange] {
         let current = FileStamp(path: storePath)
         guard current != stamp, current != nil else { return [] }
         do {

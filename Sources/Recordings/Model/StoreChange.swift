@@ -12,6 +12,9 @@ public struct StoreChange: Sendable, Equatable {
         case removed
         /// The item has a new name; it moved from ``oldIndex`` to ``newIndex``.
         case renamed
+        /// The recording's audio file appeared or disappeared (deleted by hand, say); the item stays where
+        /// it is, so ``oldIndex`` and ``newIndex`` are the same.
+        case audioChanged
     }
 
     /// Why.

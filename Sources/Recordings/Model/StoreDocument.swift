@@ -57,13 +57,22 @@ public enum StoreDocument {
             throw StoreError(.foreign, "written by a newer Recordings (version \(version); this one reads 1)")
         }
         let rootID = try identifier(object, at: "the root folder")
-        var tree = ItemTree(rootID: rootID)
-        try addContents(of: object, to: rootID, in: &tree, at: "the root folder")
-        return tree
+        var items: [Item] = []
+        var seen: Set<UUID> = [rootID]
+        try collectContents(
+            of: object, in: rootID, depth: 1, into: &items, seen: &seen, at: "the root folder")
+        do {
+            return try ItemTree(rootID: rootID, adding: items)
+        } catch {
+            throw StoreError(.damaged, error.message)
+        }
     }
 
-    private static func addContents(
-        of object: [String: Any], to folderID: UUID, in tree: inout ItemTree, at place: String
+    /// Checks each item of a folder and adds it to `items`, parents before their contents.
+    private static func collectContents(
+        of object: [String: Any], in folderID: UUID, depth: Int, into items: inout [Item],
+        seen: inout Set<UUID>,
+        at place: String
     ) throws(StoreError) {
         guard let contents = object["contents"] as? [Any] else {
             throw StoreError(.damaged, "\(place) has no \"contents\" list")
@@ -80,12 +89,19 @@ public enum StoreDocument {
             guard let kind = (child["kind"] as? String).flatMap(Item.Kind.init(rawValue:)) else {
                 throw StoreError(.damaged, "\(here) (\"\(name)\") has no \"kind\" of folder or recording")
             }
+            func refuse(_ why: String) -> StoreError { StoreError(.damaged, "\(here) (\"\(name)\"): \(why)") }
+            guard seen.insert(id).inserted else { throw refuse("its id \(id) is used twice") }
             do {
-                _ = try tree.add(Item(id: id, name: name, kind: kind, parentID: folderID))
+                items.append(Item(id: id, name: try ItemName.validated(name), kind: kind, parentID: folderID))
             } catch {
-                throw StoreError(.damaged, "\(here) (\"\(name)\"): \(error.message)")
+                throw refuse(error.message)
             }
-            if kind == .folder { try addContents(of: child, to: id, in: &tree, at: "folder \"\(name)\"") }
+            guard kind == .folder else { continue }
+            guard depth <= ItemTree.maximumDepth else {
+                throw refuse("Folders can be nested at most \(ItemTree.maximumDepth) deep.")
+            }
+            try collectContents(
+                of: child, in: id, depth: depth + 1, into: &items, seen: &seen, at: "folder \"\(name)\"")
         }
     }
 

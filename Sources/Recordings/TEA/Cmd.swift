@@ -15,4 +15,5 @@ enum Cmd: Equatable {
     case play
     case pause
     case seek(by: Double)
+    case jump(to: Double)
 }

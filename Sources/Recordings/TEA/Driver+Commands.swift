@@ -9,19 +9,19 @@ extension Driver {
         let store = environment.store
         switch command {
         case .createFolder(let name, let parent):
-            storeEdit { () throws(StoreError) in
+            storeEdit(inDialog: true) { () throws(StoreError) in
                 _ = try store.newFolder(named: name, in: parent)
             } done: {
                 .dialogDone
             }
         case .addRecording(let id, let name, let parent):
-            storeEdit(discarding: id) { () throws(StoreError) in
+            storeEdit(inDialog: true) { () throws(StoreError) in
                 _ = try store.addRecording(id: id, named: name, in: parent)
             } done: {
                 .dialogDone
             }
         case .rename(let id, let name):
-            storeEdit { () throws(StoreError) in
+            storeEdit(inDialog: true) { () throws(StoreError) in
                 try store.rename(id, to: name)
             } done: {
                 .renamed
@@ -73,6 +73,9 @@ extension Driver {
         case .seek(let seconds):
             player?.seek(by: seconds)
             reportPlayback()
+        case .jump(let seconds):
+            player?.seek(to: seconds)
+            reportPlayback()
         }
     }
 
@@ -81,19 +84,16 @@ extension Driver {
         send(.playbackProgressed(position: player.position, isPlaying: player.isPlaying))
     }
 
-    /// Runs a store edit: success sends `done`; an unusable name is a refusal for the dialog; any other
-    /// failure is a message (and throws away the audio of a recording that could not be added).
+    /// Runs a store edit: success sends `done`. A failed edit made in a dialog (or the name field) is a
+    /// refusal shown there — the dialog stays open; any other is a message.
     private func storeEdit(
-        discarding audio: UUID? = nil, _ edit: () throws(StoreError) -> Void, done: () -> Message?
+        inDialog: Bool = false, _ edit: () throws(StoreError) -> Void, done: () -> Message?
     ) {
         do {
             try edit()
             if let message = done() { send(message) }
-        } catch  where error.code == .invalidName {
-            send(.nameRefused(error.message))
         } catch {
-            if let audio { unlink(environment.store.audioPath(for: audio)) }
-            send(.storeRefused(Strings.cannotSave(error.message)))
+            send(inDialog ? .nameRefused(error.message) : .storeRefused(Strings.cannotSave(error.message)))
         }
     }
 }

@@ -30,15 +30,19 @@ final class Driver {
         var state = AppState(
             tree: store.tree, path: [store.rootID], size: AppState.Size(width: width, height: height))
         var commands: [Cmd] = []
-        if let saved = environment.restoration.load() {
+        let saved = environment.restoration.load()
+        if let saved {
             state.path = saved.folders(in: store).map(\.id)
+            state.playHasFocus = saved.playHasFocus
             if let recording = saved.recording(in: store) {
                 state.play = AppState.PlayState(recording: recording.id)
                 commands.append(.loadPlayer(recording.id, position: saved.position))
             }
         }
         for (index, folder) in state.path.enumerated() {
-            state.selections[folder] = state.path[safe: index + 1] ?? store.contents(of: folder).first?.id
+            state.selections[folder] =
+                state.path[safe: index + 1] ?? saved?.selection(in: folder, of: store)
+                ?? store.contents(of: folder).first?.id
         }
         state.available = Self.available(in: store)
         self.state = state
@@ -104,7 +108,9 @@ final class Driver {
     /// Routes a key to the widget that takes it; keys no widget takes become commands.
     func handle(_ key: Key) {
         send(.keyPressed)
-        if let overlay {
+        if let jump = playPane.jumpCommand(for: key, in: split, overlay: overlay?.widget) {
+            send(.command(jump))
+        } else if let overlay {
             _ = overlay.widget.handle(key)
         } else if state.renaming != nil {
             switch Keymap.command(for: key, in: .text) {

@@ -15,23 +15,33 @@ public final class TEAApp: RecordingsApplication {
     }
 
     public var wantsToQuit: Bool { driver.state.wantsToQuit }
+    /// The clock subscriptions are the ones that need ticks.
+    public var needsClock: Bool { !subscriptions(driver.state).subtracting([.storeChanges]).isEmpty }
 
     public func handle(_ key: Key) { driver.handle(key) }
 
     public func resize(width: Int, height: Int) { driver.send(.resized(width: width, height: height)) }
 
-    public func tick() { driver.tick() }
+    public func tick() {
+        driver.tick()
+        driver.environment.restoration.save(restorableState)
+    }
+
+    /// The path, selections, focus and play pane, as a restart restores them.
+    private var restorableState: Restoration {
+        let state = driver.state
+        return Restoration(
+            folderPath: state.path, selections: state.selections.filter { state.path.contains($0.key) },
+            playHasFocus: state.playHasFocus, recording: state.play?.recording,
+            position: driver.player?.position ?? 0)
+    }
 
     public func render() -> TerminalScreen {
         driver.window.render(width: driver.state.size.width, height: driver.state.size.height)
     }
 
     public func shutdown() {
-        let state = driver.state
-        driver.environment.restoration.save(
-            Restoration(
-                folderPath: state.path, recording: state.play?.recording,
-                position: driver.player?.position ?? 0))
+        driver.environment.restoration.save(restorableState, force: true)
         driver.player?.stop()
         driver.recorder?.recorder.cancel()
     }

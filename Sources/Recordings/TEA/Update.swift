@@ -81,6 +81,9 @@ private func perform(_ command: Command, _ state: inout AppState) -> [Cmd] {
         return [play.isPlaying ? .pause : .play]
     case .seekBackward: return state.play?.duration == nil ? [] : [.seek(by: -Command.seekStep)]
     case .seekForward: return state.play?.duration == nil ? [] : [.seek(by: Command.seekStep)]
+    case .jump(let fraction):
+        guard let duration = state.play?.duration else { return [] }
+        return [.jump(to: fraction * duration)]
     case .rename:
         guard let play = state.play, let item = state.tree.item(play.recording) else { return [] }
         state.renaming = item.name

@@ -17,6 +17,8 @@ public enum Command: Sendable, Equatable {
     case seekBackward
     /// → in the play pane: 5 s on.
     case seekForward
+    /// `0`–`9` in the play pane, or a click on its progress bar: to that fraction of the recording.
+    case jump(toFraction: Double)
     /// `e` in the play pane: edit the name.
     case rename
     /// Esc or Backspace in the play pane: back to the list.

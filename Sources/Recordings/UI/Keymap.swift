@@ -31,6 +31,8 @@ public enum Keymap {
         case (.play, .left): return .seekBackward
         case (.play, .right): return .seekForward
         case (.play, .character("e")): return .rename
+        case (.play, .character(let digit)) where digit.isASCII && digit.isWholeNumber:
+            return .jump(toFraction: Double(digit.wholeNumberValue ?? 0) / 10)
         case (.play, .escape), (.play, .backspace): return .back
         default: return nil
         }
@@ -50,7 +52,7 @@ public enum Keymap {
                 "Tab play pane",
             ]
         case .play:
-            parts = ["Space play/pause", "\(leftRight) seek 5 s", "e rename", "Esc list"]
+            parts = ["Space play/pause", "\(leftRight) seek 5 s", "0-9 jump", "e rename", "Esc list"]
         case .text:
             return ["Enter confirms", "Esc cancels"].joined(separator: dot)
         case .recording:
@@ -77,6 +79,8 @@ public enum Keymap {
           Tab                 move the focus between the list and the play pane
           Space               play / pause (play pane)
           Left / Right        seek 5 seconds back / on (play pane)
+          0 to 9              jump to 0 %, 10 %, … 90 % of the recording (play pane); a click on
+                              the progress bar jumps there
           e                   rename the recording (play pane; Enter saves, Esc cancels)
           Esc                 back to the list (play pane)
           H                   history of view states (mvc-vs only)

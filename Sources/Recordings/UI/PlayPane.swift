@@ -28,8 +28,20 @@ public final class PlayPane: View {
         }
     }
 
+    /// Where the progress bar was drawn last, for clicks.
+    private var progressRect: Rect?
+
     /// Creates an empty pane.
     public init() {}
+
+    /// The command a click means: a jump to where it hit the progress bar, when the pane is on screen
+    /// (`split` shows it and no overlay covers it); `nil` for any other key or place.
+    public func jumpCommand(for key: Key, in split: SplitView, overlay: (any Overlay)?) -> Command? {
+        guard case .click(let column, let row) = key, overlay == nil, split.showsDetail, !isEmpty,
+            let bar = progressRect, row == bar.y, column >= bar.x, column < bar.x + bar.width
+        else { return nil }
+        return .jump(toFraction: bar.width > 1 ? Double(column - bar.x) / Double(bar.width - 1) : 0)
+    }
 
     /// Sets the button, the bar, the times and the note.
     public func show(_ playback: PlaybackDisplay) {
@@ -55,6 +67,7 @@ public final class PlayPane: View {
             in: Rect(x: fieldX, y: rect.y + 1, width: width - Strings.nameLabel.count, height: 1), on: &canvas
         )
         playButton.draw(in: Rect(x: x, y: rect.y + 3, width: width, height: 1), on: &canvas)
+        progressRect = Rect(x: x, y: rect.y + 5, width: width, height: 1)
         progress.draw(in: Rect(x: x, y: rect.y + 5, width: width, height: 1), on: &canvas)
         elapsedLabel.draw(in: Rect(x: x, y: rect.y + 6, width: width, height: 1), on: &canvas)
         durationLabel.draw(in: Rect(x: x, y: rect.y + 6, width: width, height: 1), on: &canvas)

@@ -14,6 +14,9 @@ public protocol RecordingsApplication: AnyObject {
     func tick()
     /// Draws the current screen.
     func render() -> TerminalScreen
+    /// Whether the screen follows the clock now (something plays or records): the run loop then ticks
+    /// several times a second; otherwise it ticks only when something happens.
+    var needsClock: Bool { get }
     /// Set once the user asked to quit.
     var wantsToQuit: Bool { get }
     /// Saves what a cold start restores and releases the sound device.

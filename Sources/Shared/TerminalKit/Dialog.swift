@@ -34,8 +34,17 @@ public final class Dialog: Overlay {
         confirmButton.isFocused = true
     }
 
+    /// The width it asks for: room for the prompt on one line, within 44 to 64 columns.
+    private var width: Int { max(44, min(64, prompt.terminalColumns + 6)) }
+
+    /// `text` broken into the lines it takes inside the box; a long prompt or message is wrapped,
+    /// never cut.
+    private func lines(_ text: String?) -> [String] {
+        text.map { $0.wrapped(toColumns: width - 4) } ?? []
+    }
+
     public var preferredSize: (width: Int, height: Int) {
-        (max(44, min(64, prompt.count + 6)), 4 + (prompt.isEmpty ? 0 : 1) + (field == nil ? 0 : 1) + 1)
+        (width, 4 + lines(prompt).count + (field == nil ? 0 : 1) + max(lines(message).count, 1))
     }
 
     public func handle(_ key: Key) -> Bool {
@@ -53,15 +62,18 @@ public final class Dialog: Overlay {
         canvas.box(rect, title: title)
         let inner = rect.inset(columns: 2, rows: 1)
         var y = inner.y
-        if !prompt.isEmpty {
-            canvas.write(prompt, x: inner.x, y: y, maxWidth: inner.width)
+        for line in prompt.wrapped(toColumns: inner.width) {
+            canvas.write(line, x: inner.x, y: y, maxWidth: inner.width)
             y += 1
         }
         if let field {
             field.draw(in: Rect(x: inner.x, y: y, width: inner.width, height: 1), on: &canvas)
             y += 1
         }
-        canvas.write(message ?? "", x: inner.x, y: y, style: CellStyle(bold: true), maxWidth: inner.width)
+        for line in (message ?? "").wrapped(toColumns: inner.width) where y < rect.y + rect.height - 2 {
+            canvas.write(line, x: inner.x, y: y, style: CellStyle(bold: true), maxWidth: inner.width)
+            y += 1
+        }
         let buttonsY = rect.y + rect.height - 2
         let right = inner.x + inner.width
         confirmButton.draw(

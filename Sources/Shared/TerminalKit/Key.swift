@@ -28,6 +28,18 @@ public struct KeyParser: Sendable {
         return keys
     }
 
+    /// Whether the bytes held so far start with an Esc that may begin a sequence: the caller reports
+    /// it with ``flush()`` once no more bytes have come for a moment.
+    public var isHoldingEscape: Bool { pending.first == 0x1B }
+
+    /// Gives up waiting for the rest of a sequence: the held Esc is a key of its own, and whatever
+    /// came after it is read as ordinary keys.
+    public mutating func flush() -> [Key] {
+        guard isHoldingEscape else { return [] }
+        pending.removeFirst()
+        return [.escape] + feed([], flushEscape: false)
+    }
+
     /// One key from the front of `pending` and how many bytes it used; `nil` when more bytes are needed.
     private func parseOne(flushEscape: Bool) -> (Key?, Int)? {
         let byte = pending[0]

@@ -149,7 +149,8 @@ public final class ListView: View, KeyResponder {
             let y = rect.y + offset
             if selected { canvas.clear(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: style) }
             let text = (selected && !isFocused ? ">" : " ") + (row.mark.map { "\($0) " } ?? "") + row.title
-            canvas.write(text, x: rect.x, y: y, style: style, maxWidth: rect.width)
+            canvas.write(
+                text.truncated(toColumns: rect.width), x: rect.x, y: y, style: style, maxWidth: rect.width)
         }
     }
 }

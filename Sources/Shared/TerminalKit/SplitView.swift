@@ -19,6 +19,11 @@ public final class SplitView: View {
     public var detail: any View
     /// The focused pane, and the one shown when collapsed.
     public var focus: Pane = .master
+    /// The width it was last drawn at.
+    private var drawnWidth = Int.max
+
+    /// Whether the detail pane was on screen when last drawn (always on a wide terminal).
+    public var showsDetail: Bool { !Self.isCollapsed(width: drawnWidth) || focus == .detail }
 
     /// Creates a split view.
     public init(master: any View, detail: any View) {
@@ -33,6 +38,7 @@ public final class SplitView: View {
     public static func masterWidth(total: Int) -> Int { min(max(total * 2 / 5, 30), 48) }
 
     public func draw(in rect: Rect, on canvas: inout Canvas) {
+        drawnWidth = rect.width
         if Self.isCollapsed(width: rect.width) {
             (focus == .master ? master : detail).draw(in: rect, on: &canvas)
             return

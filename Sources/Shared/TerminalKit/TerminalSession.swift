@@ -7,7 +7,8 @@ import SystemFiles
 
 /// The real terminal: raw mode through termios, the alternate screen, a hidden cursor and SGR mouse
 /// reporting on ``enter()``; everything put back on ``leave()`` — which a runner calls on quit, on
-/// SIGINT/SIGTERM/SIGHUP and on errors. SIGWINCH is noted so the screen is laid out again.
+/// SIGINT/SIGTERM/SIGHUP and on errors. SIGWINCH is noted so the screen is laid out again. Each of these
+/// signals also wakes the ``TerminalRunLoop`` that is running, if any.
 @MainActor
 public final class TerminalSession {
     private var original = termios()
@@ -19,6 +20,16 @@ public final class TerminalSession {
         public static let terminate = Atomic<Bool>(false)
         /// SIGWINCH arrived: the terminal has a new size.
         public static let resized = Atomic<Bool>(false)
+        /// The write end of the running loop's wake-up pipe, or -1: a handler writes a byte there so
+        /// the loop's `poll` returns at once.
+        static let waker = Atomic<Int32>(-1)
+
+        /// Sets `flag` and wakes the loop; only async-signal-safe calls.
+        static func note(_ flag: borrowing Atomic<Bool>) {
+            flag.store(true, ordering: .relaxed)
+            let descriptor = waker.load(ordering: .relaxed)
+            if descriptor >= 0 { TerminalWaker(descriptor: descriptor).wake() }
+        }
     }
 
     /// Whether standard input and output are both a terminal (a session needs both).
@@ -34,7 +45,8 @@ public final class TerminalSession {
         tcgetattr(STDIN_FILENO, &original)
         var raw = original
         cfmakeraw(&raw)
-        // Reads return at once with whatever is there; the loop polls.
+        // Reads return at once with whatever is there: the loop reads only after poll(2) said there is
+        // something, and a read must never block it.
         withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
             bytes[Int(VMIN)] = 0
             bytes[Int(VTIME)] = 0
@@ -42,10 +54,10 @@ public final class TerminalSession {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         active = true
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J")
-        signal(SIGTERM) { _ in Signals.terminate.store(true, ordering: .relaxed) }
-        signal(SIGINT) { _ in Signals.terminate.store(true, ordering: .relaxed) }
-        signal(SIGHUP) { _ in Signals.terminate.store(true, ordering: .relaxed) }
-        signal(SIGWINCH) { _ in Signals.resized.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in Signals.note(Signals.terminate) }
+        signal(SIGINT) { _ in Signals.note(Signals.terminate) }
+        signal(SIGHUP) { _ in Signals.note(Signals.terminate) }
+        signal(SIGWINCH) { _ in Signals.note(Signals.resized) }
     }
 
     /// Puts the terminal back exactly as it was.
@@ -61,17 +73,13 @@ public final class TerminalSession {
     }
 
     /// The terminal's size in columns and rows.
-    public var size: (width: Int, height: Int) {
-        var window = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
-        return (Int(window.ws_col), Int(window.ws_row))
-    }
+    public var size: (width: Int, height: Int) { Self.size(of: STDOUT_FILENO) }
 
-    /// Whatever bytes the keyboard and mouse sent since the last call (possibly none).
-    public func readAvailable() -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
-        return count > 0 ? Array(buffer[0..<count]) : []
+    /// The size of the terminal on `descriptor`; 80 × 24 when it is not a terminal.
+    public nonisolated static func size(of descriptor: Int32) -> (width: Int, height: Int) {
+        var window = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
+        return (Int(window.ws_col), Int(window.ws_row))
     }
 
     /// Writes text to the terminal.

@@ -20,6 +20,53 @@ public enum TerminalText {
         }
     }
 
+    /// Untrusted text (a name from a file, an error message quoting one) made safe to write to a
+    /// terminal outside the toolkit's screen, e.g. on standard error: escape sequences — CSI
+    /// (`ESC [ … final`), OSC, DCS and the other strings up to their terminator, two-character escapes,
+    /// and their one-byte C1 forms — are dropped whole, so `ESC]0;title BEL` can neither retitle the
+    /// window nor leave half of itself behind; every other control character, carriage return and line
+    /// feed included, and every format character that reorders text, becomes `?`.
+    public static func sanitized(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x1B:
+                guard let next = scalars.next() else { break }
+                switch next {
+                case "[": skipControlSequence(&scalars)
+                case "]", "P", "X", "^", "_": skipControlString(&scalars)
+                default: break
+                }
+            case 0x9B: skipControlSequence(&scalars)
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipControlString(&scalars)
+            default:
+                let category = scalar.properties.generalCategory
+                let unsafe =
+                    category == .control || category == .format || category == .lineSeparator
+                    || category == .paragraphSeparator
+                result.append(unsafe ? "?" : scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Skips the parameters and the final byte of a control sequence (CSI).
+    private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        while let scalar = scalars.next(), !(0x40...0x7E).contains(scalar.value) {}
+    }
+
+    /// Skips a control string up to its terminator: BEL, ST (`ESC \`) or the one-byte ST.
+    private static func skipControlString(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        while let scalar = scalars.next() {
+            if scalar.value == 0x07 || scalar.value == 0x9C { return }
+            if scalar.value == 0x1B {
+                _ = scalars.next()
+                return
+            }
+        }
+    }
+
     /// How many columns `character` takes once displayed: 1 or 2.
     public static func columns(_ character: Character) -> Int {
         guard let first = displayed(character).unicodeScalars.first else { return 1 }

@@ -39,18 +39,25 @@ public final class TextField: View, KeyResponder {
         let style = CellStyle(bold: !isEditing, inverse: isEditing)
         if isEditing { canvas.clear(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: style) }
         if text.isEmpty && !placeholder.isEmpty {
+            // The cursor stands before the placeholder, not over its first letter.
+            let cursor = isEditing ? 1 : 0
             canvas.write(
-                placeholder, x: rect.x, y: rect.y, style: CellStyle(dim: true, inverse: isEditing),
-                maxWidth: rect.width)
+                placeholder, x: rect.x + cursor, y: rect.y, style: CellStyle(dim: true, inverse: isEditing),
+                maxWidth: rect.width - cursor)
             if isEditing { canvas.screen.put(canvas.glyphs.cursor, x: rect.x, y: rect.y, style: style) }
             return
         }
-        // Long text scrolls so the end, where typing happens, stays visible.
-        let room = rect.width - (isEditing ? 1 : 0)
-        let shown = text.count > room ? String(text.suffix(room)) : text
-        canvas.write(shown, x: rect.x, y: rect.y, style: style, maxWidth: room)
-        if isEditing {
-            canvas.screen.put(canvas.glyphs.cursor, x: rect.x + shown.count, y: rect.y, style: style)
+        guard isEditing else {
+            // At rest a long text shows its start, cut with "…".
+            canvas.write(
+                text.truncated(toColumns: rect.width), x: rect.x, y: rect.y, style: style,
+                maxWidth: rect.width)
+            return
         }
+        // While typing, a long text scrolls so the end, where typing happens, stays visible.
+        let room = rect.width - 1
+        let shown = text.terminalColumns > room ? text.truncated(toColumns: room, keepingEnd: true) : text
+        let used = canvas.screen.write(shown, x: rect.x, y: rect.y, style: style, maxWidth: room)
+        canvas.screen.put(canvas.glyphs.cursor, x: rect.x + used, y: rect.y, style: style)
     }
 }

@@ -34,7 +34,13 @@ public final class Window {
         canvas.write(" " + title, x: 0, y: 0, style: CellStyle(bold: true, inverse: true), maxWidth: width)
         let area = Self.contentRect(width: width, height: height)
         content.draw(in: area, on: &canvas)
-        canvas.write(message ?? "", x: 1, y: height - 2, style: CellStyle(bold: true), maxWidth: width - 2)
+        // A long message takes as many lines as it needs above the hints, over the content's last rows.
+        let lines = (message ?? "").wrapped(toColumns: width - 2, maxLines: max(height - 3, 1))
+        for (offset, line) in lines.enumerated() {
+            let y = height - 1 - lines.count + offset
+            canvas.clear(Rect(x: 0, y: y, width: width, height: 1))
+            canvas.write(line, x: 1, y: y, style: CellStyle(bold: true), maxWidth: width - 2)
+        }
         canvas.write(hints, x: 1, y: height - 1, style: CellStyle(dim: true), maxWidth: width - 2)
         if let overlay {
             let size = overlay.preferredSize

@@ -29,3 +29,13 @@ extension LibraryReading {
         try await album(.id(id)).tracks
     }
 }
+
+extension LibraryAPI {
+    /// Imports albums without tracks, as a CSV file brings them.
+    @discardableResult
+    package func importAlbums(_ albums: [Album], duplicates: DuplicatePolicy = .skip) async throws
+        -> ImportResult
+    {
+        try await importAlbums(albums.map { ImportedAlbum(album: $0, tracks: nil) }, duplicates: duplicates)
+    }
+}

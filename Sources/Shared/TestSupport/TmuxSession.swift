@@ -3,8 +3,9 @@ import Foundation
 /// A terminal for end-to-end tests: tmux on a private server socket runs a command in a session of a
 /// given size; the test types with `send-keys` and reads the screen with `capture-pane`. Every tmux
 /// call runs on a test thread, and waiting polls with `Task.sleep`, so a test never blocks a cooperative
-/// thread.
-package struct TmuxSession: Sendable {
+/// thread. The private server is stopped when the session is released, so a test that fails half-way
+/// leaves no program running behind it.
+package final class TmuxSession: Sendable {
     /// The session's name on the private server.
     package let name: String
     private let socket: String
@@ -75,6 +76,16 @@ package struct TmuxSession: Sendable {
     /// Stops the private server and everything in it.
     package func kill() async {
         await run(["kill-server"])
+    }
+
+    deinit {
+        let status = Foundation.Process()
+        status.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        status.arguments = ["-L", socket, "kill-server"]
+        status.standardOutput = FileHandle.nullDevice
+        status.standardError = FileHandle.nullDevice
+        try? status.run()
+        status.waitUntilExit()
     }
 
     @discardableResult

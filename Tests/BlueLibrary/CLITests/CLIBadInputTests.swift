@@ -60,7 +60,7 @@ struct CLIBadInputTests {
             (["edit", "0", "--artist", ""], "invalid artist '': must not be empty", 65),
             (
                 ["list", "colour:red"],
-                "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url, mbid)",
+                "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url, mbid, track, trackartist)",
                 65
             ),
             (
@@ -135,7 +135,7 @@ struct CLIBadInputTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (4); upgrade bluelibrary\n"
+                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (5); upgrade bluelibrary\n"
         )
     }
 

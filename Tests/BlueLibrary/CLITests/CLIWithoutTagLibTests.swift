@@ -67,6 +67,7 @@ struct CLIWithoutTagLibTests {
         ])
         let imported = try await home.ok("import", home.directory.file("real"))
         #expect(imported.contains(": 1 album added, 0 updated, 0 removed; 1 track (1 read, 0 unchanged)."))
-        #expect(try await home.ok("list", "record") == "5  Artist - Record (2001)\n")
+        #expect(imported.contains("The tutorial's five albums made way for your music"))
+        #expect(try await home.ok("list", "record") == "0  Artist - Record (2001)\n")
     }
 }

@@ -96,7 +96,7 @@ struct AlbumCodingTests {
         (#"[{"title": "A"}]"#, "line 1, column 2: album 1: missing \"artist\""),
         (
             #"[{"title": "A", "artist": "B", "rating": 5}]"#,
-            "line 1, column 2: album 1: unknown key \"rating\" (keys: id, title, artist, genre, year, cover_url, mbid)"
+            "line 1, column 2: album 1: unknown key \"rating\" (keys: id, title, artist, genre, year, cover_url, mbid, tracks)"
         ),
         (
             #"[{"title": "A", "artist": "B", "year": "1999"}]"#,
@@ -118,7 +118,7 @@ struct AlbumCodingTests {
 
     @Test func csvImportWithOptionalIDAndHeaderOrder() throws {
         let text = "artist,title,year\nSting,Ten Summoner's Tales,1993\n\"Earth, Wind & Fire\",\"I Am\",\n"
-        let albums = try AlbumCoding.decode(Array(text.utf8), format: .csv)
+        let albums = try AlbumCoding.decode(Array(text.utf8), format: .csv).map(\.album)
         #expect(albums.map(\.title) == ["Ten Summoner's Tales", "I Am"])
         #expect(albums.map(\.artist) == ["Sting", "Earth, Wind & Fire"])
         #expect(albums.map(\.year) == [1993, nil])
@@ -144,11 +144,40 @@ struct AlbumCodingTests {
     @Test func historyCommandsRoundTripThroughJSON() throws {
         let a = try Album(title: "A", artist: "B")
         let b = try a.updating(AlbumPatch(title: "C"))
-        for command in [HistoryCommand.add(a, index: 3), .delete(a, index: 0), .update(before: a, after: b)] {
+        let edit = HistoryCommand.update(AlbumEdit(from: a, to: b, byHand: true))
+        for command in [HistoryCommand.add(a, index: 3), .delete(a, index: 0), edit] {
             #expect(
                 try HistoryCommand(json: JSONParser.parse(Array(JSONWriter.string(command.json).utf8)))
                     == command)
             #expect(command.inverse.inverse == command)
         }
+    }
+
+    @Test func anEditRecordsOnlyTheFieldsItChanged() throws {
+        let a = try Album(title: "A", artist: "B", genre: "Indie Folk")
+        let b = try a.updating(AlbumPatch(artist: "C"))
+        guard case .object(let pairs) = HistoryCommand.update(AlbumEdit(from: a, to: b, byHand: true)).json,
+            case .array(let changes)? = pairs.first(where: { $0.0 == "changes" })?.1
+        else {
+            Issue.record("an edit is a JSON object with its changes")
+            return
+        }
+        #expect(changes.count == 1)
+        #expect(JSONWriter.string(changes[0]) == #"{"field":"artist","before":"B","after":"C"}"#)
+    }
+
+    @Test func anEditWrittenAsWholeAlbumsIsReadAsItsChangedFields() throws {
+        let a = try Album(title: "A", artist: "B", genre: "Pop")
+        let b = try a.updating(AlbumPatch(genre: "Rock"))
+        let old = JSONValue.object([
+            ("op", .string("update")), ("before", AlbumCoding.json(a)), ("after", AlbumCoding.json(b)),
+        ])
+        let command = try HistoryCommand(json: old)
+        #expect(
+            command
+                == .update(
+                    AlbumEdit(
+                        id: a.id, title: "A", changes: [.init(field: .genre, before: "Pop", after: "Rock")],
+                        markedAfter: [.genre])))
     }
 }

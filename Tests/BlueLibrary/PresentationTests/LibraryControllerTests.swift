@@ -7,7 +7,7 @@ import Testing
 
 @MainActor
 struct LibraryControllerTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let controller: LibraryController
 
     init() async throws {
@@ -117,7 +117,7 @@ struct LibraryControllerTests {
     }
 
     @Test func errorsBecomeTheStatusMessage() async throws {
-        let empty = LibraryController(library: LibraryAPI(store: InMemoryLibraryStore(albums: [])))
+        let empty = LibraryController(library: LibraryAPI(store: try await TestLibrary.store(albums: [])))
         try await empty.load()
         await #expect(throws: LibraryError.self) { try await empty.clickedView(at: 3) }
         #expect(empty.screen.message == "no album at index 3 (the library is empty)")
@@ -144,7 +144,7 @@ struct LibraryControllerTests {
         let album = try Album(title: "T", artist: "Band")
         func track(_ disc: Int, _ number: Int?, _ artist: String, _ seconds: Double) -> Track {
             Track(
-                id: "\(disc)-\(number ?? 0)", disc: disc, number: number, title: "S", artist: artist,
+                disc: disc, number: number, title: "S", artist: artist,
                 duration: seconds, path: "/m")
         }
         let single = album.trackLines([track(1, 3, "Band", 187.4), track(1, nil, "Guest", 3725)])
@@ -164,7 +164,7 @@ struct LibraryControllerTests {
 
 @MainActor
 struct LibraryControllerSearchTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let controller: LibraryController
 
     init() async throws {

@@ -169,7 +169,7 @@ struct AlbumGroupingTests {
             album.tracks.map(\.title) == [
                 "disc 1 first", "disc 1 second", "no number", "no number, later path", "disc 2 first",
             ])
-        #expect(album.tracks.map(\.id) == album.tracks.map { TrackID(path: $0.path) })
+        #expect(album.tracks.map(\.id) == album.tracks.map { TrackID(path: $0.path).rawValue })
     }
 
     @Test func yearAndGenreAreTheMostCommonAmongTheTracks() async throws {

@@ -11,7 +11,7 @@ struct GroupedHistoryTests {
 
     private func library(_ kind: String) -> LibraryAPI {
         kind == "memory"
-            ? LibraryAPI(store: InMemoryLibraryStore())
+            ? LibraryAPI(store: TestLibrary.store())
             : LibraryAPI(store: SQLiteLibraryStore(path: directory.file("\(kind).db"), bucketCapacity: 3))
     }
 

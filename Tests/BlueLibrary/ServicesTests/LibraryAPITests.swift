@@ -7,7 +7,7 @@ import Testing
 @testable import BlueLibraryServices
 
 struct LibraryAPITests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
 
     private var titles: [String] {
         get async { (try? await library.albums().map(\.title)) ?? [] }
@@ -97,7 +97,7 @@ struct LibraryAPITests {
     }
 
     @Test func historyIsBounded() async throws {
-        let small = LibraryAPI(store: InMemoryLibraryStore(), historyLimit: 2)
+        let small = LibraryAPI(store: TestLibrary.store(), historyLimit: 2)
         for index in 0..<3 { try await small.add(Fixtures.album("A\(index)")) }
         #expect(try await small.undo() != nil)
         #expect(try await small.undo() != nil)

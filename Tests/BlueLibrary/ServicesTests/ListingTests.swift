@@ -10,7 +10,7 @@ import Testing
 /// The listing fast path reads what a listing needs before its first row — the library's size and,
 /// when asked, the current album — in the same read as the rows (one hand-over, issue 11).
 struct ListingTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
 
     /// What one listing saw: the start's arguments and each row's title and index.
     private func listing(_ query: Query, withCurrent: Bool) async throws -> (

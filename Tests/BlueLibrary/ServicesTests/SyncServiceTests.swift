@@ -29,7 +29,7 @@ struct SyncServiceTests {
 
     /// An online library with one change waiting: an album added.
     private func libraryWithOneChange() async throws -> (LibraryAPI, Album) {
-        let library = LibraryAPI(store: InMemoryLibraryStore(), isOnline: true)
+        let library = LibraryAPI(store: TestLibrary.store(), isOnline: true)
         let album = Fixtures.album("Waiting")
         try await library.add(album)
         return (library, album)
@@ -106,7 +106,7 @@ struct SyncServiceTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aSlowRemoteHoldsACommandForItsBudgetOnly() async throws {
-        let library = LibraryAPI(store: InMemoryLibraryStore(), isOnline: true)
+        let library = LibraryAPI(store: TestLibrary.store(), isOnline: true)
         for number in 0..<8 { try await library.add(Fixtures.album("S\(number)")) }
         let remote = CannedRemote { request in
             try await Task.sleep(for: .seconds(4))

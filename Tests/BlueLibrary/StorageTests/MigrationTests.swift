@@ -13,7 +13,7 @@ struct MigrationTests {
     /// A library as version 1 wrote it: its schema, three albums, an undo step and a current album.
     private func makeVersionOneLibrary() throws {
         let connection = try SQLiteConnection(path: path, busyTimeout: 1000)
-        try connection.execute(Schema.migrations[0])
+        try connection.execute(Schema.migrations[0].sql)
         try connection.execute("PRAGMA user_version = 1; PRAGMA application_id = \(Schema.applicationID)")
         for (position, album) in Album.seeds.prefix(3).enumerated() {
             try connection.run(

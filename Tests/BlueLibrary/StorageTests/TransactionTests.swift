@@ -24,7 +24,7 @@ struct TransactionTests {
 
     @Test func nothingOutsideATransactionIsMarkedAsInsideOne() async throws {
         #expect(!LibraryTransaction.isActive)
-        let inside = try await InMemoryLibraryStore().read { _ in LibraryTransaction.isActive }
+        let inside = try await TestLibrary.store().read { _ in LibraryTransaction.isActive }
         #expect(inside)
         #expect(!LibraryTransaction.isActive)
     }

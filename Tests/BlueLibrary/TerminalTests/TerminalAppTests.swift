@@ -15,7 +15,7 @@ struct TerminalAppTests {
     let app: TerminalApp
 
     init() async throws {
-        library = LibraryAPI(store: InMemoryLibraryStore())
+        library = LibraryAPI(store: TestLibrary.store())
         let covers = CoverService(httpClient: nil, cache: nil)
         Task { await covers.run() }
         app = TerminalApp(

@@ -19,7 +19,12 @@ struct TerminalHarness {
     init(width: Int = 80, height: Int = 24, albums: [Album]? = nil, tracks: [AlbumID: [Track]] = [:])
         async throws
     {
-        let store = albums.map { InMemoryLibraryStore(albums: $0) } ?? InMemoryLibraryStore()
+        let store: SQLiteLibraryStore
+        if let albums {
+            store = try await TestLibrary.store(albums: albums)
+        } else {
+            store = TestLibrary.store()
+        }
         try await store.write { writer in
             for (album, list) in tracks {
                 try writer.replaceTracks(

@@ -127,7 +127,7 @@ struct TerminalTrackListTests {
         let id = AlbumID(trusted: "0d0b1e00-0000-4000-8000-000000000000")
         let tracks = (1...count).map { number in
             Track(
-                id: "t\(number)", disc: number <= 12 ? 1 : 2, number: number <= 12 ? number : number - 12,
+                disc: number <= 12 ? 1 : 2, number: number <= 12 ? number : number - 12,
                 title: "Song number \(number)", artist: number == 3 ? "A Guest" : "The Band",
                 duration: Double(150 + number), path: "/music/\(number).flac")
         }

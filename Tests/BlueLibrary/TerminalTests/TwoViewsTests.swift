@@ -5,6 +5,7 @@ import BlueLibraryStorage
 import BlueLibraryTerminal
 import BlueLibraryWeb
 import TerminalKit
+import TestSupport
 import Testing
 
 /// MVC, proved: the terminal UI and the web UI are two views of one `LibraryController`. What one
@@ -12,7 +13,7 @@ import Testing
 @MainActor
 struct TwoViewsTests {
     @Test func theTerminalAndTheWebAreTwoViewsOfOneController() async throws {
-        let library = LibraryAPI(store: InMemoryLibraryStore())
+        let library = LibraryAPI(store: TestLibrary.store())
         let controller = LibraryController(library: library)
         let terminal = TerminalApp(
             controller: controller, coverCenter: CoverCenter(), mode: .noColor, width: 80, height: 24)

@@ -25,7 +25,7 @@ enum RangeAnswer: Sendable, CustomTestStringConvertible {
 /// `AudioServerTests`'.
 @Suite(.timeLimit(.minutes(5)))
 struct AudioRouteTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
 
     init() async throws {
@@ -77,13 +77,16 @@ struct AudioRouteTests {
             }
         }
         #expect(tracks.map { $0["number"] } == [.number("1"), .number("2")])
-        #expect(body["index"] == .number("5"))
+        // The seed albums made way for the folder's album: it is the first.
+        #expect(body["index"] == .number("0"))
     }
 
     @Test func anAlbumTypedByHandHasNoTracksAndTheListingCarriesNone() async throws {
         _ = try await AudioLibrary(library, names: ["one.wav"])
-        let seed = await send("GET", "/api/albums/\(Album.seeds[0].id)")
-        #expect(try JSONParser.parse(seed.bytes)["tracks"] == .array([]))
+        let typed = try Album(title: "Typed", artist: "Person")
+        try await library.add(typed)
+        let details = await send("GET", "/api/albums/\(typed.id)")
+        #expect(try JSONParser.parse(details.bytes)["tracks"] == .array([]))
         let listing = String(decoding: await send("GET", "/api/albums").bytes, as: UTF8.self)
         #expect(listing.contains("\"Sines\""))
         #expect(!listing.contains("\"tracks\""), "the paged listing stays light")

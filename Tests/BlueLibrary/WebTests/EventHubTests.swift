@@ -2,13 +2,14 @@ import BlueLibraryServices
 import BlueLibraryStorage
 import BlueLibraryWeb
 import Synchronization
+import TestSupport
 import Testing
 
 struct EventHubTests {
     /// A page connecting while the hub closes is either refused or ended: never left open.
     @Test func aStreamOpenedWhileTheHubClosesIsRefusedOrEnded() async {
         for _ in 0..<200 {
-            let hub = EventHub(library: LibraryAPI(store: InMemoryLibraryStore()))
+            let hub = EventHub(library: LibraryAPI(store: TestLibrary.store()))
             let clients = await withTaskGroup(of: EventClient?.self) { group in
                 for _ in 0..<8 { group.addTask { hub.connect() } }
                 group.addTask {
@@ -26,7 +27,7 @@ struct EventHubTests {
     }
 
     @Test func aParkedStreamIsWokenByTheNextEventAndEndedByClose() async throws {
-        let library = LibraryAPI(store: InMemoryLibraryStore())
+        let library = LibraryAPI(store: TestLibrary.store())
         let hub = EventHub(library: library)
         let client = try #require(hub.connect())
         #expect(client.poll(park: {}, wake: {}) == Array("retry: 1000\n\n".utf8))

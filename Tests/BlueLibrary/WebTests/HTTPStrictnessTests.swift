@@ -112,7 +112,7 @@ struct HTTPStrictnessTests {
 /// The same rules in-process: JSON endpoints take only `application/json` (a form or `text/plain` is
 /// what another site can post without asking), and HEAD answers as GET does.
 struct HTTPStrictnessAppTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
 
     @Test(
         arguments: [

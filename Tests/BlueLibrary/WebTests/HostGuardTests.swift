@@ -9,7 +9,7 @@ import Testing
 /// own name as `Host` and, being "same-origin" to the browser, a matching `Origin`. It must neither
 /// read nor change anything.
 struct HostGuardTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
     let id = Album.seeds[1].id
 

@@ -7,7 +7,7 @@ import TestSupport
 /// The real server over an in-memory library on an ephemeral port of 127.0.0.1, its request log kept.
 /// It serves from a task of its own until a test stops it, or until it goes away (then it is cancelled).
 final class TestServer: Sendable {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
     let server: MicroHTTPServer
     private let lines = LogLines()

@@ -9,7 +9,7 @@ import Testing
 
 /// The web app's handlers, in-process: no socket, no server.
 struct WebAppTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
 
     init() async throws {
@@ -149,7 +149,7 @@ struct WebAppTests {
 
 /// Malformed requests: each gets its status and a JSON error, and changes nothing.
 struct WebMalformedRequestTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
 
     @Test(
         arguments: [
@@ -229,7 +229,7 @@ struct WebMalformedRequestTests {
 
 struct WebIdempotencyTests {
     @Test func postingTheSameAlbumAgainIsNotADuplicate() async throws {
-        let library = LibraryAPI(store: InMemoryLibraryStore())
+        let library = LibraryAPI(store: TestLibrary.store())
         let app = try await WebApp(library: library)
         let body = Array(
             #"{"id": "0f8e8a7e-1111-4222-8333-444455556666", "title": "Once", "artist": "A", "index": 0}"#

@@ -7,7 +7,7 @@ import Testing
 
 /// `POST /api/modify` and `POST /api/remove`: many albums by query, one undo step, with a preview.
 struct WebBulkTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
 
     init() async throws {

@@ -106,7 +106,7 @@ struct WebCoverIsolationTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func hangingCoversDoNotHoldUpTheAPI() async throws {
-        let library = LibraryAPI(store: InMemoryLibraryStore(albums: []))
+        let library = LibraryAPI(store: try await TestLibrary.store(albums: []))
         let albums = (0..<16).map { Fixtures.album("C\($0)", cover: "http://127.0.0.1:9/hang/\($0).png") }
         try await library.importAlbums(albums)
         let app = try await WebApp(

@@ -79,7 +79,7 @@ struct WebFileStreamTests {
     }
 
     @Test func aTrackWhoseFolderIsNowALinkIsNotServed() async throws {
-        let library = LibraryAPI(store: InMemoryLibraryStore())
+        let library = LibraryAPI(store: TestLibrary.store())
         let app = try await WebApp(library: library)
         let music = try await AudioLibrary(library, names: ["one.wav"])
         let track = music.tracks[0]
@@ -100,7 +100,7 @@ struct WebFileStreamTests {
     }
 
     @Test func aFIFOAtACoverPathNeverBlocksThePool() async throws {
-        let library = LibraryAPI(store: InMemoryLibraryStore(albums: []))
+        let library = LibraryAPI(store: try await TestLibrary.store(albums: []))
         let folder = TemporaryDirectory("fifo-covers")
         let fifo = folder.file("cover.png")
         let audio = folder.file("track.mp3")

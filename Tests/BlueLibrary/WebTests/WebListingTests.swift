@@ -13,7 +13,7 @@ struct WebListingTests {
 
     /// The five seeds and 1,200 more, so a page is a small part of the library.
     init() async throws {
-        library = LibraryAPI(store: InMemoryLibraryStore())
+        library = LibraryAPI(store: TestLibrary.store())
         try await library.importAlbums(
             (0..<1200).map {
                 Fixtures.album("Song \($0)", by: $0 % 2 == 0 ? "Even" : "Odd", year: 1900 + $0 % 100)

@@ -10,7 +10,7 @@ import Testing
 /// Through the web API a client cannot point a cover at a local file (and so read any file the server
 /// can), nor learn from a cover's failure whether a file exists.
 struct WebLocalCoverTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
     let directory = TemporaryDirectory("web-local-cover")
 

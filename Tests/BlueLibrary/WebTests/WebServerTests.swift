@@ -9,7 +9,7 @@ import Testing
 
 /// The real server on an ephemeral port of 127.0.0.1.
 struct WebServerTests {
-    let library = LibraryAPI(store: InMemoryLibraryStore())
+    let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
     let server: MicroHTTPServer
     let log = RequestLog()

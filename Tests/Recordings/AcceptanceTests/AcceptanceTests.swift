@@ -6,7 +6,7 @@ import TerminalKit
 import TestSupport
 import Testing
 
-/// The acceptance suite of issue #9, written once and run against every architecture: scripted key
+/// The acceptance suite, written once and run against every architecture: scripted key
 /// sessions checked on the rendered frames and on `store.json`.
 @MainActor
 struct AcceptanceTests {
@@ -37,7 +37,7 @@ struct AcceptanceTests {
         #expect(try session.namesInStore("Work") == ["Idea"])
         let files = session.audioFiles
         #expect(files.count == 1)
-        let wav = try WAVFile.read(session.directory.file(try #require(files.first)))
+        let wav = try WAVFile.open(session.directory.file(try #require(files.first)))
         #expect(wav.duration == 2)
         let work = try #require(session.store.contents(of: session.store.rootID).first)
         let recording = try #require(session.store.contents(of: work.id).first)
@@ -234,7 +234,10 @@ struct AcceptanceTests {
         #expect(frame.contains("[ Resume playing ]"))
         session.advance(5)
         #expect(session.frame.contains("0:00:07"), "restored paused")
+        #expect(session.frame.contains("Space play/pause"), "the play pane has the focus again")
+        #expect(session.selectedLine?.contains("Plan") == true, "and the list its selection")
 
+        session.press(.tab)
         session.select("Ideas")
         session.press(.enter)
         try session.restart()

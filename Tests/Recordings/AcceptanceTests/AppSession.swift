@@ -66,9 +66,10 @@ final class AppSession {
         app.resize(width: width, height: height)
     }
 
-    /// Quits as `q` does and starts the app again on the same directory.
-    func restart() throws {
-        app.shutdown()
+    /// Quits as `q` does — or, `crashing`, is killed without a word — and starts the app again on the
+    /// same directory.
+    func restart(crashing: Bool = false) throws {
+        if !crashing { app.shutdown() }
         store = try RecordingsStore(directory: directory.path)
         app = architecture.factory(
             RecordingsEnvironment(store: store, audio: audio, clock: clock), size.width, size.height)

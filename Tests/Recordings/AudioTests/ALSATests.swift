@@ -7,22 +7,29 @@ import Testing
 struct ALSATests {
     let directory = TemporaryDirectory("recordings-alsa")
 
-    @Test(.timeLimit(.minutes(1))) func twoSecondsOnTheNullDeviceMakeAWAVOfAboutTwoSeconds() async throws {
-        let audio = ALSAAudio(device: "null")
+    /// Waits (without blocking a thread) until `condition` holds, at most ten seconds.
+    private func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<1000 where !condition() { await TestThreads.pause(0.01) }
+        return condition()
+    }
+
+    @Test(.timeLimit(.minutes(1))) func twoSecondsOnTheNullDeviceMakeAWAVOfTwoSeconds() async throws {
+        let clock = ManualClock()
+        let audio = ALSAAudio(device: "null", clock: clock)
         let path = directory.file("null.wav")
-        let started = ContinuousClock.now
         let recorder = try audio.startRecording(to: path)
-        try await Task.sleep(for: .seconds(2))
+        clock.advance(by: 2)
+        // The capture thread reads what the clock allows from the device (which delivers at once).
+        let header = 44
+        #expect(await eventually { (directory.read(path)?.count ?? 0) > header + 44_100 * 2 })
         let length = try recorder.stop()
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        // The file is as long as the clock says the recording ran (the null device has no pacing of its
-        // own): about 2 s, more only when a loaded machine woke the test late.
-        let file = try WAVFile.read(path)
-        #expect(length >= 1.5 && abs(length - seconds) < 0.5, "\(length) s recorded in \(seconds) s")
-        #expect(abs(file.duration - length) < 0.05)
-        #expect(file.sampleRate == 44_100 && file.channels == 1)
-        #expect(file.samples.allSatisfy { $0 == 0 }, "the null device captures silence")
+        #expect(length == 2, "as long as the clock says, whatever the device delivered")
+        let file = try WAVFile.open(path)
+        #expect(file.duration == 2)
+        #expect(file.sampleRate == 44_100 && file.channels == 1 && file.bitsPerSample == 16)
+        let samples = try WAVReader(path: path).samples(from: 0, count: file.frameCount)
+        #expect(samples.count == 88_200)
+        #expect(samples.allSatisfy { $0 == 0 }, "the null device captures silence")
     }
 
     @Test(.timeLimit(.minutes(1))) func playbackOnTheNullDeviceKeepsTheAppsTime() async throws {
@@ -31,15 +38,39 @@ struct ALSATests {
         let recorder = try AudioTwin(clock: clock).startRecording(to: path)
         clock.advance(by: 3)
         _ = try recorder.stop()
-        let player = try ALSAAudio(device: "null", clock: clock).player(for: path)
+        let player = try #require(
+            try ALSAAudio(device: "null", clock: clock).player(for: path) as? ALSAPlayer)
         try player.play()
-        try await Task.sleep(for: .milliseconds(200))
+        // The feeding thread runs a fifth of a second ahead of the clock, and no further.
+        #expect(await eventually { player.framesFed >= 8_820 })
+        #expect(player.framesFed <= 8_820 + 4_096)
         #expect(player.position == 0, "the null device swallows samples at once, but time is the clock's")
         clock.advance(by: 1.5)
         #expect(player.position == 1.5)
+        #expect(await eventually { player.framesFed >= 74_970 }, "and it follows the clock")
         player.seek(to: 2.5)
         clock.advance(by: 1)
         #expect(!player.isPlaying)
+        player.stop()
+        #expect(player.takeFailure() == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aFileAtAnotherRateAndWidthPlaysAtItsOwnSpeed() async throws {
+        let clock = ManualClock()
+        let path = directory.file("stereo-22k-8bit.wav")
+        _ = FileManager.default.createFile(
+            atPath: path,
+            contents: Data(
+                WAVBytes.header(rate: 22_050, channels: 2, bits: 8, frames: 22_050 * 4)
+                    + [UInt8](
+                        repeating: 128, count: 22_050 * 4 * 2)))
+        let player = try #require(
+            try ALSAAudio(device: "null", clock: clock).player(for: path) as? ALSAPlayer)
+        #expect(player.duration == 4)
+        try player.play()
+        clock.advance(by: 1)
+        #expect(await eventually { player.framesFed >= 22_050 + 4_410 }, "frames at the file's own rate")
+        #expect(player.position == 1)
         player.stop()
         #expect(player.takeFailure() == nil)
     }

@@ -46,4 +46,17 @@ struct RecordingsCommandLineTests {
             result.stderr
                 == "recordings: recordings needs a terminal: standard input and output must both be one\n")
     }
+
+    @Test func aNameWithTerminalControlsReachesStandardErrorWithoutThem() async throws {
+        let name = "\u{1B}]0;pwned\u{07}\u{1B}[2JWork"
+        _ = home.write(
+            "store.json",
+            #"{"format": "recordings", "version": 1, "id": "00000000-0000-0000-0000-000000000000", "contents": ["#
+                + #"{"kind": "folder", "id": "8D6A4C9E-0000-4000-8000-000000000001", "name": "\u001b]0;pwned\u0007\u001b[2JWork", "contents": []}]}"#
+        )
+        let result = try await BinaryRunner.run("recordings", ["--store", home.path])
+        #expect(result.status == 65)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(result.stderr.hasSuffix("(\"Work\"): A name can't contain control characters.\n"), "\(name)")
+    }
 }

@@ -136,4 +136,49 @@ struct RecordingsStoreTests {
     ) {
         #expect(StoreLocation.directory(explicit: explicit, environment: environment) == expected)
     }
+
+    @Test func foldersNestAsDeepAsAStoreCanBeReadAgainAndNoDeeper() throws {
+        let store = try RecordingsStore(directory: directory.path)
+        var parent = store.rootID
+        for level in 1...ItemTree.maximumDepth {
+            parent = try store.newFolder(named: "L\(level)", in: parent).id
+        }
+        try store.addRecording(id: UUID(), named: "deepest", in: parent)
+        #expect(throws: StoreError(.invalidOperation, "Folders can be nested at most 100 deep.")) {
+            try store.newFolder(named: "too deep", in: parent)
+        }
+        #expect(try RecordingsStore(directory: directory.path).tree == store.tree, "read back whole")
+    }
+
+    @Test func aStoreNestedDeeperThanTheLimitIsRefusedWithOneLine() throws {
+        var json = #"{"kind": "recording", "id": "\#(UUID().uuidString)", "name": "note"}"#
+        for level in (1...(ItemTree.maximumDepth + 1)).reversed() {
+            json =
+                #"{"kind": "folder", "id": "\#(UUID().uuidString)", "name": "L\#(level)", "contents": [\#(json)]}"#
+        }
+        let path = directory.write(
+            "store.json",
+            #"{"format": "recordings", "version": 1, "id": "\#(ItemTree.defaultRootID.uuidString)", "contents": [\#(json)]}"#
+        )
+        #expect {
+            try RecordingsStore(directory: directory.path)
+        } throws: { error in
+            (error as? StoreError)?.message
+                == "\(path): item 1 of folder \"L100\" (\"L101\"): Folders can be nested at most 100 deep."
+        }
+    }
+
+    @Test func aWAVFileThatGoesIsAnnouncedAsAnAudioChange() throws {
+        let store = try RecordingsStore(directory: directory.path)
+        let id = UUID()
+        _ = FileManager.default.createFile(atPath: store.audioPath(for: id), contents: Data([1]))
+        try store.addRecording(id: id, named: "Note", in: store.rootID)
+        #expect(store.isAudioAvailable(id))
+        unlink(store.audioPath(for: id))
+        let changes = store.reloadIfChangedOnDisk()
+        #expect(changes.map(\.reason) == [.audioChanged])
+        #expect(changes.first?.oldIndex == 0 && changes.first?.newIndex == 0)
+        #expect(!store.isAudioAvailable(id))
+        #expect(store.reloadIfChangedOnDisk().isEmpty)
+    }
 }

@@ -33,7 +33,7 @@ struct EditVerb: Verb {
     func run(_ context: LibraryContext) async throws -> Int32 {
         let change = try await context.library.update(album, with: patch)
         if let cover = patch.coverURL { CoverWarning.warnIfMissing(cover, context.console) }
-        guard case .update(_, let after)? = change.effect else { return 0 }
+        guard let after = change.album else { return 0 }
         let index = try await context.library.album(.id(after.id)).index
         if json {
             AlbumListing.printAlbum(after, index: index, json: true, to: context.out)

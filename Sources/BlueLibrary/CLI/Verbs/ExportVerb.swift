@@ -32,7 +32,7 @@ struct ExportVerb: Verb {
         let (library, format) = (context.library, format)
         let write: (Output) async throws -> Void = { output in
             switch format {
-            case .json: try await AlbumListing.writeJSON(library, to: output)
+            case .json: try await AlbumListing.writeJSON(library, withTracks: true, to: output)
             case .csv: try await AlbumListing.writeCSV(library, to: output)
             }
         }

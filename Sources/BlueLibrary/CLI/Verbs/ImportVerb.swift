@@ -78,26 +78,32 @@ struct ImportVerb: Verb {
         }
         let bytes = try InputFile.read(
             name, label: "import \(name)", limit: InputFile.limit(environment: context.console.environment))
+        if bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil {
+            throw LibraryError(
+                .malformedInput,
+                "import \(name): not a JSON or CSV file (it holds binary data); to read a music folder, name the folder"
+            )
+        }
         let format = self.format ?? Self.format(name: name, bytes: bytes)
-        let albums: [Album]
+        let imported: [ImportedAlbum]
         do {
-            albums = try AlbumCoding.decode(bytes, format: format)
+            imported = try AlbumCoding.decode(bytes, format: format)
         } catch let error as LibraryError {
             throw LibraryError(error.code, "import \(name): \(error.message); nothing was imported")
         }
-        var kept = albums
+        var kept = imported
         var declined = 0
         if duplicates == .ask {
-            let found = Set(try await library.duplicates(among: albums))
+            let found = Set(try await library.duplicates(among: imported.map(\.album)))
             var answers: [Int: Bool] = [:]
             for offset in found.sorted() {
-                let album = albums[offset]
+                let album = imported[offset].album
                 answers[offset] = await Prompt.confirm(
                     "\"\(album.title)\" by \(album.artist) is already in the library; import it again?",
                     on: out)
             }
-            kept = albums.enumerated().filter { answers[$0.offset] ?? true }.map(\.element)
-            declined = albums.count - kept.count
+            kept = imported.enumerated().filter { answers[$0.offset] ?? true }.map(\.element)
+            declined = imported.count - kept.count
         }
         let result: ImportResult
         do {

@@ -88,6 +88,22 @@ struct CLIBackupTargetTests {
     }
 }
 
+/// A FIFO where a cover should be is refused at once: opening one for reading waits for a writer.
+struct CLIFIFOCoverTests {
+    let home = CLIHome()
+
+    @Test(.timeLimit(.minutes(1))) func showingAFIFOAsACoverDoesNotWait() async throws {
+        let fifo = home.directory.file("cover.png")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        _ = try await home.ok("add", "--title", "Piped", "--artist", "Plumber", "--cover", fifo)
+        let result = try await home.run(
+            ["covers", "show", "5", "--width", "4"], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr == "bluelibrary: showing generated artwork: \(fifo): a FIFO, not a regular file\n")
+    }
+}
+
 /// No file is written through a symbolic link someone else planted (run as root): a link to a sentinel
 /// at each path a command writes leaves the sentinel as it was.
 struct CLINoWriteThroughALinkTests {

@@ -36,8 +36,9 @@ struct CoversVerb: Verb {
             clear              empty the cover cache
             The cache lives in $BLUELIBRARY_HOME/covers, else $XDG_CACHE_HOME/bluelibrary/covers,
             else ~/.cache/bluelibrary/covers (at most 200 MB; least recently used covers go first).
-            BLUELIBRARY_MUSICBRAINZ_URL and BLUELIBRARY_COVERART_URL name other servers (mirrors);
-            BLUELIBRARY_OFFLINE=1 asks no server at all.
+            BLUELIBRARY_CONTACT (your e-mail address or URL) is the contact MusicBrainz asks every
+            client for; BLUELIBRARY_MUSICBRAINZ_URL and BLUELIBRARY_COVERART_URL name other servers
+            (mirrors); BLUELIBRARY_OFFLINE=1 asks no server at all.
             """)
     static let services: ServiceNeeds = [.covers, .lookups]
 

@@ -18,12 +18,12 @@ package final class WAVWriter {
     /// Creates the file, which must be new (nothing is written through a link put at its path), and
     /// writes the header.
     package init(path: String) throws(AudioError) {
+        self.path = path
         do {
             descriptor = try RegularFile.createNew(path, mode: 0o644)
         } catch {
             throw AudioError(.file, "cannot create \(path): \(error.reason)")
         }
-        self.path = path
         guard put(Self.header(frames: 0)) else {
             close(descriptor)
             throw AudioError(.file, "cannot write \(path): \(String(cString: strerror(errno)))")

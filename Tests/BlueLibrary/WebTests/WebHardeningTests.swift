@@ -66,7 +66,7 @@ struct WebFileStreamTests {
         plain.send("GET /api/state HTTP/1.1\r\nHost: \(served.host)\r\nConnection: close\r\n\r\n")
         #expect(await plain.read(until: "can_delete", seconds: 10).hasPrefix("HTTP/1.1 200"))
         // A reader that goes frees its place.
-        readers.removeFirst()
+        readers.removeFirst().hangUp()
         var admitted = false
         for _ in 0..<100 where !admitted {
             let (_, head) = try await reader(from: "127.0.0.3")
@@ -136,7 +136,7 @@ struct EventStreamSlotTests {
                 pages.append(page)
             }
             // The pages are reloaded: their connections close, and new ones open straight away.
-            pages.removeAll()
+            for page in pages { page.hangUp() }
         }
         let page = try served.connect()
         page.send(open)

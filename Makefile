@@ -34,7 +34,7 @@ format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift
 
 test: lint
-	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg
+	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test -Xswiftc -warnings-as-errors
 	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Browser -v

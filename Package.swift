@@ -70,15 +70,22 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CALSA", path: "Sources/C/CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
-        // PNG and JPEG decoding over libpng and libjpeg, loaded with dlopen on first use: only the commands
-        // that draw or check covers decode images (see its header).
-        cModule("CImageCodecs"),
-        // GNU libmicrohttpd, loaded with dlopen on first use: only `serve` needs it (see its header).
-        cModule("CMicroHTTPD"),
-        // SHA-256 from OpenSSL's libcrypto, loaded with dlopen on first use (see its header).
-        cModule("CCrypto"),
-        // HTTP(S) over libcurl, loaded with dlopen on first use: only covers and sync need it (see its header).
-        cModule("CCurl"),
+        // Loads a shared library on first use: the names to try, an environment override, a symbol table
+        // filled in one go, once per process, a reason per call. The targets below reach their libraries
+        // through it, so that no command loads a library it does not use (see its header).
+        cModule("CDynamicLoader"),
+        // PNG and JPEG decoding over libpng and libjpeg, loaded on first use: only the commands that draw or
+        // check covers decode images (see its header).
+        cModule("CImageCodecs", ["CDynamicLoader"]),
+        // GNU libmicrohttpd, loaded on first use: only `serve` needs it (see its header).
+        cModule("CMicroHTTPD", ["CDynamicLoader"]),
+        // SHA-256 from OpenSSL's libcrypto, loaded on first use (see its header).
+        cModule("CCrypto", ["CDynamicLoader"]),
+        // HTTP(S) over libcurl, loaded on first use: only covers and sync need it (see its header).
+        cModule("CCurl", ["CDynamicLoader"]),
+        // PostgreSQL's client library, libpq, loaded on first use: only a library kept in PostgreSQL needs it
+        // (see its header; the build needs libpq-dev's header only).
+        cModule("CPostgres", ["CDynamicLoader"]),
         // Names a thread and counts the processors a process may use (GNU calls Swift's Glibc module lacks).
         cModule("CThreads"),
         // TagLib (C++) behind a C interface of one read and one free function
@@ -90,9 +97,9 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("tag"), .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
             ]),
-        // Loads libBlueLibraryTagLib.so with dlopen on the first read: only `import DIR` and embedded covers
-        // read audio files, and linking TagLib made every command load it and the C++ library at start-up.
-        cModule("CTagLibLoader"),
+        // Loads libBlueLibraryTagLib.so on the first read: only `import DIR` and embedded covers read audio
+        // files, and linking TagLib made every command load it and the C++ library at start-up.
+        cModule("CTagLibLoader", ["CDynamicLoader"]),
 
         // MARK: Shared
         // What every module reports errors and exits with: one coded error type, the sysexits statuses.
@@ -106,16 +113,25 @@ let package = Package(
         // the concurrency module's), screen, frame diffing,
         // keys, colour strategies and a few retained widgets.
         module("TerminalKit", "Shared/TerminalKit", ["BlueLibraryConcurrency", "SystemFiles"]),
-        // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg).
+        // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg, a PostgreSQL
+        // cluster).
         module(
             "TestSupport", "Shared/TestSupport",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryServices"]),
+            [
+                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryScanner", "BlueLibraryServices",
+                "BlueLibraryStorage",
+            ]),
 
         // MARK: BlueLibrary
         module("BlueLibraryCore", "BlueLibrary/Core"),
         module(
             "BlueLibraryStorage", "BlueLibrary/Storage",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite", "SystemFiles"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite", "SystemFiles"], exclude: ["Postgres"]),
+        // A PostgreSQL connection on a thread of its own, driven without blocking in libpq; beside the SQLite
+        // code but a module of its own, so that a command on a SQLite library never touches it.
+        module(
+            "BlueLibraryPostgres", "BlueLibrary/Storage/Postgres",
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CPostgres", "Diagnostics"]),
         module(
             "BlueLibraryScanner", "BlueLibrary/Scanner",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader"]),
@@ -237,6 +253,8 @@ let package = Package(
                 "TestSupport",
             ],
             exclude: ["Snapshots"]),
+        tests(
+            "BlueLibraryPostgresTests", "BlueLibrary/PostgresTests", ["BlueLibraryPostgres", "TestSupport"]),
         tests("RecordingsModelTests", "Recordings/ModelTests", ["RecordingsModel", "TestSupport"]),
         tests("RecordingsAudioTests", "Recordings/AudioTests", ["RecordingsAudio", "TestSupport"]),
         tests(
@@ -250,6 +268,7 @@ let package = Package(
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
         tests("SystemFilesTests", "Shared/SystemFilesTests", ["SystemFiles", "TestSupport"]),
         tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
+        tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
         tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@ import BlueLibraryCore
 import BlueLibraryServices
 
 /// How `modify` and `remove` get a yes: `-y` in advance, else the person at the terminal; without a
-/// terminal and without `-y` the verb refuses before it shows anything.
+/// terminal and without `-y` the verb shows what would change, then refuses.
 struct Confirmation: Sendable {
     let verb: String
     /// Whether `-y` answered in advance.
@@ -13,9 +13,11 @@ struct Confirmation: Sendable {
         answered = arguments.has("yes")
     }
 
-    /// Refuses when no one can confirm: no `-y` and no terminal to ask on.
-    func checkCanConfirm(_ count: Int) throws {
+    /// Refuses when no one can confirm: no `-y` and no terminal to ask on. The preview printed so far
+    /// goes out first, so the refusal follows what would have changed.
+    func checkCanConfirm(_ count: Int, _ out: Output) throws {
         guard !answered, !Prompt.isInteractive else { return }
+        out.flush()
         throw LibraryError(
             .usage,
             "\(verb) would change \(count) album\(count == 1 ? "" : "s"); add -y to confirm (no terminal to ask)"

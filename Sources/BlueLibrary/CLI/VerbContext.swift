@@ -81,14 +81,10 @@ struct LibraryContext: VerbContext {
             library = LibraryAPI(
                 path: try libraryPath(arguments, console), busyTimeout: busy, isOnline: remote != nil)
         }
-        // libcurl is loaded on the first request; BLUELIBRARY_LIBCURL names another file (for tests).
+        // libcurl is loaded on the first request (BLUELIBRARY_LIBCURL names another file, for tests).
         let needsNetwork = services.contains(.covers) || remote != nil
         let network: (any HTTPClient)? =
-            needsNetwork
-            ? CurlHTTPClient(
-                configuration: try HTTPClientConfiguration(environment: environment),
-                library: environment["BLUELIBRARY_LIBCURL"].flatMap { $0.isEmpty ? nil : $0 }
-                    ?? CurlHTTPClient.defaultLibrary) : nil
+            needsNetwork ? CurlHTTPClient(configuration: try HTTPClientConfiguration(environment: environment)) : nil
         let covers =
             services.contains(.covers)
             ? CoverService(

@@ -44,7 +44,7 @@ enum VerbList {
             OPTIONS:
             \(optionLines(global))
 
-            An album is named by its INDEX (0 is the first) or its ID (a UUID).
+            An album is named by its INDEX (0 is the first), its ID (a UUID), or a QUERY matching it alone.
             Every change is saved at once; undo and redo work across runs.
 
             FILES:

@@ -33,7 +33,7 @@ public enum ImageCodec {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0
         var height: UInt32 = 0
-        var message = [CChar](repeating: 0, count: 256)
+        var message = [CChar](repeating: 0, count: 512)
         let limit = UInt32(clamping: maximumDimension)
         let status = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer { text in
@@ -50,7 +50,7 @@ public enum ImageCodec {
             }
         }
         defer { bl_image_free(pixels) }
-        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let detail = String(nulTerminated: message)
         switch status {
         case 0:
             guard let pixels else {
@@ -86,8 +86,9 @@ public enum ImageCodec {
             bl_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), &output, &size)
         }
         defer { bl_image_free(output) }
-        if status == 4, let reason = bl_png_load() {
-            throw LibraryError(.unavailable, String(cString: reason))
+        var reason = [CChar](repeating: 0, count: 512)
+        if status == 4, bl_png_load(&reason, reason.count) != 0 {
+            throw LibraryError(.unavailable, String(nulTerminated: reason))
         }
         guard status == 0, let output else { throw LibraryError(.internal, "cannot encode a PNG image") }
         return Array(UnsafeBufferPointer(start: output, count: size))

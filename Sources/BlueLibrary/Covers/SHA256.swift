@@ -6,18 +6,16 @@ import CCrypto
 /// CryptoKit; a vetted implementation beats a hand-written one.
 public enum SHA256 {
     /// The 32-byte digest of `bytes`.
-    /// - Throws: ``LibraryError`` `unavailable` when libcrypto cannot be loaded.
+    /// - Throws: ``LibraryError`` `unavailable` when libcrypto cannot be loaded or fails.
     public static func hash(_ bytes: [UInt8]) throws -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
+        var reason = [CChar](repeating: 0, count: 512)
         let status = bytes.withUnsafeBytes { source in
             digest.withUnsafeMutableBufferPointer { target in
-                bl_sha256(source.baseAddress, source.count, target.baseAddress)
+                bl_sha256(source.baseAddress, source.count, target.baseAddress, &reason, reason.count)
             }
         }
-        guard status == 0 else {
-            let reason = bl_crypto_error().map { String(cString: $0) } ?? "SHA-256 failed"
-            throw LibraryError(.unavailable, reason)
-        }
+        guard status == 0 else { throw LibraryError(.unavailable, String(nulTerminated: reason)) }
         return digest
     }
 

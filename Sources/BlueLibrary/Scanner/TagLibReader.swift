@@ -14,7 +14,10 @@ public struct TagLibReader: TagReader {
     /// Loads TagLib now.
     /// - Throws: ``LibraryError`` `unavailable` — "cannot load TagLib (…); install libtag1v5".
     public func prepare() throws {
-        if let reason = bl_taglib_load() { throw LibraryError(.unavailable, String(cString: reason)) }
+        var reason = [CChar](repeating: 0, count: 512)
+        if bl_taglib_load(&reason, reason.count) != 0 {
+            throw LibraryError(.unavailable, String(nulTerminated: reason))
+        }
     }
 
     public func tags(at path: String) throws -> TrackTags {

@@ -2,8 +2,9 @@ import BlueLibraryConcurrency
 import BlueLibraryCore
 import Synchronization
 
-/// The real ``HTTPClient``, over libcurl loaded with `dlopen` on first use (the `CCurl` target), so a
-/// command that never touches the network never loads libcurl and its dependencies.
+/// The real ``HTTPClient``, over libcurl loaded on first use (the `CCurl` target), so a command that never
+/// touches the network never loads libcurl and its dependencies. `BLUELIBRARY_LIBCURL` names another file
+/// to load instead of `libcurl.so.4` (the tests use it to play a machine without libcurl).
 ///
 /// Every request obeys ``HTTPClientConfiguration``: a total timeout, a body limit enforced on the bytes
 /// received (a 2 GB answer without a length is cut off at the limit, with no more than the limit in
@@ -12,27 +13,18 @@ import Synchronization
 /// cancelling the calling task stops it at once. Failures are ``LibraryError`` `unavailable` naming the
 /// request ("GET URL: reason"); a machine without libcurl gets "offline, libcurl cannot be loaded (…)".
 public final class CurlHTTPClient: HTTPClient {
-    /// The library loaded unless another is named: libcurl's run-time name on Debian and most systems.
-    public static let defaultLibrary = "libcurl.so.4"
-
     /// The limits in force.
     public let configuration: HTTPClientConfiguration
-    /// The file name `dlopen` loads on the first request.
-    public let library: String
     private let maximumConcurrent: Int
     /// The threads transfers run on, started by the first request.
     private let threads = Mutex<BlockingPool?>(nil)
 
     /// Creates a client; nothing is loaded and no thread started until the first request.
-    /// - Parameters:
-    ///   - library: the libcurl to load (tests name a missing one to see how the app copes).
-    ///   - maximumConcurrent: how many requests run at once; more wait their turn.
+    /// - Parameter maximumConcurrent: how many requests run at once; more wait their turn.
     public init(
-        configuration: HTTPClientConfiguration = HTTPClientConfiguration(),
-        library: String = CurlHTTPClient.defaultLibrary, maximumConcurrent: Int = 6
+        configuration: HTTPClientConfiguration = HTTPClientConfiguration(), maximumConcurrent: Int = 6
     ) {
         self.configuration = configuration
-        self.library = library
         self.maximumConcurrent = maximumConcurrent
     }
 
@@ -55,11 +47,9 @@ public final class CurlHTTPClient: HTTPClient {
         guard let transfer = CurlTransfer() else {
             throw LibraryError(.unavailable, "\(label): out of memory")
         }
-        let (library, configuration, pool) = (library, configuration, pool)
+        let (configuration, pool) = (configuration, pool)
         let result = await withTaskCancellationHandler {
-            await pool.run {
-                transfer.perform(request, headerLines: lines, library: library, configuration: configuration)
-            }
+            await pool.run { transfer.perform(request, headerLines: lines, configuration: configuration) }
         } onCancel: {
             transfer.cancel()
         }

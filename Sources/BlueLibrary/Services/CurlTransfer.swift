@@ -42,11 +42,11 @@ final class CurlTransfer: @unchecked Sendable {
         bl_curl_transfer_cancel(transfer)
     }
 
-    /// Loads `library` if no transfer did yet, and performs `request` with `headerLines`
-    /// (`Name: value`). Blocks: call it on a ``BlockingPool`` thread.
-    func perform(
-        _ request: HTTPRequest, headerLines: [String], library: String, configuration: HTTPClientConfiguration
-    ) -> CurlResult {
+    /// Loads libcurl if no transfer did yet, and performs `request` with `headerLines` (`Name: value`).
+    /// Blocks: call it on a ``BlockingPool`` thread.
+    func perform(_ request: HTTPRequest, headerLines: [String], configuration: HTTPClientConfiguration)
+        -> CurlResult
+    {
         let lines = headerLines.map { strdup($0) }
         defer {
             for line in lines { free(line) }
@@ -64,7 +64,7 @@ final class CurlTransfer: @unchecked Sendable {
                                 user_agent: userAgent, timeout_ms: Self.milliseconds(configuration.timeout),
                                 max_redirects: request.followsRedirects ? configuration.maximumRedirects : 0,
                                 max_body_size: max(configuration.maximumBodySize, 0))
-                            return bl_curl_transfer_perform(transfer, library, &options)
+                            return bl_curl_transfer_perform(transfer, &options)
                         }
                     }
                 }

@@ -143,13 +143,15 @@ extension LibraryAPI {
                 applied.summary.unreadable.append(UnreadableFile(path: scanned.directory, error: error))
                 continue
             }
+            let oldTracks = existing == nil ? [] : try writer.tracks(of: album.id)
             try writer.saveScanned(album, source: scanned.key)
             try writer.replaceTracks(of: album.id, with: storedTracks(scanned, album.id, files))
             if let existing {
                 let edit = AlbumEdit(
                     from: existing.album, to: album, byHand: false, marked: Set(edited.map(\.field)))
                 if !edit.isEmpty { applied.commands.append(.update(edit)) }
-                applied.summary.updated += 1
+                // Files read again with nothing new in them (touched, or unreadable now) change nothing.
+                if !edit.isEmpty || oldTracks != scanned.tracks { applied.summary.updated += 1 }
             } else {
                 applied.summary.added += 1
                 let index = try writer.locate(album.id)?.index ?? 0
@@ -170,8 +172,10 @@ extension LibraryAPI {
             applied.summary.removed += 1
         }
         if onlySeeds && applied.summary.added > 0 {
+            // In decreasing index order, as one deletion after another: undone in reverse, each goes back
+            // to its place.
             let removed = try writer.removeAll(Album.seeds.map(\.id))
-            applied.commands += removed.reversed().map { HistoryCommand.delete($0.album, index: $0.index) }
+            applied.commands += removed.map { HistoryCommand.delete($0.album, index: $0.index) }
             applied.summary.removedSeeds = true
         }
         return applied

@@ -20,6 +20,20 @@ extension LibraryReader {
                 throw LibraryError(.notFound, "no album with id \(id)")
             }
             return found
+        case .query(let query, let text):
+            var matches: [(album: Album, index: Int)] = []
+            try forEachAlbum(matching: query, offset: 0, limit: 6) { matches.append(($0, $1)) }
+            guard matches.count == 1, let only = matches.first else {
+                guard !matches.isEmpty else { throw LibraryError(.notFound, "no album matches '\(text)'") }
+                let total = try count(matching: query)
+                let named = matches.prefix(5).map { "\($0.index) \($0.album.artist) - \($0.album.title)" }
+                let more = total > 5 ? "; and \(total - 5) more" : ""
+                throw LibraryError(
+                    .notFound,
+                    "'\(text)' matches \(total) albums (\(named.joined(separator: "; "))\(more)); name one by its index or id"
+                )
+            }
+            return only
         }
     }
 
@@ -51,13 +65,16 @@ extension LibraryReader {
 }
 
 extension LibraryReader {
-    /// Counts albums, distinct artists and genres, and the range of years, in one pass.
+    /// Counts albums, distinct artists and genres, tracks and their length, and the range of years, in
+    /// one pass.
     package func statistics() throws -> LibraryStatistics {
         var statistics = LibraryStatistics(state: try state())
         var artists = Set<String>()
         var genres = Set<String>()
         try forEachAlbum(matching: .all) { album, _ in
             statistics.albums += 1
+            statistics.tracks += album.trackCount
+            statistics.length += album.length
             artists.insert(SearchKey.fold(album.artist))
             if !album.genre.isEmpty { genres.insert(SearchKey.fold(album.genre)) }
             if let year = album.year {

@@ -116,7 +116,10 @@ public final class MicroHTTPServer: Sendable {
     /// - Throws: `unavailable` when libmicrohttpd cannot be loaded or the address cannot be bound.
     @discardableResult
     public func start(port: Int) throws -> Int {
-        if let reason = bl_mhd_load() { throw LibraryError(.unavailable, String(cString: reason)) }
+        var reason = [CChar](repeating: 0, count: 512)
+        if bl_mhd_load(&reason, reason.count) != 0 {
+            throw LibraryError(.unavailable, String(nulTerminated: reason))
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         startMessages.withLock { $0 = [] }
         let started = host.withCString { host in

@@ -1,53 +1,33 @@
 #include "bl_crypto.h"
 
-#include <dlfcn.h>
+#include <bl_loader.h>
 #include <openssl/evp.h>
-#include <pthread.h>
 #include <stdio.h>
 
-typedef int (*digest_function)(const void *, size_t, unsigned char *, unsigned int *, const EVP_MD *,
-                               ENGINE *);
-typedef const EVP_MD *(*sha256_function)(void);
+static __typeof__(&EVP_Digest) evp_digest;
+static __typeof__(&EVP_sha256) evp_sha256;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static digest_function evp_digest;
-static sha256_function evp_sha256;
-static char load_error[256];
+static bl_library libcrypto = {
+    .failure = "cannot load OpenSSL's libcrypto",
+    .variable = "BLUELIBRARY_LIBCRYPTO",
+    .files = (const char *const[]){"libcrypto.so.3", "libcrypto.so", NULL},
+    .symbols =
+        (const bl_symbol[]){
+            {"EVP_Digest", (void **)&evp_digest},
+            {"EVP_sha256", (void **)&evp_sha256},
+            {NULL, NULL},
+        },
+    .advice = (const bl_advice[]){{"libcrypto.so", "install libssl3"}, {NULL, NULL}},
+};
 
-static void load(void) {
-    const char *names[] = {"libcrypto.so.3", "libcrypto.so"};
-    void *library = NULL;
-    for (size_t index = 0; index < sizeof names / sizeof names[0] && library == NULL; index++) {
-        library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
-    }
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "cannot load OpenSSL's libcrypto (%s)",
-                 reason ? reason : "not found");
-        return;
-    }
-    evp_digest = (digest_function)dlsym(library, "EVP_Digest");
-    evp_sha256 = (sha256_function)dlsym(library, "EVP_sha256");
-    if (evp_digest == NULL || evp_sha256 == NULL) {
-        snprintf(load_error, sizeof load_error, "libcrypto lacks EVP_Digest or EVP_sha256");
-        evp_digest = NULL;
-    }
-}
-
-int bl_sha256(const void *data, size_t count, uint8_t digest[32]) {
-    pthread_once(&once, load);
-    if (evp_digest == NULL) return -1;
+int bl_sha256(const void *data, size_t count, uint8_t digest[32], char *reason, size_t reason_size) {
+    if (bl_library_load(&libcrypto, reason, reason_size) != 0) return -1;
     unsigned int size = 0;
     static const unsigned char empty = 0;
     if (evp_digest(count == 0 ? (const void *)&empty : data, count, digest, &size, evp_sha256(), NULL) != 1 ||
         size != 32) {
-        snprintf(load_error, sizeof load_error, "EVP_Digest failed");
+        snprintf(reason, reason_size, "libcrypto's EVP_Digest failed");
         return -1;
     }
     return 0;
-}
-
-const char *bl_crypto_error(void) {
-    pthread_once(&once, load);
-    return load_error[0] ? load_error : NULL;
 }

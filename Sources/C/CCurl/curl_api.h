@@ -1,6 +1,6 @@
 #ifndef BLUELIBRARY_CCURL_API_H
 #define BLUELIBRARY_CCURL_API_H
-// The libcurl functions CCurl uses, resolved with dlsym from a library loaded on first use.
+// The libcurl functions CCurl uses, from the library loaded on first use (bl_loader.h).
 #define CURL_NO_OLDIES
 #include <curl/curl.h>
 #include <stddef.h>
@@ -25,7 +25,8 @@ typedef struct {
     void (*slist_free_all)(struct curl_slist *);
 } bl_curl_api;
 
-/// The functions of `library`, loaded and initialised (curl_global_init) the first time it is named;
-/// thread-safe. NULL when it cannot be loaded, with the reason in `reason`.
-const bl_curl_api *bl_curl_api_load(const char *library, char *reason, size_t reason_size);
+/// The functions of libcurl (libcurl.so.4, or the file BLUELIBRARY_LIBCURL names), loaded and initialised
+/// (curl_global_init) by the first call, from any thread. NULL when it cannot be loaded, with the reason
+/// in `reason`.
+const bl_curl_api *bl_curl_api_load(char *reason, size_t reason_size);
 #endif

@@ -273,9 +273,8 @@ static bl_curl_outcome run(bl_curl_transfer *transfer, CURL *easy) {
     return outcome;
 }
 
-bl_curl_outcome bl_curl_transfer_perform(bl_curl_transfer *transfer, const char *library,
-                                         const bl_curl_request *request) {
-    transfer->api = bl_curl_api_load(library, transfer->reason, sizeof transfer->reason);
+bl_curl_outcome bl_curl_transfer_perform(bl_curl_transfer *transfer, const bl_curl_request *request) {
+    transfer->api = bl_curl_api_load(transfer->reason, sizeof transfer->reason);
     if (transfer->api == NULL) return BL_CURL_UNAVAILABLE;
     const bl_curl_api *api = transfer->api;
     transfer->body_limit = request->max_body_size;

@@ -1,9 +1,8 @@
-// The helpers of bl_image.h over libpng's simplified API and libjpeg, both loaded with dlopen on first
-// use; their headers give only the types, constants and signatures.
+// The helpers of bl_image.h over libpng's simplified API and libjpeg, both loaded on first use
+// (bl_loader.h); their headers give only the types, constants and signatures.
 #include "bl_image.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include <bl_loader.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,17 +21,26 @@
 #endif
 #include <png.h>
 
-// Each library is loaded once and kept; a failure is kept too, so a missing library costs one dlopen
-// and every caller gets the same reason.
 static struct {
     __typeof__(&png_image_begin_read_from_memory) begin_read_from_memory;
     __typeof__(&png_image_finish_read) finish_read;
     __typeof__(&png_image_free) image_free;
     __typeof__(&png_image_write_to_memory) write_to_memory;
 } png;
-static pthread_once_t png_once = PTHREAD_ONCE_INIT;
-static int png_loaded;
-static char png_failure[384];
+
+static bl_library libpng = {
+    .failure = "cannot load libpng",
+    .variable = "BLUELIBRARY_LIBPNG",
+    .files = (const char *const[]){"libpng16.so.16", NULL},
+    .symbols =
+        (const bl_symbol[]){
+            {"png_image_begin_read_from_memory", (void **)&png.begin_read_from_memory},
+            {"png_image_finish_read", (void **)&png.finish_read},
+            {"png_image_free", (void **)&png.image_free},
+            {"png_image_write_to_memory", (void **)&png.write_to_memory},
+            {NULL, NULL},
+        },
+};
 
 static struct {
     __typeof__(&jpeg_std_error) std_error;
@@ -44,81 +52,28 @@ static struct {
     __typeof__(&jpeg_finish_decompress) finish_decompress;
     __typeof__(&jpeg_destroy_decompress) destroy_decompress;
 } jpeg;
-static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
-static int jpeg_loaded;
-static char jpeg_failure[384];
 
-/// Opens the library named by `variable`, else `fallback`; NULL with `failure` filled when it cannot.
-static void *open_library(const char *variable, const char *fallback, const char *what, char *failure,
-                          size_t size) {
-    const char *chosen = getenv(variable);
-    const char *name = chosen != NULL && chosen[0] != '\0' ? chosen : fallback;
-    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(failure, size, "cannot load %s (%s)", what, reason ? reason : name);
-    }
-    return library;
-}
+static bl_library libjpeg = {
+    .failure = "cannot load libjpeg",
+    .variable = "BLUELIBRARY_LIBJPEG",
+    .files = (const char *const[]){BL_LIBJPEG_FILE, NULL},
+    .symbols =
+        (const bl_symbol[]){
+            {"jpeg_std_error", (void **)&jpeg.std_error},
+            {"jpeg_CreateDecompress", (void **)&jpeg.create_decompress},
+            {"jpeg_mem_src", (void **)&jpeg.mem_src},
+            {"jpeg_read_header", (void **)&jpeg.read_header},
+            {"jpeg_start_decompress", (void **)&jpeg.start_decompress},
+            {"jpeg_read_scanlines", (void **)&jpeg.read_scanlines},
+            {"jpeg_finish_decompress", (void **)&jpeg.finish_decompress},
+            {"jpeg_destroy_decompress", (void **)&jpeg.destroy_decompress},
+            {NULL, NULL},
+        },
+};
 
-/// A function to find in a library, and where its address goes.
-typedef struct {
-    const char *name;
-    void **slot;
-} symbol;
+int bl_png_load(char *reason, size_t reason_size) { return bl_library_load(&libpng, reason, reason_size); }
 
-/// Finds every symbol of `table` in `library`; fills `failure` and returns 0 when one is missing.
-static int resolve(void *library, const char *what, const symbol *table, size_t count, char *failure,
-                   size_t size) {
-    for (size_t index = 0; index < count; index++) {
-        *table[index].slot = dlsym(library, table[index].name);
-        if (*table[index].slot == NULL) {
-            snprintf(failure, size, "cannot load %s (it lacks %s)", what, table[index].name);
-            return 0;
-        }
-    }
-    return 1;
-}
-
-static void load_png(void) {
-    void *library = open_library("BLUELIBRARY_LIBPNG", "libpng16.so.16", "libpng", png_failure, sizeof png_failure);
-    if (library == NULL) return;
-    const symbol table[] = {
-        {"png_image_begin_read_from_memory", (void **)&png.begin_read_from_memory},
-        {"png_image_finish_read", (void **)&png.finish_read},
-        {"png_image_free", (void **)&png.image_free},
-        {"png_image_write_to_memory", (void **)&png.write_to_memory},
-    };
-    png_loaded = resolve(library, "libpng", table, sizeof table / sizeof table[0], png_failure, sizeof png_failure);
-}
-
-static void load_jpeg(void) {
-    void *library =
-        open_library("BLUELIBRARY_LIBJPEG", BL_LIBJPEG_FILE, "libjpeg", jpeg_failure, sizeof jpeg_failure);
-    if (library == NULL) return;
-    const symbol table[] = {
-        {"jpeg_std_error", (void **)&jpeg.std_error},
-        {"jpeg_CreateDecompress", (void **)&jpeg.create_decompress},
-        {"jpeg_mem_src", (void **)&jpeg.mem_src},
-        {"jpeg_read_header", (void **)&jpeg.read_header},
-        {"jpeg_start_decompress", (void **)&jpeg.start_decompress},
-        {"jpeg_read_scanlines", (void **)&jpeg.read_scanlines},
-        {"jpeg_finish_decompress", (void **)&jpeg.finish_decompress},
-        {"jpeg_destroy_decompress", (void **)&jpeg.destroy_decompress},
-    };
-    jpeg_loaded =
-        resolve(library, "libjpeg", table, sizeof table / sizeof table[0], jpeg_failure, sizeof jpeg_failure);
-}
-
-const char *bl_png_load(void) {
-    pthread_once(&png_once, load_png);
-    return png_loaded ? NULL : png_failure;
-}
-
-const char *bl_jpeg_load(void) {
-    pthread_once(&jpeg_once, load_jpeg);
-    return jpeg_loaded ? NULL : jpeg_failure;
-}
+int bl_jpeg_load(char *reason, size_t reason_size) { return bl_library_load(&libjpeg, reason, reason_size); }
 
 void bl_image_free(void *pointer) { free(pointer); }
 
@@ -129,11 +84,7 @@ int bl_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uint
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
     *pixels = NULL;
-    const char *unavailable = bl_png_load();
-    if (unavailable != NULL) {
-        snprintf(message, message_size, "%s", unavailable);
-        return BL_IMAGE_UNAVAILABLE;
-    }
+    if (bl_png_load(message, message_size) != 0) return BL_IMAGE_UNAVAILABLE;
     if (!png.begin_read_from_memory(&image, data, size)) {
         snprintf(message, message_size, "%s", image.message);
         return BL_IMAGE_INVALID;
@@ -170,7 +121,7 @@ int bl_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_
     image.format = PNG_FORMAT_RGBA;
     png_alloc_size_t size = 0;
     *output = NULL;
-    if (bl_png_load() != NULL) return BL_IMAGE_UNAVAILABLE;
+    if (bl_png_load(NULL, 0) != 0) return BL_IMAGE_UNAVAILABLE;
     if (!png.write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL)) return BL_IMAGE_INVALID;
     uint8_t *buffer = malloc(size);
     if (buffer == NULL) return BL_IMAGE_NO_MEMORY;
@@ -205,11 +156,7 @@ int bl_jpeg_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uin
     uint8_t *volatile buffer = NULL;
     volatile int status = BL_IMAGE_INVALID;
     *pixels = NULL;
-    const char *unavailable = bl_jpeg_load();
-    if (unavailable != NULL) {
-        snprintf(message, message_size, "%s", unavailable);
-        return BL_IMAGE_UNAVAILABLE;
-    }
+    if (bl_jpeg_load(message, message_size) != 0) return BL_IMAGE_UNAVAILABLE;
     info.err = jpeg.std_error(&error.manager);
     error.manager.error_exit = bl_jpeg_error_exit;
     error.manager.output_message = bl_jpeg_silence;

@@ -1,10 +1,9 @@
 #include "bl_microhttpd.h"
 
 #include <arpa/inet.h>
-#include <dlfcn.h>
+#include <bl_loader.h>
 #include <errno.h>
 #include <netinet/in.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,50 +26,31 @@ static __typeof__(&MHD_add_response_header) add_response_header;
 static __typeof__(&MHD_queue_response) queue_response;
 static __typeof__(&MHD_destroy_response) destroy_response;
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char load_error[512];
+static bl_library libmicrohttpd = {
+    .failure = "cannot load GNU libmicrohttpd",
+    .variable = "BLUELIBRARY_MICROHTTPD_LIBRARY",
+    .files = (const char *const[]){"libmicrohttpd.so.12", NULL},
+    .symbols =
+        (const bl_symbol[]){
+            {"MHD_start_daemon", (void **)&start_daemon},
+            {"MHD_get_daemon_info", (void **)&get_daemon_info},
+            {"MHD_quiesce_daemon", (void **)&quiesce_daemon},
+            {"MHD_stop_daemon", (void **)&stop_daemon},
+            {"MHD_suspend_connection", (void **)&suspend_connection},
+            {"MHD_resume_connection", (void **)&resume_connection},
+            {"MHD_get_connection_values", (void **)&get_connection_values},
+            {"MHD_get_connection_info", (void **)&get_connection_info},
+            {"MHD_create_response_from_buffer", (void **)&create_response_from_buffer},
+            {"MHD_create_response_from_callback", (void **)&create_response_from_callback},
+            {"MHD_add_response_header", (void **)&add_response_header},
+            {"MHD_queue_response", (void **)&queue_response},
+            {"MHD_destroy_response", (void **)&destroy_response},
+            {NULL, NULL},
+        },
+    .advice = (const bl_advice[]){{"libmicrohttpd", "install libmicrohttpd12"}, {NULL, NULL}},
+};
 
-static const char *library_name;
-
-static int resolve(void *library, const char *name, void **target) {
-    *target = dlsym(library, name);
-    if (*target != NULL) return 1;
-    snprintf(load_error, sizeof load_error, "%s is not a usable GNU libmicrohttpd (it lacks %s)", library_name,
-             name);
-    return 0;
-}
-
-static void load(void) {
-    const char *chosen = getenv("BLUELIBRARY_MICROHTTPD_LIBRARY");
-    const char *name = chosen != NULL && chosen[0] != '\0' ? chosen : "libmicrohttpd.so.12";
-    library_name = name;
-    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "cannot load GNU libmicrohttpd (%s); install libmicrohttpd12",
-                 reason != NULL ? reason : name);
-        return;
-    }
-    int ok = resolve(library, "MHD_start_daemon", (void **)&start_daemon) &&
-             resolve(library, "MHD_get_daemon_info", (void **)&get_daemon_info) &&
-             resolve(library, "MHD_quiesce_daemon", (void **)&quiesce_daemon) &&
-             resolve(library, "MHD_stop_daemon", (void **)&stop_daemon) &&
-             resolve(library, "MHD_suspend_connection", (void **)&suspend_connection) &&
-             resolve(library, "MHD_resume_connection", (void **)&resume_connection) &&
-             resolve(library, "MHD_get_connection_values", (void **)&get_connection_values) &&
-             resolve(library, "MHD_get_connection_info", (void **)&get_connection_info) &&
-             resolve(library, "MHD_create_response_from_buffer", (void **)&create_response_from_buffer) &&
-             resolve(library, "MHD_create_response_from_callback", (void **)&create_response_from_callback) &&
-             resolve(library, "MHD_add_response_header", (void **)&add_response_header) &&
-             resolve(library, "MHD_queue_response", (void **)&queue_response) &&
-             resolve(library, "MHD_destroy_response", (void **)&destroy_response);
-    if (!ok) start_daemon = NULL;  // bl_mhd_load reports load_error; nothing else is reached
-}
-
-const char *bl_mhd_load(void) {
-    pthread_once(&once, load);
-    return start_daemon != NULL ? NULL : load_error;
-}
+int bl_mhd_load(char *reason, size_t reason_size) { return bl_library_load(&libmicrohttpd, reason, reason_size); }
 
 struct bl_mhd_server {
     struct MHD_Daemon *daemon;
@@ -89,7 +69,7 @@ static void log_adapter(void *context, const char *format, va_list arguments) {
 }
 
 struct bl_mhd_server *bl_mhd_start(const struct bl_mhd_settings *settings) {
-    if (bl_mhd_load() != NULL) return NULL;
+    if (bl_mhd_load(NULL, 0) != 0) return NULL;
     struct sockaddr_in address;
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;

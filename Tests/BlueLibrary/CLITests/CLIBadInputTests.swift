@@ -18,16 +18,22 @@ struct CLIBadInputTests {
             ),
             (["delete", "7"], "no album at index 7 (the library has 4)", 65),
             (["delete", "-1"], "no album at index -1 (the library has 4)", 65),
-            (["delete"], "'delete' needs more arguments (usage: bluelibrary delete INDEX|ID)", 64),
+            (["delete"], "'delete' needs more arguments (usage: bluelibrary delete INDEX|ID|QUERY)", 64),
             (
                 ["delete", "1", "2"],
-                "unexpected argument '2' for 'delete' (usage: bluelibrary delete INDEX|ID)", 64
+                "unexpected argument '2' for 'delete' (usage: bluelibrary delete INDEX|ID|QUERY)", 64
             ),
             (
                 ["delete", "6b1e7c9e-0000-4000-8000-00000000000f"],
                 "no album with id 6b1e7c9e-0000-4000-8000-00000000000f", 65
             ),
-            (["show", "abc"], "'abc' is neither an album index nor an album id", 64),
+            (["show", "abc"], "no album matches 'abc'", 65),
+            (
+                ["show", "sun"],
+                "'sun' matches 2 albums (2 Sting - Nothing Like The Sun; 3 U2 - Staring at the Sun); name one by its index or id",
+                65
+            ),
+            (["list", "genre:jazz", ","], "invalid query: a ',' needs a term after it (genre:jazz ,)", 65),
             (["select", "9"], "no album at index 9 (the library has 4)", 65),
             (
                 ["add", "--title", "X"],
@@ -54,7 +60,7 @@ struct CLIBadInputTests {
             ),
             (
                 ["edit", "0"],
-                "'edit' needs at least one field to change (usage: bluelibrary edit INDEX|ID [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL])",
+                "'edit' needs at least one field to change (usage: bluelibrary edit INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL])",
                 64
             ),
             (["edit", "0", "--artist", ""], "invalid artist '': must not be empty", 65),

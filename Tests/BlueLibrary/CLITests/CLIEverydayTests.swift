@@ -44,16 +44,23 @@ struct CLIEverydayTests {
         #expect(try await home.ok("list") == before)
     }
 
-    @Test func withoutATerminalABulkChangeNeedsMinusY() async throws {
+    @Test func withoutATerminalABulkChangeShowsItsPreviewAndNeedsMinusY() async throws {
         for arguments in [["modify", "sun", "genre=Rock"], ["remove", "sun"]] {
             let result = try await home.run(arguments)
             #expect(result.status == 64)
-            #expect(result.stdout.isEmpty, "nothing is shown before the refusal")
+            #expect(
+                result.stdout.contains("Nothing Like The Sun") && result.stdout.contains("Staring at the Sun")
+            )
             #expect(
                 result.stderr.hasSuffix("would change 2 albums; add -y to confirm (no terminal to ask)\n"))
         }
         let everything = try await home.run(["remove"])
         #expect(everything.stderr == "bluelibrary: 'remove' needs a query, or --all to remove every album\n")
+        let allFields = try await home.run(["modify", "genre=Rock", "-y"])
+        #expect(allFields.stderr == "bluelibrary: 'modify' needs a query, or --all to change every album\n")
+        #expect(allFields.status == 64)
+        #expect(
+            try await home.ok("modify", "--all", "genre=Rock", "-y").hasPrefix("David Bowie - Best of Bowie"))
         #expect(try await home.ok("stats", "--json").contains("\"albums\":5"))
     }
 

@@ -12,6 +12,7 @@ struct CLIStartupTests {
         "libcrypto",  // the cover cache's SHA-256
         "libBlueLibraryTagLib", "libtag",  // import DIR, embedded covers
         "libpng", "libjpeg", "libz",  // decoding covers
+        "libpq",  // a library kept in PostgreSQL
     ])
     func listDoesNotLoad(library: String) async throws {
         _ = try await home.ok("list")

@@ -1,5 +1,6 @@
 import BlueLibraryScanner
 import Foundation
+import TestSupport
 import Testing
 
 /// Which art an album gets: an image beside the files wins over a picture in the tracks.

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryScanner
+import TestSupport
 import Testing
 
 /// Grouping tracks into albums, with tags from the scripted reader (no audio needed).
@@ -84,6 +85,48 @@ struct AlbumGroupingTests {
         #expect(album.artist == ScannedAlbum.variousArtists)
         #expect(album.isCompilation)
         #expect(album.tracks.map(\.artist) == ["Ann", "Bob", "Cat"])
+    }
+
+    /// One guest on one track ("feat.") does not make Abbey Road a compilation: the album is its most
+    /// common artist's when that artist has more than one track and at least a quarter of them.
+    @Test(arguments: [
+        "The Beatles feat. Billy Preston", "The Beatles ft. Billy Preston",
+        "The Beatles featuring Billy Preston", "The Beatles (feat. Billy Preston)", "Billy Preston",
+    ])
+    func aGuestOnSomeTracksDoesNotMakeACompilation(guest: String) async throws {
+        for number in 1...5 {
+            let artist = number == 3 ? guest : "The Beatles"
+            try library.add(
+                "Abbey Road/\(number).mp3",
+                tags("Song \(number)", artist: artist, album: "Abbey Road", number: number))
+        }
+        let album = try #require(try await library.scan().album("Abbey Road"))
+        #expect(album.artist == "The Beatles")
+        #expect(!album.isCompilation)
+        #expect(album.tracks[2].artist == guest, "the track keeps its own credit")
+    }
+
+    @Test(arguments: [
+        // (tracks per artist, the album's artist): a quarter and more than one makes it theirs.
+        ([2, 1, 1, 1, 1, 1, 1, 1], ScannedAlbum.variousArtists),  // 2 of 9: under a quarter
+        ([2, 1, 1, 1, 1, 1, 1], "Artist 0"),  // 2 of 8: a quarter
+        ([3, 1, 1, 1, 1, 1, 1], "Artist 0"),  // 3 of 9: over a quarter
+        ([1, 1, 1], ScannedAlbum.variousArtists),  // nobody has more than one
+        ([3, 3, 2], "Artist 0"),  // a tie goes to the first in name order
+    ])
+    func theMostCommonArtistOwnsTheAlbumWhenTheyHaveAQuarterOfIt(counts: [Int], artist: String) async throws {
+        var number = 0
+        for (index, count) in counts.enumerated() {
+            for _ in 0..<count {
+                number += 1
+                try library.add(
+                    "Mixed/\(number).mp3",
+                    tags("T\(number)", artist: "Artist \(index)", album: "Mixed", number: number))
+            }
+        }
+        let album = try #require(try await library.scan().album("Mixed"))
+        #expect(album.artist == artist)
+        #expect(album.tracks.count == counts.reduce(0, +))
     }
 
     @Test func aTaggedCompilationStaysOneAlbumEvenWithRepeatedNumbers() async throws {

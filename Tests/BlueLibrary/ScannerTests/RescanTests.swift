@@ -3,6 +3,7 @@ import BlueLibraryScanner
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Incremental rescans: what is unchanged is not read again.

@@ -15,12 +15,12 @@ struct HTTPClientTests {
     }
 
     /// A client with small limits; a short timeout only where the test waits for it.
-    static func client(timeout: Duration, library: String = CurlHTTPClient.defaultLibrary) -> CurlHTTPClient {
+    static func client(timeout: Duration) -> CurlHTTPClient {
         var configuration = HTTPClientConfiguration()
         configuration.timeout = timeout
         configuration.maximumBodySize = 100_000
         configuration.maximumRedirects = 3
-        return CurlHTTPClient(configuration: configuration, library: library)
+        return CurlHTTPClient(configuration: configuration)
     }
 
     private func get(_ path: String) async throws -> HTTPResponse {
@@ -204,18 +204,5 @@ struct HTTPClientTests {
         let url = server.baseURL + "/cover.png"
         #expect(error?.message == "GET \(url): the header 'X-BlueLibrary-Token' is not a valid header line")
         #expect(server.totalRequests == 0)
-    }
-
-    /// A machine without libcurl: one clear reason, and nothing is sent.
-    @Test func aMissingLibcurlIsAClearError() async throws {
-        let missing = Self.client(timeout: .seconds(10), library: "libbluelibrary-missing.so.4")
-        let message = await failure("/cover.png", client: missing)
-        #expect(
-            message
-                == "GET \(server.baseURL)/cover.png: offline, libcurl cannot be loaded "
-                + "(libbluelibrary-missing.so.4: cannot open shared object file: No such file or directory)")
-        #expect(server.totalRequests == 0)
-        // The real library still loads beside it.
-        #expect(try await get("/cover.png").status == 200)
     }
 }

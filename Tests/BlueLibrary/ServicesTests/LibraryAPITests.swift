@@ -213,12 +213,28 @@ struct SharedInstanceTests {
         LibraryAPI.replaceShared(with: nil)
     }
 
-    @Test func referencesParseIndexesAndIds() async throws {
+    @Test func referencesParseIndexesIdsAndQueries() async throws {
         #expect(try AlbumReference(parsing: "3") == .index(3))
         #expect(try AlbumReference(parsing: "-1") == .index(-1))
         #expect(try AlbumReference(parsing: Album.seeds[0].id.rawValue) == .id(Album.seeds[0].id))
-        #expect(throws: LibraryError(.usage, "'abc' is neither an album index nor an album id")) {
-            try AlbumReference(parsing: "abc")
+        #expect(try AlbumReference(parsing: "abc") == .query(try Query(parsing: "abc"), text: "abc"))
+        #expect(throws: LibraryError(.usage, "' ' names no album (give an index, an id or a query)")) {
+            try AlbumReference(parsing: " ")
         }
+    }
+
+    @Test func aQueryNamesTheOneAlbumItMatchesAndListsSeveral() async throws {
+        let library = LibraryAPI(store: TestLibrary.store())
+        #expect(try await library.album(try AlbumReference(parsing: "nothing like")).index == 2)
+        await #expect(
+            throws: LibraryError(
+                .notFound,
+                "'sun' matches 2 albums (2 Sting - Nothing Like The Sun; 3 U2 - Staring at the Sun); name one by its index or id"
+            )
+        ) { try await library.album(try AlbumReference(parsing: "sun")) }
+        await #expect(throws: LibraryError(.notFound, "no album matches 'kid a'")) {
+            try await library.delete(try AlbumReference(parsing: "kid a"))
+        }
+        #expect(try await library.count() == 5)
     }
 }

@@ -4,8 +4,12 @@ import BlueLibraryServices
 /// `bluelibrary delete INDEX|ID`: deletes one album; undo brings it back.
 struct DeleteVerb: Verb {
     static let spec = VerbSpec(
-        name: "delete", summary: "delete an album (undo brings it back)", usage: "INDEX|ID",
-        positionals: 1...1)
+        name: "delete", summary: "delete an album (undo brings it back)", usage: "INDEX|ID|QUERY",
+        positionals: 1...1,
+        details: """
+            An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
+            (bluelibrary delete "Kid A"); when a query matches more than one, they are listed.
+            """)
     static let services: ServiceNeeds = [.mirrorsChanges]
 
     let album: AlbumReference

@@ -5,7 +5,7 @@ import BlueLibraryServices
 struct EditVerb: Verb {
     static let spec = VerbSpec(
         name: "edit", summary: "change fields of an album",
-        usage: "INDEX|ID [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL]",
+        usage: "INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL]",
         options: [
             OptionSpec(name: "title", short: nil, value: "T", help: "the new title"),
             OptionSpec(name: "artist", short: nil, value: "A", help: "the new artist"),
@@ -14,7 +14,11 @@ struct EditVerb: Verb {
             OptionSpec(name: "cover", short: nil, value: "URL", help: "the new cover URL"),
             CommonOptions.json,
         ],
-        positionals: 1...1)
+        positionals: 1...1,
+        details: """
+            An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
+            (bluelibrary edit "Kid A"); when a query matches more than one, they are listed.
+            """)
     static let services: ServiceNeeds = [.mirrorsChanges]
 
     let album: AlbumReference

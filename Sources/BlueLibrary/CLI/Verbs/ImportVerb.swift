@@ -21,15 +21,19 @@ struct ImportVerb: Verb {
         ],
         positionals: 1...1,
         details: """
-            JSON: an array of objects with the keys id (optional), title, artist, genre, year, cover_url.
+            JSON: an array of objects with the keys id (optional), title, artist, genre, year, cover_url,
+            mbid and tracks (optional: disc, number, title, artist, duration, path), as export writes.
             CSV: a header row naming those columns (title and artist required, id optional).
-            Albums are appended in order, in one transaction, and one undo takes the import back.
+            Albums are appended in order, in one transaction, and one undo takes the import back. An album
+            already there (same id and fields; its tracks and their count aside) is counted, not added.
             A duplicate has the artist and title (any case, any spacing) of an album already in the
             library or earlier in the file; running the same import twice adds nothing.
             DIR: a music folder (MP3, FLAC, Ogg, Opus, M4A, WAV) read with TagLib, in one transaction:
             albums by album artist, album and folder, with their tracks and the art beside them or in
             their first track. Run again, it reads only the files that changed, removes the albums
-            whose files are all gone, and keeps the fields edited by hand. Exit 65 if nothing is
+            whose files are all gone (not those it cannot read), keeps the fields edited by hand and
+            leaves out the albums you deleted; one undo takes back all it did. The first import into a
+            library holding only the tutorial's five albums replaces them. Exit 65 if nothing is
             readable.
             """)
     static let services: ServiceNeeds = [.covers]

@@ -14,12 +14,14 @@ struct ListVerb: Verb {
         ],
         positionals: 0...Int.max,
         details: """
-            QUERY (a subset of the beets query language):
-              bowie              a word in the title, artist or genre (any case)
+            QUERY (a subset of the beets query language; case and accents are ignored):
+              bowie              a word in the title, artist or genre, or a track's title or artist
               artist:bowie       a substring of one field      artist:=U2   exactly
+              track:echo         a track's title               trackartist:kanye   a track's artist
               year:1990..1999    a range (also ..1999, 1990..)  ^genre:pop   not
               a , b              either a or b                 year- title+  sort
-            TEMPLATE fields: $index $id $title $artist $genre $year $cover_url (also ${field}; $$ is $)
+            TEMPLATE fields: $index $id $title $artist $genre $year $cover_url $mbid $tracks $length
+              (also ${field}; $$ is $; $tracks is how many tracks, $length their total time)
             """)
 
     let query: Query

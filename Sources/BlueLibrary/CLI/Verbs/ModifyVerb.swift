@@ -6,8 +6,11 @@ import BlueLibraryServices
 struct ModifyVerb: Verb {
     static let spec = VerbSpec(
         name: "modify", summary: "change fields of every album a query matches (one undo step)",
-        usage: "QUERY... field=value... [field!]... [-y]",
-        options: [CommonOptions.yes],
+        usage: "QUERY... field=value... [field!]... [-y] | --all field=value... [-y]",
+        options: [
+            CommonOptions.yes,
+            OptionSpec(name: "all", short: nil, value: nil, help: "change every album (with no query)"),
+        ],
         positionals: 1...Int.max,
         details: """
             field=value sets a field (title, artist, genre, year, cover_url); field! clears it.
@@ -27,6 +30,9 @@ struct ModifyVerb: Verb {
         }
         self.patch = patch
         query = try Query(terms: terms)
+        guard !query.matchesEverything || arguments.has("all") else {
+            throw LibraryError(.usage, "'modify' needs a query, or --all to change every album")
+        }
         confirmation = Confirmation(verb: "modify", arguments)
     }
 
@@ -37,7 +43,6 @@ struct ModifyVerb: Verb {
             out.line("No albums match.")
             return 0
         }
-        try confirmation.checkCanConfirm(albums.count)
         for album in albums {
             let after = try album.updating(patch)
             out.line("\(album.artist) - \(album.title)")
@@ -47,6 +52,7 @@ struct ModifyVerb: Verb {
                     "  \(field.rawValue): \(old.isEmpty ? "(none)" : old) -> \(new.isEmpty ? "(none)" : new)")
             }
         }
+        try confirmation.checkCanConfirm(albums.count, out)
         guard await confirmation.confirmed("Modify", albums.count, on: out) else {
             out.line("Nothing was changed.")
             return 0

@@ -33,8 +33,8 @@ struct RemoveVerb: Verb {
             out.line("No albums match.")
             return 0
         }
-        try confirmation.checkCanConfirm(albums.count)
         for (album, index) in albums { out.line("\(index)  \(album.artist) - \(album.title)") }
+        try confirmation.checkCanConfirm(albums.count, out)
         guard await confirmation.confirmed("Remove", albums.count, on: out) else {
             out.line("Nothing was removed.")
             return 0

@@ -4,8 +4,13 @@ import BlueLibraryServices
 /// `bluelibrary select INDEX|ID`: makes an album the current one (remembered across runs).
 struct SelectVerb: Verb {
     static let spec = VerbSpec(
-        name: "select", summary: "make an album the current one (remembered across runs)", usage: "INDEX|ID",
-        positionals: 1...1)
+        name: "select", summary: "make an album the current one (remembered across runs)",
+        usage: "INDEX|ID|QUERY",
+        positionals: 1...1,
+        details: """
+            An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
+            (bluelibrary select "Kid A"); when a query matches more than one, they are listed.
+            """)
 
     let album: AlbumReference
 

@@ -4,9 +4,13 @@ import BlueLibraryServices
 /// `bluelibrary show INDEX|ID [--json]`: one album's details and tracks.
 struct ShowVerb: Verb {
     static let spec = VerbSpec(
-        name: "show", summary: "show one album's details", usage: "INDEX|ID [--json]",
+        name: "show", summary: "show one album's details", usage: "INDEX|ID|QUERY [--json]",
         options: [CommonOptions.json],
-        positionals: 1...1)
+        positionals: 1...1,
+        details: """
+            An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
+            (bluelibrary show "Kid A"); when a query matches more than one, they are listed.
+            """)
 
     let album: AlbumReference
     let json: Bool

@@ -4,7 +4,7 @@ import BlueLibraryServices
 /// `bluelibrary stats [--json]`: how many albums, artists, genres and years, and the history.
 struct StatsVerb: Verb {
     static let spec = VerbSpec(
-        name: "stats", summary: "count albums, artists, genres and years", usage: "[--json]",
+        name: "stats", summary: "count albums, artists, genres, tracks and years", usage: "[--json]",
         options: [CommonOptions.json])
 
     let json: Bool
@@ -25,7 +25,8 @@ struct StatsVerb: Verb {
                     .object([
                         ("albums", .number(String(stats.albums))),
                         ("artists", .number(String(stats.artists))),
-                        ("genres", .number(String(stats.genres))), ("years", yearValue),
+                        ("genres", .number(String(stats.genres))), ("tracks", .number(String(stats.tracks))),
+                        ("length", .number(String(Int(stats.length.rounded())))), ("years", yearValue),
                         ("can_undo", .bool(stats.state.canUndo)), ("can_redo", .bool(stats.state.canRedo)),
                     ])))
             return 0
@@ -33,6 +34,7 @@ struct StatsVerb: Verb {
         out.line("Albums:   \(stats.albums)")
         out.line("Artists:  \(stats.artists)")
         out.line("Genres:   \(stats.genres)")
+        out.line("Tracks:   \(stats.tracks)" + (stats.tracks > 0 ? " (\(Track.clock(stats.length)))" : ""))
         out.line(
             "Years:    "
                 + (stats.years.map {

@@ -1,8 +1,10 @@
 #ifndef BLUELIBRARY_CCURL_H
 #define BLUELIBRARY_CCURL_H
-// HTTP(S) transfers over libcurl, loaded with dlopen on first use: most bluelibrary commands never touch
+// HTTP(S) transfers over libcurl, loaded on first use (bl_loader.h): most bluelibrary commands never touch
 // the network, and linking libcurl would make every one of them load its ~30 dependent libraries at
 // start-up. Nothing here links libcurl; its header only gives the types and constants.
+// BLUELIBRARY_LIBCURL names another file to load instead of libcurl.so.4 (the tests use it to play a
+// machine without libcurl).
 //
 // One transfer is one request: curl's callbacks, the body and header buffers and the limits stay in C,
 // so Swift sees plain values. A transfer runs curl's multi interface on the calling thread, so that
@@ -63,10 +65,9 @@ typedef struct bl_curl_transfer bl_curl_transfer;
 /// A new transfer, or NULL when out of memory.
 bl_curl_transfer *bl_curl_transfer_create(void);
 
-/// Loads `library` (a file name for dlopen, such as "libcurl.so.4") the first time it is named, then
-/// performs `request` on the calling thread, blocking until it ends. Call at most once per transfer.
-bl_curl_outcome bl_curl_transfer_perform(bl_curl_transfer *transfer, const char *library,
-                                         const bl_curl_request *request);
+/// Loads libcurl if no transfer did yet, then performs `request` on the calling thread, blocking until it
+/// ends. Call at most once per transfer.
+bl_curl_outcome bl_curl_transfer_perform(bl_curl_transfer *transfer, const bl_curl_request *request);
 
 /// Stops the transfer as soon as possible, from any thread, before or during perform.
 void bl_curl_transfer_cancel(bl_curl_transfer *transfer);

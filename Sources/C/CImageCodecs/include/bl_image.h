@@ -1,7 +1,7 @@
 #ifndef BLUELIBRARY_CIMAGECODECS_H
 #define BLUELIBRARY_CIMAGECODECS_H
 // Thin C helpers over libpng's simplified API and libjpeg, for BlueLibrary's ImageCodec wrapper. Both
-// libraries are loaded with dlopen on first use: only the commands that draw or check covers decode
+// libraries are loaded on first use (bl_loader.h): only the commands that draw or check covers decode
 // images, and linking them (with the zlib libpng needs) made every command load three libraries at
 // start-up. BLUELIBRARY_LIBPNG and BLUELIBRARY_LIBJPEG name other files to load (the tests use them to
 // play a machine without one).
@@ -23,11 +23,13 @@ enum {
 /// Releases pixels or bytes the helpers returned; NULL is allowed.
 void bl_image_free(void *pointer);
 
-/// Loads libpng on the first call; NULL when it is loaded, else one line saying why it cannot be.
-const char *bl_png_load(void);
+/// Loads libpng on the first call. Returns 0 when it is loaded; else -1, with one line saying why it cannot
+/// be in `reason` (`reason_size` bytes).
+int bl_png_load(char *reason, size_t reason_size);
 
-/// Loads libjpeg on the first call; NULL when it is loaded, else one line saying why it cannot be.
-const char *bl_jpeg_load(void);
+/// Loads libjpeg on the first call. Returns 0 when it is loaded; else -1, with one line saying why it
+/// cannot be in `reason` (`reason_size` bytes).
+int bl_jpeg_load(char *reason, size_t reason_size);
 
 /// Decodes PNG bytes to 8-bit RGBA; refuses images wider or taller than max_dimension.
 int bl_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uint8_t **pixels, uint32_t *width,

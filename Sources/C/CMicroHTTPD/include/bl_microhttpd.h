@@ -1,6 +1,6 @@
 #ifndef BLUELIBRARY_CMICROHTTPD_H
 #define BLUELIBRARY_CMICROHTTPD_H
-// GNU libmicrohttpd for BlueLibrary's Swift wrapper, loaded with dlopen on first use: only `serve` needs
+// GNU libmicrohttpd for BlueLibrary's Swift wrapper, loaded on first use (bl_loader.h): only `serve` needs
 // an HTTP server, and linking libmicrohttpd would make every command pay at start-up for loading it and
 // the TLS libraries it depends on. MHD's header gives the types and constants; the functions are
 // reached only through the `bl_mhd_` functions below, which call the library's own through pointers
@@ -11,9 +11,9 @@
 #include <stdint.h>
 #include <microhttpd.h>
 
-/// Loads libmicrohttpd if it is not loaded yet. Returns NULL when it is usable, else why it is not
-/// (a message naming the library, valid for the life of the process).
-const char *bl_mhd_load(void);
+/// Loads libmicrohttpd if it is not loaded yet. Returns 0 when it is usable; else -1, with one line saying
+/// why in `reason` (`reason_size` bytes).
+int bl_mhd_load(char *reason, size_t reason_size);
 
 /// What a server needs from its daemon: the address, the limits, and the callbacks, all of which get
 /// `context`.

@@ -1,7 +1,7 @@
 #ifndef BLUELIBRARY_CTAGLIBLOADER_H
 #define BLUELIBRARY_CTAGLIBLOADER_H
-// Loads libBlueLibraryTagLib.so, BlueLibrary's TagLib shim (bl_taglib.h), with dlopen the first time a
-// file is read. Linking it would make every command load TagLib and the C++ library at start-up (about a
+// Loads libBlueLibraryTagLib.so, BlueLibrary's TagLib shim (bl_taglib.h), the first time a file is read
+// (bl_loader.h). Linking it would make every command load TagLib and the C++ library at start-up (about a
 // third of the dynamic loader's work for `bluelibrary list`); only `import DIR` and embedded covers read
 // audio files.
 //
@@ -13,9 +13,10 @@
 /// The file name of the shim.
 #define BL_TAGLIB_LIBRARY_NAME "libBlueLibraryTagLib.so"
 
-/// Loads the shim on the first call (later calls return at once, from any thread). Returns NULL when it is
-/// loaded, else one line saying why it cannot be (the same line every time).
-const char *bl_taglib_load(void);
+/// Loads the shim on the first call (later calls return at once, from any thread). Returns 0 when it is
+/// loaded; else -1, with one line saying why it cannot be in `reason` (`reason_size` bytes; the same line
+/// every time).
+int bl_taglib_load(char *reason, size_t reason_size);
 
 /// bl_taglib_read of the loaded shim. Call bl_taglib_load first; NULL also when it failed.
 bl_taglib_file *bl_taglib_loaded_read(const char *path, int32_t flags);

@@ -2,19 +2,25 @@ import BlueLibraryCore
 import BlueLibraryScanner
 import Foundation
 import Synchronization
-import TestSupport
 
 /// A ``TagReader`` twin whose tags and pictures live in memory, by path.
-final class ScriptedTagReader: TagReader {
+package final class ScriptedTagReader: TagReader {
     private let tagsByPath = Mutex<[String: TrackTags]>([:])
     private let picturesByPath = Mutex<[String: EmbeddedPicture]>([:])
 
-    func set(_ tags: TrackTags, picture: EmbeddedPicture? = nil, for path: String) {
+    package init() {}
+
+    package func set(_ tags: TrackTags, picture: EmbeddedPicture? = nil, for path: String) {
         tagsByPath.withLock { $0[path] = tags }
         picturesByPath.withLock { $0[path] = picture }
     }
 
-    func tags(at path: String) throws -> TrackTags {
+    /// Forgets the file at `path`: reading it fails from now on, as a damaged file's read does.
+    package func forget(_ path: String) {
+        tagsByPath.withLock { $0[path] = nil }
+    }
+
+    package func tags(at path: String) throws -> TrackTags {
         guard let tags = tagsByPath.withLock({ $0[path] }) else {
             throw LibraryError(
                 .malformedInput, "cannot read '\(path)': not an audio file the scripted reader knows")
@@ -22,7 +28,7 @@ final class ScriptedTagReader: TagReader {
         return tags
     }
 
-    func picture(at path: String) throws -> EmbeddedPicture? {
+    package func picture(at path: String) throws -> EmbeddedPicture? {
         _ = try tags(at: path)
         return picturesByPath.withLock { $0[path] }
     }
@@ -30,27 +36,27 @@ final class ScriptedTagReader: TagReader {
 
 /// A music folder of small files (their bytes do not matter) whose tags live in a ``ScriptedTagReader``,
 /// for grouping and rescan tests that need no real audio.
-struct ScriptedLibrary {
-    let directory = TemporaryDirectory("scanner")
-    let scripted = ScriptedTagReader()
-    let reads: CountingTagReader
+package struct ScriptedLibrary {
+    package let directory = TemporaryDirectory("scanner")
+    package let scripted = ScriptedTagReader()
+    package let reads: CountingTagReader
     /// The folder, resolved as the scanner resolves it.
-    let root: String
+    package let root: String
 
-    init() {
+    package init() {
         reads = CountingTagReader(scripted)
         root = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path
     }
 
     /// A scanner that reads through ``reads``.
-    var scanner: MusicScanner { MusicScanner(reader: reads, threads: 2) }
+    package var scanner: MusicScanner { MusicScanner(reader: reads, threads: 2) }
 
     /// The absolute path of `relative`.
-    func path(_ relative: String) -> String { root + "/" + relative }
+    package func path(_ relative: String) -> String { root + "/" + relative }
 
     /// Writes a placeholder file at `relative` (folders made as needed) and gives it `tags`.
     @discardableResult
-    func add(
+    package func add(
         _ relative: String, _ tags: TrackTags = TrackTags(), picture: EmbeddedPicture? = nil,
         content: String = "audio"
     ) throws -> String {
@@ -61,7 +67,7 @@ struct ScriptedLibrary {
 
     /// Writes a file at `relative` that is not a track (art, notes).
     @discardableResult
-    func write(_ relative: String, _ content: String) -> String {
+    package func write(_ relative: String, _ content: String) -> String {
         let path = path(relative)
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -70,13 +76,13 @@ struct ScriptedLibrary {
     }
 
     /// Scans the folder.
-    func scan(previous: [ScannedFile] = []) async throws -> ScanResult {
+    package func scan(previous: [ScannedFile] = []) async throws -> ScanResult {
         try await scanner.scan(root, previous: previous)
     }
 }
 
 /// Tags for a track, briefly.
-func tags(
+package func tags(
     _ title: String? = nil, artist: String? = nil, albumArtist: String? = nil, album: String? = nil,
     disc: Int? = nil, number: Int? = nil, date: String? = nil, genre: String? = nil, mbid: String? = nil,
     compilation: Bool = false, duration: Double = 180, picture: Bool = false
@@ -89,7 +95,7 @@ func tags(
 
 extension ScanResult {
     /// The album titled `title`, if exactly one has that title.
-    func album(_ title: String) -> ScannedAlbum? {
+    package func album(_ title: String) -> ScannedAlbum? {
         let matches = albums.filter { $0.title == title }
         return matches.count == 1 ? matches[0] : nil
     }

@@ -1,0 +1,230 @@
+import Foundation
+
+/// A throwaway PostgreSQL server for tests: a cluster made with initdb in a temporary folder, listening on
+/// 127.0.0.1 at a free port, with fsync off (nothing in it needs to survive a crash), and one database,
+/// `library`, for the user `bl`. Connections over TCP need the cluster's password; the tools connect over
+/// the cluster's own Unix socket, which trusts them.
+///
+/// The server refuses to run as root, so when the tests do (as on the CI machine) the cluster belongs to the
+/// `postgres` user that Debian's package creates, and its tools run as that user. Without PostgreSQL's
+/// server (`scripts/setup.sh postgresql`, which `make test` runs) ``start()`` throws: the tests fail,
+/// they are not skipped.
+package final class PostgresCluster: Sendable {
+    /// The user every test connects as.
+    package static let user = "bl"
+    /// The database made with the cluster.
+    package static let database = "library"
+
+    /// The port the server listens on, on 127.0.0.1.
+    package let port: Int
+    /// The user's password.
+    package let password: String
+    private let directory: TemporaryDirectory
+    private let tools: String
+
+    private init(port: Int, password: String, directory: TemporaryDirectory, tools: String) {
+        self.port = port
+        self.password = password
+        self.directory = directory
+        self.tools = tools
+    }
+
+    /// The URL of `database` on this cluster (`library` unless named), with the user's password unless
+    /// another is given.
+    package func url(database: String = PostgresCluster.database, password: String? = nil) -> String {
+        "postgresql://\(Self.user):\(password ?? self.password)@127.0.0.1:\(port)/\(database)"
+    }
+
+    /// Makes another, empty database and returns its URL (a test that wants a database of its own).
+    package func makeDatabase(_ name: String) async throws -> String {
+        try await tool("createdb", ["-h", directory.path, "-p", String(port), "-U", Self.user, name])
+        return url(database: name)
+    }
+
+    /// Runs `body` with a cluster started for it, and stops and deletes the cluster after, also when `body`
+    /// throws.
+    package static func withCluster<T: Sendable>(_ body: (PostgresCluster) async throws -> T) async throws
+        -> T
+    {
+        let cluster = try await start()
+        do {
+            let result = try await body(cluster)
+            await cluster.stop()
+            return result
+        } catch {
+            await cluster.stop()
+            throw error
+        }
+    }
+
+    /// Makes and starts a cluster (about a second).
+    /// - Throws: ``FixtureError`` when PostgreSQL's server is not installed or will not start.
+    package static func start() async throws -> PostgresCluster {
+        let tools = try serverTools()
+        let directory = TemporaryDirectory("postgres")
+        let password = UUID().uuidString
+        let passwordFile = directory.write("password", password + "\n")
+        try giveToServerUser(directory.path)
+        try giveToServerUser(passwordFile)
+        var cluster: PostgresCluster?
+        try await run(
+            tools + "/initdb",
+            [
+                "-D", directory.file("data"), "-U", user, "--pwfile", passwordFile, "--auth-local=trust",
+                "--auth-host=scram-sha-256", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
+            ])
+        // Another process may take the free port before the server does: then try another.
+        for _ in 0..<3 {
+            let port = try freePort()
+            let settings = """
+                listen_addresses = '127.0.0.1'
+                port = \(port)
+                unix_socket_directories = '\(directory.path)'
+                fsync = off
+                full_page_writes = off
+                shared_buffers = 16MB
+
+                """
+            // Appended: a later line wins, so a retry's port replaces the one before.
+            let configuration = try FileHandle(
+                forWritingTo: URL(fileURLWithPath: directory.file("data/postgresql.conf")))
+            try configuration.seekToEnd()
+            try configuration.write(contentsOf: Data(settings.utf8))
+            try configuration.close()
+            let started = try await runStatus(
+                tools + "/pg_ctl",
+                ["-D", directory.file("data"), "-l", directory.file("log"), "-w", "-t", "30", "start"])
+            if started.status == 0 {
+                cluster = PostgresCluster(port: port, password: password, directory: directory, tools: tools)
+                break
+            }
+        }
+        guard let cluster else {
+            let log = (try? String(contentsOfFile: directory.file("log"), encoding: .utf8)) ?? ""
+            throw FixtureError(description: "PostgreSQL did not start: \(log)")
+        }
+        do {
+            _ = try await cluster.makeDatabase(database)
+        } catch {
+            await cluster.stop()
+            throw error
+        }
+        return cluster
+    }
+
+    /// Stops the server at once and deletes the cluster.
+    package func stop() async {
+        _ = try? await Self.runStatus(
+            tools + "/pg_ctl", ["-D", directory.file("data"), "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(atPath: directory.path)
+    }
+
+    /// A port on 127.0.0.1 nothing listens on now.
+    package static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw FixtureError(description: "cannot make a socket") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else { throw FixtureError(description: "cannot find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private func tool(_ name: String, _ arguments: [String]) async throws {
+        try await Self.run(tools + "/" + name, arguments)
+    }
+
+    /// The directory of the newest PostgreSQL server installed (Debian keeps each major version apart).
+    private static func serverTools() throws -> String {
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
+            .compactMap(Int.init).sorted()
+        guard
+            let version = versions.last(where: {
+                FileManager.default.isExecutableFile(atPath: "\(root)/\($0)/bin/initdb")
+            })
+        else {
+            throw FixtureError(
+                description:
+                    "PostgreSQL's server is not installed (no \(root)/*/bin/initdb): run scripts/setup.sh postgresql"
+            )
+        }
+        return "\(root)/\(version)/bin"
+    }
+
+    /// Whether the tests run as root, and the server's tools must run as `postgres`.
+    private static var isRoot: Bool { geteuid() == 0 }
+
+    private static func giveToServerUser(_ path: String) throws {
+        guard isRoot else { return }
+        guard let account = getpwnam("postgres"),
+            chown(path, account.pointee.pw_uid, account.pointee.pw_gid) == 0
+        else {
+            throw FixtureError(description: "cannot give \(path) to the postgres user")
+        }
+    }
+
+    /// Runs one of the server's tools (as `postgres` when the tests run as root) and returns its exit status
+    /// and what it wrote to a file. Spawned directly, with every descriptor but the standard three closed:
+    /// `pg_ctl start` leaves a server running, and Foundation's `Process` learns that its child ended when
+    /// a socket the child inherited closes — the server would keep it open until it stops, and the test
+    /// would wait for it as long.
+    private static func runStatus(_ program: String, _ arguments: [String]) async throws
+        -> (status: Int32, output: String)
+    {
+        try await TestThreads.run {
+            let folder = TemporaryDirectory("postgres-tool")
+            let output = folder.file("output")
+            let command =
+                (isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [program] + arguments
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            closeFrom(3, &actions)
+            let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+            let settings = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
+            let environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
+            defer {
+                for text in argv + environment { free(text) }
+            }
+            var process = pid_t()
+            let spawned = posix_spawn(&process, command[0], &actions, nil, argv, environment)
+            guard spawned == 0 else {
+                throw FixtureError(
+                    description: "cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+            }
+            var status: Int32 = 0
+            while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            // The exit code when it exited, else 128 + the signal that ended it (as a shell says).
+            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
+            return (code, text)
+        }
+    }
+
+    /// Adds glibc's close-from action (2.34 and later; the Glibc module does not declare it) when there is one.
+    private static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, first)
+    }
+
+    private static func run(_ program: String, _ arguments: [String]) async throws {
+        let result = try await runStatus(program, arguments)
+        guard result.status == 0 else {
+            let name = (program as NSString).lastPathComponent
+            throw FixtureError(description: "\(name) failed (\(result.status)): \(result.output)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import BlueLibraryPostgres
+import TestSupport
+import Testing
+
+/// The PostgreSQL connection against a real server: one throwaway cluster for every suite nested here,
+/// started before the first test and deleted after the last.
+@Suite(.postgresCluster) struct PostgresTests {}
+
+extension PostgresTests {
+    /// The cluster of the running suite.
+    static var cluster: PostgresCluster {
+        get throws { try #require(ClusterTrait.current, "the suite runs without its cluster") }
+    }
+
+    /// A new connection to the cluster's database.
+    static func connect() async throws -> PostgresConnection {
+        try await PostgresConnection.connect(to: try cluster.url())
+    }
+
+    /// A name no other test uses (tests share the database and run in parallel).
+    static func unique(_ prefix: String) -> String {
+        prefix + "_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    }
+
+    /// What `work` threw, as a ``PostgresError`` (a failure is recorded when it threw nothing or something
+    /// else).
+    static func failure(
+        _ work: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> PostgresError? {
+        do {
+            try await work()
+            Issue.record("no error", sourceLocation: sourceLocation)
+        } catch let error as PostgresError {
+            return error
+        } catch {
+            Issue.record("not a PostgresError: \(error)", sourceLocation: sourceLocation)
+        }
+        return nil
+    }
+
+    /// Polls `condition` until it holds (the server's own views show what another connection is doing).
+    static func waitUntil(
+        _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: () async throws -> Bool
+    ) async throws {
+        for _ in 0..<500 {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("waited 5 s for \(what)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Starts a ``PostgresCluster`` around the suite it marks, for the suite's tests to read from `current`.
+struct ClusterTrait: SuiteTrait, TestScoping {
+    @TaskLocal static var current: PostgresCluster?
+
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        test.isSuite ? self : nil
+    }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await PostgresCluster.withCluster { cluster in
+            try await Self.$current.withValue(cluster) { try await function() }
+        }
+    }
+}
+
+extension Trait where Self == ClusterTrait {
+    /// One PostgreSQL cluster for the whole suite.
+    static var postgresCluster: Self { ClusterTrait() }
+}

@@ -1,0 +1,175 @@
+import BlueLibraryCore
+import BlueLibraryScanner
+import BlueLibraryServices
+import TestSupport
+import Testing
+
+/// A scanned album stays whole through every change and its undo and redo: its id, fields, tracks (ids,
+/// order, durations), cover and link to its files come back exactly, and an unchanged rescan afterwards
+/// finds nothing to add, update or remove.
+struct WholeAlbumTests {
+    /// A change a person makes to the scanned album "M" (or, for `importFolder`, the scan that adds it).
+    enum Change: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case delete, remove, edit, modify, importFolder
+        var testDescription: String { rawValue }
+    }
+
+    /// What follows the change.
+    enum Steps: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case undo, undoRedo, undoRedoUndo
+        var testDescription: String { rawValue }
+    }
+
+    /// Everything a face shows of the library: each album with its index and tracks, and the state.
+    struct Shown: Equatable {
+        var albums: [String]
+        var canUndo: Bool
+        var canRedo: Bool
+    }
+
+    private func shown(_ library: LibraryAPI) async throws -> Shown {
+        var lines: [String] = []
+        for (album, index) in try await library.page().albums {
+            let tracks = try await library.album(.id(album.id)).tracks
+            let listed = "\(album.trackCount) \(Track.clock(album.length))"
+            lines.append(
+                "\(index) \(album.id) \(album.title) | \(album.artist) | \(album.genre) | \(album.coverURL) | \(listed) | "
+                    + tracks.map { "\($0.id) \($0.title) \($0.duration)" }.joined(separator: ", "))
+        }
+        let state = try await library.state()
+        return Shown(albums: lines, canUndo: state.canUndo, canRedo: state.canRedo)
+    }
+
+    private func makeFolder() throws -> ScriptedLibrary {
+        let folder = ScriptedLibrary()
+        try folder.add(
+            "m/1.mp3", tags("One", artist: "Band", album: "M", number: 1, genre: "Indie Folk", duration: 100))
+        try folder.add(
+            "m/2.mp3", tags("Two", artist: "Band", album: "M", number: 2, genre: "Indie Folk", duration: 200))
+        folder.write("m/cover.jpg", "art")
+        return folder
+    }
+
+    @Test(arguments: Change.allCases, Steps.allCases)
+    func aScannedAlbumStaysWholeThroughAChangeAndItsUndoAndRedo(change: Change, steps: Steps) async throws {
+        let folder = try makeFolder()
+        let library = LibraryAPI(store: TestLibrary.store())
+        try await library.add(try Album(title: "Typed", artist: "Person"))
+        if change != .importFolder { try await library.importFolder(folder.root, scanner: folder.scanner) }
+        let before = try await shown(library)
+        let m = try? await library.album(try AlbumReference(parsing: "album:=M")).album
+        switch change {
+        case .delete: try await library.delete(.id(try #require(m).id))
+        case .remove: try await library.remove(matching: try Query(parsing: "band"))
+        case .edit: try await library.update(.id(try #require(m).id), with: AlbumPatch(artist: "The Band"))
+        case .modify:
+            try await library.modify(matching: try Query(parsing: "band"), with: AlbumPatch(genre: "Rock"))
+        case .importFolder: try await library.importFolder(folder.root, scanner: folder.scanner)
+        }
+        let after = try await shown(library)
+        #expect(after.albums != before.albums)
+        try await library.undo()
+        if steps != .undo { try await library.redo() }
+        if steps == .undoRedoUndo { try await library.undo() }
+        let expected = steps == .undoRedo ? after : before
+        #expect(try await shown(library).albums == expected.albums)
+
+        let (rescan, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        #expect((rescan.added, rescan.updated, rescan.removed) == (0, 0, 0))
+        #expect(try await shown(library).albums == expected.albums, "the rescan changed nothing")
+        #expect(folder.reads.tagReads == 2, "the files were read once, by the first scan")
+    }
+
+    @Test func anEditUndoneAndRedoneWritesBackOnlyItsOwnField() async throws {
+        let folder = try makeFolder()
+        let library = LibraryAPI(store: TestLibrary.store())
+        try await library.importFolder(folder.root, scanner: folder.scanner)
+        let m = try await library.album(try AlbumReference(parsing: "album:=M")).album
+        try await library.update(.id(m.id), with: AlbumPatch(artist: "The Band"))
+        // The files are retagged: the genre becomes Folk, and a rescan takes it (artist stays, by hand).
+        try folder.add(
+            "m/1.mp3", tags("One", artist: "Band", album: "M", number: 1, genre: "Folk", duration: 100),
+            content: "audio, retagged")
+        try folder.add(
+            "m/2.mp3", tags("Two", artist: "Band", album: "M", number: 2, genre: "Folk", duration: 200),
+            content: "audio, retagged")
+        let (rescan, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        #expect(rescan.updated == 1)
+        func fields() async throws -> (String, String) {
+            let album = try await library.album(.id(m.id)).album
+            return (album.artist, album.genre)
+        }
+        #expect(try await fields() == ("The Band", "Folk"))
+        try await library.undo()  // the rescan's step: the genre goes back
+        #expect(try await fields() == ("The Band", "Indie Folk"))
+        try await library.redo()
+        #expect(try await fields() == ("The Band", "Folk"))
+        try await library.undo()
+        try await library.undo()  // the edit: only the artist goes back
+        #expect(try await fields() == ("Band", "Indie Folk"))
+        try await library.redo()
+        try await library.redo()
+        #expect(try await fields() == ("The Band", "Folk"))
+    }
+
+    @Test func anEditUndoneAfterItsFieldChangedAgainLeavesTheNewerValue() async throws {
+        let store = TestLibrary.store()
+        let library = LibraryAPI(store: store)
+        let sting = Album.seeds[2]
+        try await library.update(.id(sting.id), with: AlbumPatch(genre: "Rock", year: .some(1987)))
+        // The year changes again outside this step (as a program writing the database directly would);
+        // undoing the step puts its genre back and keeps the newer year.
+        let changed = try await library.album(.id(sting.id)).album
+        _ = try await store.write { writer in
+            try writer.applyEdit(
+                AlbumEdit(
+                    from: changed, to: try changed.updating(AlbumPatch(year: .some(1993))), byHand: true))
+        }
+        try await library.undo()
+        var album = try await library.album(.id(sting.id)).album
+        #expect((album.genre, album.year) == ("Pop", 1993))
+        try await library.redo()
+        album = try await library.album(.id(sting.id)).album
+        #expect((album.genre, album.year) == ("Rock", 1993), "redo writes back only what undo put back")
+    }
+
+    @Test func theTutorialsAlbumsMakeWayForARealCollectionAndOneUndoBringsThemBack() async throws {
+        let folder = try makeFolder()
+        let library = LibraryAPI(store: TestLibrary.store())
+        let (report, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        #expect(report.removedSeeds)
+        #expect(try await library.albums().map(\.title) == ["M"])
+        let undo = try await library.undo()
+        #expect(undo?.effect?.inverse.summary == "import of a music folder (1 added, 5 removed)")
+        #expect(try await library.albums() == Album.seeds)
+    }
+
+    @Test func editedOrExtraAlbumsAreNeverReplaced() async throws {
+        for prepare in ["edit", "add"] {
+            let folder = try makeFolder()
+            let library = LibraryAPI(store: TestLibrary.store())
+            if prepare == "edit" {
+                try await library.update(.index(0), with: AlbumPatch(genre: "Glam"))
+            } else {
+                try await library.add(try Album(title: "Mine", artist: "Me"))
+            }
+            let (report, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+            #expect(!report.removedSeeds, "\(prepare)")
+            #expect(try await library.count() == 7 - (prepare == "edit" ? 1 : 0), "\(prepare)")
+        }
+    }
+
+    @Test func aFolderThatCannotBeReadNowKeepsItsAlbums() async throws {
+        let folder = try makeFolder()
+        let library = LibraryAPI(store: TestLibrary.store())
+        try await library.importFolder(folder.root, scanner: folder.scanner)
+        let before = try await shown(library)
+        // The files change, but cannot be read: the album keeps what was read before.
+        folder.scripted.forget(folder.path("m/1.mp3"))
+        folder.write("m/1.mp3", "audio, changed, unreadable")
+        let (rescan, result) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        #expect(result.unreadable.map(\.path) == [folder.path("m/1.mp3")])
+        #expect((rescan.added, rescan.updated, rescan.removed) == (0, 0, 0))
+        #expect(try await shown(library).albums == before.albums)
+    }
+}

@@ -41,6 +41,7 @@ extension LibraryAPI {
     ///   - progress: how many files are accounted for, as the scan goes.
     /// - Throws: ``LibraryError`` `noInput` when the folder cannot be read; a scan that reads nothing is
     ///   not an error here (the caller decides).
+    @discardableResult
     public func importFolder(
         _ folder: String, scanner: MusicScanner, progress: @escaping (ScanProgress) -> Void = { _ in }
     ) async throws -> (report: FolderImport, result: ScanResult) {

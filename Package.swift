@@ -126,7 +126,7 @@ let package = Package(
         module("BlueLibraryCore", "BlueLibrary/Core"),
         module(
             "BlueLibraryStorage", "BlueLibrary/Storage",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite"], exclude: ["Postgres"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite", "SystemFiles"], exclude: ["Postgres"]),
         // A PostgreSQL connection on a thread of its own, driven without blocking in libpq; beside the SQLite
         // code but a module of its own, so that a command on a SQLite library never touches it.
         module(
@@ -161,7 +161,7 @@ let package = Package(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "BlueLibraryPresentation", "CMicroHTTPD",
+                "BlueLibraryPresentation", "CMicroHTTPD", "SystemFiles",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -239,6 +239,7 @@ let package = Package(
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking", "BlueLibraryServices",
                 "BlueLibraryStorage", "TestSupport",
             ]),
+        tests("BlueLibraryNetworkingTests", "BlueLibrary/NetworkingTests", ["BlueLibraryNetworking"]),
         tests(
             "BlueLibraryFolderImportTests", "BlueLibrary/FolderImportTests",
             [
@@ -285,6 +286,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         tests("RecordingsCLITests", "Recordings/CLITests", ["RecordingsLauncher", "TestSupport"]),
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
+        tests("SystemFilesTests", "Shared/SystemFilesTests", ["SystemFiles", "TestSupport"]),
         tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
         tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),

@@ -31,7 +31,7 @@ enum FolderImportReport {
         }
         let albums = { (count: Int) in "\(count) album\(count == 1 ? "" : "s")" }
         out.line(
-            "Scanned \(result.root): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
+            "Scanned \(result.root.escapingControlCharacters): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
                 + "\(report.tracks) track\(report.tracks == 1 ? "" : "s") (\(report.counts.read) read, "
                 + "\(report.counts.unchanged) unchanged).")
         if report.leftOut > 0 {
@@ -47,7 +47,8 @@ enum FolderImportReport {
             out.line(
                 "\(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") could not be read:"
             )
-            for file in report.unreadable { out.line("  \(file.error.message)") }
+            // File names hold anything: escaped, so the terminal shows them rather than obeys them.
+            for file in report.unreadable { out.line("  \(file.error.message.escapingControlCharacters)") }
         }
         if result.files.isEmpty && !report.unreadable.isEmpty {
             throw LibraryError(.malformedInput, "no file in '\(result.root)' could be read")

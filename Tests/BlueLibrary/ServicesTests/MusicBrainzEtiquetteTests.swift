@@ -122,7 +122,6 @@ struct MusicBrainzEtiquetteTests {
     }
 }
 
-
 /// Waiting for SIGINT or SIGTERM ends with the task's cancellation too (another service of the group
 /// ended first; the wait used to go on for ever). The signal itself ends `serve` in the command line's
 /// tests (ServerProcess stops it with SIGTERM); raising one here would reach every thread of the tests.

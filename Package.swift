@@ -289,7 +289,7 @@ let package = Package(
         tests("SystemFilesTests", "Shared/SystemFilesTests", ["SystemFiles", "TestSupport"]),
         tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
-        tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),
+        tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

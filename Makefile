@@ -13,11 +13,10 @@ BIN = .build/release/bluelibrary
 setup:
 	@scripts/setup.sh
 
-# The products only: the test-support target imports Testing, which a release build lacks.
-# libBlueLibraryTagLib.so, the TagLib shim bluelibrary loads on first use, is built beside it and ships
-# with it.
+# Every product in one build: libBlueLibraryTagLib.so, the TagLib shim bluelibrary loads on first use,
+# is built beside the binary and ships with it.
 release: setup
-	for product in bluelibrary BlueLibraryTagLib recordings patterns; do $(SWIFT) build $(RELEASE_FLAGS) --product $$product || exit 1; done
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
 	$(BIN) serve

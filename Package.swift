@@ -178,7 +178,7 @@ let package = Package(
                 "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport",
                 "BlueLibraryNetworking", "BlueLibraryPresentation", "BlueLibraryScanner",
                 "BlueLibraryServices",
-                "BlueLibraryTerminal", "BlueLibraryWeb",
+                "BlueLibraryTerminal", "BlueLibraryWeb", "Diagnostics",
                 "SystemFiles", "TerminalKit",
             ],
             path: "Sources/BlueLibrary/CLI",

@@ -38,7 +38,7 @@ public final class EventHub: Service {
         self.maximumClients = maximumClients
         self.maximumClientsPerAddress = maximumClientsPerAddress
         self.keepAliveInterval = keepAliveInterval
-        let relay = Relay()
+        let relay = WeakHubReference()
         subscription = library.changes.observe { change in relay.hub?.broadcast(change) }
         relay.hub = self
     }
@@ -121,7 +121,7 @@ public final class EventHub: Service {
 
 /// Lets the hub's subscription reach the hub without keeping it alive.
 // @unchecked Sendable: `hub` is written once, in EventHub.init, before any change can be posted to it.
-private final class Relay: @unchecked Sendable {
+private final class WeakHubReference: @unchecked Sendable {
     weak var hub: EventHub?
 }
 

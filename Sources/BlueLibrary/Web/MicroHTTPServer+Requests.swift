@@ -94,14 +94,14 @@ extension MicroHTTPServer {
             mhdResponse = bytes.withUnsafeBytes { bl_mhd_response_from_bytes($0.count, $0.baseAddress) }
         case .events(let stream):
             let handle = ConnectionHandle(pointer: connection)
-            let streamBox = StreamBox(stream, connection: handle, parked: parked)
-            parked.register(streamBox)
+            let streamingConnection = StreamingConnection(stream, connection: handle, parked: parked)
+            parked.register(streamingConnection)
             connections.streaming(handle)
-            let box = Unmanaged.passRetained(streamBox).toOpaque()
+            let box = Unmanaged.passRetained(streamingConnection).toOpaque()
             mhdResponse = bl_mhd_response_from_reader(4096, streamReader, box, streamFree)
             if mhdResponse == nil {
-                parked.unregister(streamBox)
-                Unmanaged<StreamBox>.fromOpaque(box).release()
+                parked.unregister(streamingConnection)
+                Unmanaged<StreamingConnection>.fromOpaque(box).release()
             }
         case .file(let file, let offset, let length):
             if length == 0 {

@@ -7,7 +7,7 @@ import Synchronization
 final class ParkedConnections: Sendable {
     private struct State {
         var suspended: Set<ConnectionHandle> = []
-        var streams: [ObjectIdentifier: StreamBox] = [:]
+        var streams: [ObjectIdentifier: StreamingConnection] = [:]
         var closing = false
     }
 
@@ -50,7 +50,7 @@ final class ParkedConnections: Sendable {
     }
 
     /// Keeps track of an open event stream; one opened while the server is closing is ended at once.
-    func register(_ stream: StreamBox) {
+    func register(_ stream: StreamingConnection) {
         let closing = state.withLock { state in
             state.streams[ObjectIdentifier(stream)] = stream
             return state.closing
@@ -59,7 +59,7 @@ final class ParkedConnections: Sendable {
     }
 
     /// Forgets an event stream MHD has finished with.
-    func unregister(_ stream: StreamBox) {
+    func unregister(_ stream: StreamingConnection) {
         _ = state.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
         changed()
     }
@@ -85,7 +85,7 @@ final class ParkedConnections: Sendable {
 /// current event not yet handed to MHD.
 // @unchecked Sendable: `pending` is only touched by MHD's content-reader callback for this connection,
 // which MHD never calls concurrently; the rest is immutable.
-final class StreamBox: @unchecked Sendable {
+final class StreamingConnection: @unchecked Sendable {
     let stream: any WebEventStream
     let connection: ConnectionHandle
     let parked: ParkedConnections
@@ -100,7 +100,7 @@ final class StreamBox: @unchecked Sendable {
 
 let streamReader: MHD_ContentReaderCallback = { box, _, buffer, maximum in
     guard let box, let buffer else { return -1 }
-    let stream = Unmanaged<StreamBox>.fromOpaque(box).takeUnretainedValue()
+    let stream = Unmanaged<StreamingConnection>.fromOpaque(box).takeUnretainedValue()
     if stream.pending.isEmpty {
         let (connection, parked) = (stream.connection, stream.parked)
         let next = stream.stream.poll(
@@ -120,7 +120,7 @@ let streamReader: MHD_ContentReaderCallback = { box, _, buffer, maximum in
 
 let streamFree: MHD_ContentReaderFreeCallback = { box in
     guard let box else { return }
-    let stream = Unmanaged<StreamBox>.fromOpaque(box).takeRetainedValue()
+    let stream = Unmanaged<StreamingConnection>.fromOpaque(box).takeRetainedValue()
     stream.parked.unregister(stream)
     stream.stream.close()
 }

@@ -4,7 +4,7 @@
 
 /// The few file operations the command line needs, on POSIX calls: reading and writing whole files,
 /// listing a directory, making one with its parents. FoundationEssentials' `FileManager` did this; linking
-/// it cost every command half a million instructions and 20,000 relocations at start-up (issue 11).
+/// it cost every command half a million instructions and 20,000 relocations at start-up.
 /// Every call blocks: run it on a ``BlockingPool``.
 package enum LocalFile {
     /// A file's size in bytes and its modification time in seconds since 1970.

@@ -5,7 +5,7 @@ import BlueLibraryWeb
 import TestSupport
 import Testing
 
-/// DNS rebinding (issue 12.1): a page on another site whose name now resolves to 127.0.0.1 sends its
+/// DNS rebinding: a page on another site whose name now resolves to 127.0.0.1 sends its
 /// own name as `Host` and, being "same-origin" to the browser, a matching `Origin`. It must neither
 /// read nor change anything.
 struct HostGuardTests {

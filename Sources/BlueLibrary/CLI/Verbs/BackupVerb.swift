@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary backup FILE`: an online, consistent copy of the library in a new database file.
 struct BackupVerb: Verb {
@@ -18,9 +19,9 @@ struct BackupVerb: Verb {
         file = arguments.positionals[0]
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         try await context.library.backup(to: file)
         context.out.line("Backed up the library to \(file.escapingControlCharacters).")
-        return 0
+        return .success
     }
 }

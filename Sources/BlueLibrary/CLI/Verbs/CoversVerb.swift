@@ -3,6 +3,7 @@ import BlueLibraryCovers
 import BlueLibraryPresentation
 import BlueLibraryServices
 import BlueLibraryTerminal
+import Diagnostics
 import Synchronization
 import TerminalKit
 
@@ -84,7 +85,7 @@ struct CoversVerb: Verb {
         }
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let covers = try context.requireCovers()
         switch action {
         case .fetch(let query):
@@ -97,7 +98,7 @@ struct CoversVerb: Verb {
                 "Removed \(removed.files) cover\(removed.files == 1 ? "" : "s") (\(removed.bytes / 1024) KB)."
             )
         }
-        return 0
+        return .success
     }
 
     private func fetchCovers(
@@ -106,7 +107,7 @@ struct CoversVerb: Verb {
     ) async throws {
         let out = console.out
         let albums = try await library.page(matching: query).albums.map(\.album)
-        let progress = Progress(total: albums.count, onTerminal: console.showsProgress)
+        let progress = ProgressBar(unit: "covers", onTerminal: console.showsProgress)
         let fetched = await withTaskGroup(of: FetchedCover.self) { group in
             var pending = albums[...]
             var fetched: [FetchedCover] = []
@@ -117,7 +118,7 @@ struct CoversVerb: Verb {
             }
             for await result in group {
                 fetched.append(result)
-                progress.advance()
+                progress.advance(of: albums.count)
                 if let album = pending.popFirst() {
                     group.addTask { await Self.fetchCover(of: album, covers, lookup) }
                 }
@@ -177,33 +178,5 @@ struct CoversVerb: Verb {
             console.out.flush()
             console.error("showing generated artwork: \(failure)")
         }
-    }
-}
-
-/// A progress bar on stderr when it is a terminal; silent otherwise (plain lines are printed at the end).
-private final class Progress: Sendable {
-    let total: Int
-    let onTerminal: Bool
-    private let done = Mutex(0)
-
-    init(total: Int, onTerminal: Bool) {
-        self.total = total
-        self.onTerminal = onTerminal
-    }
-
-    func advance() {
-        let count = done.withLock { count in
-            count += 1
-            return count
-        }
-        guard onTerminal, total > 0 else { return }
-        let width = 30
-        let filled = count * width / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        StandardError.write("\r[\(bar)] \(count)/\(total) covers")
-    }
-
-    func finish() {
-        if onTerminal && total > 0 { StandardError.write("\n") }
     }
 }

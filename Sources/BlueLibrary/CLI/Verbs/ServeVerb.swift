@@ -2,6 +2,7 @@ import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
 import BlueLibraryWeb
+import Diagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -41,7 +42,7 @@ struct ServeVerb: Verb {
         self.port = port
     }
 
-    func run(_ root: LibraryContext) async throws -> Int32 {
+    func run(_ root: LibraryContext) async throws -> ExitStatus {
         let out = root.out
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacing("-", with: "")
@@ -72,7 +73,7 @@ struct ServeVerb: Verb {
         if let sync = root.sync { services.append(sync) }
         try await ServiceGroup(services).run()
         out.line("Stopped.")
-        return 0
+        return .success
     }
 
     /// Whether another socket holds `host:port` (probed with a bind of our own, after the server could

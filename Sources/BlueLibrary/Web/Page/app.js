@@ -3,13 +3,13 @@
 // function scope, so the page adds nothing to the global object. The current album's details show
 // its tracks, and one <audio> element plays an album from any of them to its end.
 //
-// The scroller is virtual: the strip is as wide as all covers together (spec §6: one every 120 px),
+// The scroller is virtual: the strip is as wide as all covers together (one every 120 px),
 // but only the covers in and near the view exist, and only their albums are fetched, a page of 100 at
 // a time. A library of 100,000 albums costs the page what a library of 50 does.
 (function () {
 "use strict";
 
-// Layout (spec §6): covers of 100 × 100 with padding 10, one every 120 px; the scroll offset that
+// Layout: covers of 100 × 100 with padding 10, one every 120 px; the scroll offset that
 // centres cover i is i × 120, and a scroll that stops at offset x snaps to floor((x + 60) / 120).
 const SIZE = 100, PAD = 10, PITCH = SIZE + 2 * PAD;
 const PAGE = 100;              // albums per request (the server allows up to 500)

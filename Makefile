@@ -8,16 +8,15 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-page bench-scan bench-edits clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits clean
 
 setup:
 	@scripts/setup.sh
 
-# The products only: the test-support target imports Testing, which a release build lacks.
-# libBlueLibraryTagLib.so, the TagLib shim bluelibrary loads on first use, is built beside it and ships
-# with it.
+# Every product in one build: libBlueLibraryTagLib.so, the TagLib shim bluelibrary loads on first use,
+# is built beside the binary and ships with it.
 release: setup
-	for product in bluelibrary BlueLibraryTagLib recordings patterns; do $(SWIFT) build $(RELEASE_FLAGS) --product $$product || exit 1; done
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
 	$(BIN) serve
@@ -51,6 +50,9 @@ bench-web: release
 
 bench-flood: release
 	bench/connection-flood.sh
+
+bench-audio: release
+	bench/slow-audio.sh
 
 bench-page: release
 	bench/web-page.sh

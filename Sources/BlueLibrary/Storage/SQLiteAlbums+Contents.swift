@@ -72,7 +72,7 @@ extension SQLiteAlbums {
             DELETE FROM albums; DELETE FROM buckets; DELETE FROM deleted_albums; DELETE FROM tracks;
             DELETE FROM history; DELETE FROM outbox; DELETE FROM saved_state;
             """)
-        try append(contents.albums.map(\.album))
+        _ = try append(contents.albums.map(\.album))
         for stored in contents.albums where stored.source != nil || !stored.edited.isEmpty {
             try connection.run(
                 "UPDATE albums SET source = ?, edited = ? WHERE id = ?",

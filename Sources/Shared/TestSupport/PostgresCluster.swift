@@ -116,7 +116,7 @@ package final class PostgresCluster: Sendable {
     /// Stops the server at once and deletes the cluster, from any thread, without waiting on a task (what
     /// an exit handler can do).
     package func stopNow() {
-        _ = try? Self.spawnAndWait(
+        _ = try? Self.runStatusNow(
             tools + "/pg_ctl", ["-D", directory.file("data"), "-m", "immediate", "-w", "stop"])
         try? FileManager.default.removeItem(atPath: directory.path)
     }
@@ -130,25 +130,15 @@ package final class PostgresCluster: Sendable {
             \(stop) -D '\(directory.file("data"))' -m immediate -w stop >/dev/null 2>&1
             rm -rf '\(directory.path)'
             """
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
-        }
-        Self.closeFrom(3, &actions)
-        // A session of its own (setsid): a terminal's Ctrl+C stops the test run, not the watcher.
-        let command = ["/usr/bin/setsid", "/bin/sh", "-c", script]
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
-        defer {
-            for text in argv + environment { free(text) }
-        }
-        var process = pid_t()
-        let spawned = posix_spawn(&process, command[0], &actions, nil, argv, environment)
-        guard spawned == 0 else {
+        // In a session of its own, forked off (setsid -f, which returns at once): a terminal's Ctrl+C stops
+        // the test run, not the watcher, and the watcher outlives the process that started it.
+        let status = try Subprocess(
+            "/usr/bin/setsid", ["-f", "/bin/sh", "-c", script], environment: ["PATH": "/usr/bin:/bin"],
+            stdout: .null, stderr: .null
+        ).wait()
+        guard status == 0 else {
             throw FixtureError(
-                description: "cannot start the cluster's watcher: \(String(cString: strerror(spawned)))")
+                description: "cannot start the cluster's watcher (setsid exited with \(status))")
         }
     }
 
@@ -211,58 +201,29 @@ package final class PostgresCluster: Sendable {
         }
     }
 
-    /// Runs one of the server's tools (as `postgres` when the tests run as root) and returns its exit status
-    /// and what it wrote to a file. Spawned directly, with every descriptor but the standard three closed:
-    /// `pg_ctl start` leaves a server running, and Foundation's `Process` learns that its child ended when
-    /// a socket the child inherited closes — the server would keep it open until it stops, and the test
-    /// would wait for it as long.
+    /// Runs a server tool (as the `postgres` user when the tests run as root) and returns its status and
+    /// what it wrote. A ``Subprocess`` gives it no descriptor of the test's: `pg_ctl start` leaves a
+    /// server running, which must hold nothing a test waits on.
     private static func runStatus(_ program: String, _ arguments: [String]) async throws
         -> (status: Int32, output: String)
     {
-        try await TestThreads.run { try spawnAndWait(program, arguments) }
+        try await TestThreads.run { try runStatusNow(program, arguments) }
     }
 
-    /// Runs one of the server's tools as ``runStatus(_:_:)`` does, blocking the calling thread.
-    private static func spawnAndWait(_ program: String, _ arguments: [String]) throws
+    /// Runs a server tool as ``runStatus(_:_:)`` does, blocking the calling thread.
+    private static func runStatusNow(_ program: String, _ arguments: [String]) throws
         -> (status: Int32, output: String)
     {
         let folder = TemporaryDirectory("postgres-tool")
         let output = folder.file("output")
         let command =
             (isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [program] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        closeFrom(3, &actions)
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        let settings = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
-        let environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
-        defer {
-            for text in argv + environment { free(text) }
-        }
-        var process = pid_t()
-        let spawned = posix_spawn(&process, command[0], &actions, nil, argv, environment)
-        guard spawned == 0 else {
-            throw FixtureError(
-                description: "cannot run \(command[0]): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        // The exit code when it exited, else 128 + the signal that ended it (as a shell says).
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
-        return (code, text)
-    }
-
-    /// Adds glibc's close-from action (2.34 and later; the Glibc module does not declare it) when there is one.
-    private static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom =
-            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, first)
+        let process = try Subprocess(
+            command[0], Array(command.dropFirst()),
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+            stdout: .file(output), stderr: .standardOutput)
+        let status = process.wait()
+        return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 
     private static func run(_ program: String, _ arguments: [String]) async throws {

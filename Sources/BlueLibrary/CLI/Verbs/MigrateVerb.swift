@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary migrate --to URL`: the whole library copied into a new one — from SQLite into PostgreSQL,
 /// or back into a file.
@@ -33,7 +34,7 @@ struct MigrateVerb: Verb {
         target = LibraryDatabase(text)
     }
 
-    func run(_ context: ReadingContext) async throws -> Int32 {
+    func run(_ context: ReadingContext) async throws -> ExitStatus {
         let source = context.library.store
         let busy = LibraryLocation.busyTimeout(environment: context.console.environment)
         let store = try target.store(busyTimeout: busy)
@@ -49,6 +50,6 @@ struct MigrateVerb: Verb {
         }
         await store.close()
         context.out.line("Copied the library to \(store.location): \(contents.summary).")
-        return 0
+        return .success
     }
 }

@@ -2,7 +2,7 @@ import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
 import BlueLibraryWeb
-import Dispatch
+import Diagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -42,7 +42,7 @@ struct ServeVerb: Verb {
         self.port = port
     }
 
-    func run(_ root: LibraryContext) async throws -> Int32 {
+    func run(_ root: LibraryContext) async throws -> ExitStatus {
         let out = root.out
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacing("-", with: "")
@@ -67,13 +67,13 @@ struct ServeVerb: Verb {
         // changes, the covers and (online) the sync; a stop signal ends them all, gracefully.
         var services: [any Service] = [
             WebServer(server: server), app.events, ExternalChangeWatcher(library: root.library),
-            ClosureService { await Self.waitForStopSignal() },
+            ClosureService { await StopSignal.wait() },
         ]
         if let covers = root.covers { services.append(covers) }
         if let sync = root.sync { services.append(sync) }
         try await ServiceGroup(services).run()
         out.line("Stopped.")
-        return 0
+        return .success
     }
 
     /// Whether another socket holds `host:port` (probed with a bind of our own, after the server could
@@ -92,26 +92,5 @@ struct ServeVerb: Verb {
             }
         }
         return status != 0 && errno == EADDRINUSE
-    }
-
-    /// Suspends until SIGINT or SIGTERM arrives.
-    @MainActor
-    private static func waitForStopSignal() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var sources: [any DispatchSourceSignal] = []
-            var resumed = false
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-                source.setEventHandler {
-                    guard !resumed else { return }
-                    resumed = true
-                    for source in sources { source.cancel() }
-                    continuation.resume()
-                }
-                source.resume()
-                sources.append(source)
-            }
-        }
     }
 }

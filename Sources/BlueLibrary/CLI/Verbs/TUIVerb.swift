@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryServices
 import BlueLibraryTerminal
+import Diagnostics
 
 /// `bluelibrary tui`: the album screen, full-screen in the terminal.
 struct TUIVerb: Verb {
@@ -16,10 +17,11 @@ struct TUIVerb: Verb {
 
     init(_ arguments: ParsedArguments) {}
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         context.out.flush()
-        return try await TerminalRunner.run(
+        _ = try await TerminalRunner.run(
             library: context.library, covers: context.requireCovers(), sync: context.sync,
             environment: context.console.environment)
+        return .success
     }
 }

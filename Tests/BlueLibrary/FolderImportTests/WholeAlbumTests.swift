@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
 import TestSupport
@@ -71,7 +72,9 @@ struct WholeAlbumTests {
         let (library, directory) = try await library(kind)
         defer { withExtendedLifetime(directory) {} }
         try await library.add(try Album(title: "Typed", artist: "Person"))
-        if change != .importFolder { try await library.importFolder(folder.root, scanner: folder.scanner) }
+        if change != .importFolder {
+            try await FolderImporter(library: library, scanner: folder.scanner).importFolder(folder.root)
+        }
         let before = try await shown(library)
         let m = try? await library.album(try AlbumReference(parsing: "album:=M")).album
         switch change {
@@ -80,7 +83,8 @@ struct WholeAlbumTests {
         case .edit: try await library.update(.id(try #require(m).id), with: AlbumPatch(artist: "The Band"))
         case .modify:
             try await library.modify(matching: try Query(parsing: "band"), with: AlbumPatch(genre: "Rock"))
-        case .importFolder: try await library.importFolder(folder.root, scanner: folder.scanner)
+        case .importFolder:
+            try await FolderImporter(library: library, scanner: folder.scanner).importFolder(folder.root)
         }
         let after = try await shown(library)
         #expect(after.albums != before.albums)
@@ -90,7 +94,8 @@ struct WholeAlbumTests {
         let expected = steps == .undoRedo ? after : before
         #expect(try await shown(library).albums == expected.albums)
 
-        let (rescan, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        let (rescan, _) = try await FolderImporter(library: library, scanner: folder.scanner).importFolder(
+            folder.root)
         #expect((rescan.added, rescan.updated, rescan.removed) == (0, 0, 0))
         #expect(try await shown(library).albums == expected.albums, "the rescan changed nothing")
         #expect(folder.reads.tagReads == 2, "the files were read once, by the first scan")
@@ -101,7 +106,7 @@ struct WholeAlbumTests {
         let folder = try makeFolder()
         let (library, directory) = try await library(kind)
         defer { withExtendedLifetime(directory) {} }
-        try await library.importFolder(folder.root, scanner: folder.scanner)
+        try await FolderImporter(library: library, scanner: folder.scanner).importFolder(folder.root)
         let m = try await library.album(try AlbumReference(parsing: "album:=M")).album
         try await library.update(.id(m.id), with: AlbumPatch(artist: "The Band"))
         // The files are retagged: the genre becomes Folk, and a rescan takes it (artist stays, by hand).
@@ -111,7 +116,8 @@ struct WholeAlbumTests {
         try folder.add(
             "m/2.mp3", tags("Two", artist: "Band", album: "M", number: 2, genre: "Folk", duration: 200),
             content: "audio, retagged")
-        let (rescan, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        let (rescan, _) = try await FolderImporter(library: library, scanner: folder.scanner).importFolder(
+            folder.root)
         #expect(rescan.updated == 1)
         func fields() async throws -> (String, String) {
             let album = try await library.album(.id(m.id)).album
@@ -158,7 +164,8 @@ struct WholeAlbumTests {
         let folder = try makeFolder()
         let (library, directory) = try await library(kind)
         defer { withExtendedLifetime(directory) {} }
-        let (report, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        let (report, _) = try await FolderImporter(library: library, scanner: folder.scanner).importFolder(
+            folder.root)
         #expect(report.removedSeeds)
         #expect(try await library.albums().map(\.title) == ["M"])
         let undo = try await library.undo()
@@ -177,7 +184,8 @@ struct WholeAlbumTests {
             } else {
                 try await library.add(try Album(title: "Mine", artist: "Me"))
             }
-            let (report, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+            let (report, _) = try await FolderImporter(library: library, scanner: folder.scanner)
+                .importFolder(folder.root)
             #expect(!report.removedSeeds, "\(prepare)")
             #expect(try await library.count() == 7 - (prepare == "edit" ? 1 : 0), "\(prepare)")
         }
@@ -188,12 +196,13 @@ struct WholeAlbumTests {
         let folder = try makeFolder()
         let (library, directory) = try await library(kind)
         defer { withExtendedLifetime(directory) {} }
-        try await library.importFolder(folder.root, scanner: folder.scanner)
+        try await FolderImporter(library: library, scanner: folder.scanner).importFolder(folder.root)
         let before = try await shown(library)
         // The files change, but cannot be read: the album keeps what was read before.
         folder.scripted.forget(folder.path("m/1.mp3"))
         folder.write("m/1.mp3", "audio, changed, unreadable")
-        let (rescan, result) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        let (rescan, result) = try await FolderImporter(library: library, scanner: folder.scanner)
+            .importFolder(folder.root)
         #expect(result.unreadable.map(\.path) == [folder.path("m/1.mp3")])
         #expect((rescan.added, rescan.updated, rescan.removed) == (0, 0, 0))
         #expect(try await shown(library).albums == before.albums)

@@ -19,8 +19,10 @@ package final class PostgresCluster: Sendable {
     package let port: Int
     /// The user's password.
     package let password: String
-    private let directory: TemporaryDirectory
-    private let tools: String
+    /// The folder of the cluster: its data, its log and its socket.
+    let directory: TemporaryDirectory
+    /// The directory of the server's tools (initdb, pg_ctl…).
+    let tools: String
 
     private init(port: Int, password: String, directory: TemporaryDirectory, tools: String) {
         self.port = port
@@ -58,52 +60,26 @@ package final class PostgresCluster: Sendable {
     }
 
     /// Makes and starts a cluster (about a second).
+    /// - Parameter replicated: a primary for a standby (``startStandby()``): durable, with fsync on, as a
+    ///   failover test needs. (initdb's rules already let its user replicate over 127.0.0.1 with the
+    ///   password.)
     /// - Throws: ``FixtureError`` when PostgreSQL's server is not installed or will not start.
-    package static func start() async throws -> PostgresCluster {
+    package static func start(replicated: Bool = false) async throws -> PostgresCluster {
         let tools = try serverTools()
         let directory = TemporaryDirectory("postgres")
         let password = UUID().uuidString
         let passwordFile = directory.write("password", password + "\n")
         try giveToServerUser(directory.path)
         try giveToServerUser(passwordFile)
-        var cluster: PostgresCluster?
         try await run(
             tools + "/initdb",
             [
                 "-D", directory.file("data"), "-U", user, "--pwfile", passwordFile, "--auth-local=trust",
                 "--auth-host=scram-sha-256", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
             ])
-        // Another process may take the free port before the server does: then try another.
-        for _ in 0..<3 {
-            let port = try freePort()
-            let settings = """
-                listen_addresses = '127.0.0.1'
-                port = \(port)
-                unix_socket_directories = '\(directory.path)'
-                fsync = off
-                full_page_writes = off
-                shared_buffers = 16MB
-                max_connections = 300
-
-                """
-            // Appended: a later line wins, so a retry's port replaces the one before.
-            let configuration = try FileHandle(
-                forWritingTo: URL(fileURLWithPath: directory.file("data/postgresql.conf")))
-            try configuration.seekToEnd()
-            try configuration.write(contentsOf: Data(settings.utf8))
-            try configuration.close()
-            let started = try await runStatus(
-                tools + "/pg_ctl",
-                ["-D", directory.file("data"), "-l", directory.file("log"), "-w", "-t", "30", "start"])
-            if started.status == 0 {
-                cluster = PostgresCluster(port: port, password: password, directory: directory, tools: tools)
-                break
-            }
-        }
-        guard let cluster else {
-            let log = (try? String(contentsOfFile: directory.file("log"), encoding: .utf8)) ?? ""
-            throw FixtureError(description: "PostgreSQL did not start: \(log)")
-        }
+        let cluster = try await launch(
+            directory: directory, password: password, tools: tools,
+            settings: replicated ? "" : "fsync = off\nfull_page_writes = off\n")
         do {
             _ = try await cluster.makeDatabase(database)
         } catch {
@@ -111,6 +87,42 @@ package final class PostgresCluster: Sendable {
             throw error
         }
         return cluster
+    }
+
+    /// Starts the cluster in `directory` on a free port, with `settings` added to its configuration.
+    static func launch(directory: TemporaryDirectory, password: String, tools: String, settings: String)
+        async throws -> PostgresCluster
+    {
+        // Another process may take the free port before the server does: then try another.
+        for _ in 0..<3 {
+            let port = try freePort()
+            // Appended: a later line wins, so a retry's port replaces the one before.
+            try append(
+                """
+                listen_addresses = '127.0.0.1'
+                port = \(port)
+                unix_socket_directories = '\(directory.path)'
+                shared_buffers = 16MB
+                max_connections = 300
+                \(settings)
+                """, to: directory.file("data/postgresql.conf"))
+            let started = try await runStatus(
+                tools + "/pg_ctl",
+                ["-D", directory.file("data"), "-l", directory.file("log"), "-w", "-t", "30", "start"])
+            if started.status == 0 {
+                return PostgresCluster(port: port, password: password, directory: directory, tools: tools)
+            }
+        }
+        let log = (try? String(contentsOfFile: directory.file("log"), encoding: .utf8)) ?? ""
+        throw FixtureError(description: "PostgreSQL did not start: \(log)")
+    }
+
+    /// Appends `text` to the file at `path`.
+    static func append(_ text: String, to path: String) throws {
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try file.seekToEnd()
+        try file.write(contentsOf: Data(text.utf8))
+        try file.close()
     }
 
     /// Stops the server at once and deletes the cluster, from any thread, without waiting on a task (what
@@ -172,7 +184,7 @@ package final class PostgresCluster: Sendable {
     }
 
     /// The directory of the newest PostgreSQL server installed (Debian keeps each major version apart).
-    private static func serverTools() throws -> String {
+    static func serverTools() throws -> String {
         let root = "/usr/lib/postgresql"
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
             .compactMap(Int.init).sorted()
@@ -192,7 +204,7 @@ package final class PostgresCluster: Sendable {
     /// Whether the tests run as root, and the server's tools must run as `postgres`.
     private static var isRoot: Bool { geteuid() == 0 }
 
-    private static func giveToServerUser(_ path: String) throws {
+    static func giveToServerUser(_ path: String) throws {
         guard isRoot else { return }
         guard let account = getpwnam("postgres"),
             chown(path, account.pointee.pw_uid, account.pointee.pw_gid) == 0
@@ -204,20 +216,23 @@ package final class PostgresCluster: Sendable {
     /// Runs a server tool (as the `postgres` user when the tests run as root) and returns its status and
     /// what it wrote. A ``Subprocess`` gives it no descriptor of the test's: `pg_ctl start` leaves a
     /// server running, which must hold nothing a test waits on.
-    private static func runStatus(_ program: String, _ arguments: [String]) async throws
+    /// A tool still running after `timeout` seconds is stopped (coreutils' `timeout`: SIGTERM, then SIGKILL
+    /// five seconds later) and reported as status 124.
+    static func runStatus(_ program: String, _ arguments: [String], timeout: Int = 60) async throws
         -> (status: Int32, output: String)
     {
-        try await TestThreads.run { try runStatusNow(program, arguments) }
+        try await TestThreads.run { try runStatusNow(program, arguments, timeout: timeout) }
     }
 
-    /// Runs a server tool as ``runStatus(_:_:)`` does, blocking the calling thread.
-    private static func runStatusNow(_ program: String, _ arguments: [String]) throws
+    /// Runs a server tool as ``runStatus(_:_:timeout:)`` does, blocking the calling thread.
+    private static func runStatusNow(_ program: String, _ arguments: [String], timeout: Int = 60) throws
         -> (status: Int32, output: String)
     {
         let folder = TemporaryDirectory("postgres-tool")
         let output = folder.file("output")
         let command =
-            (isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [program] + arguments
+            (isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : [])
+            + ["/usr/bin/timeout", "-k", "5", String(timeout), program] + arguments
         let process = try Subprocess(
             command[0], Array(command.dropFirst()),
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
@@ -226,10 +241,14 @@ package final class PostgresCluster: Sendable {
         return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 
-    private static func run(_ program: String, _ arguments: [String]) async throws {
-        let result = try await runStatus(program, arguments)
+    static func run(_ program: String, _ arguments: [String], timeout: Int = 60) async throws {
+        let result = try await runStatus(program, arguments, timeout: timeout)
+        let name = (program as NSString).lastPathComponent
+        guard result.status != 124 else {
+            throw FixtureError(
+                description: "\(name) took longer than \(timeout) s and was stopped: \(result.output)")
+        }
         guard result.status == 0 else {
-            let name = (program as NSString).lastPathComponent
             throw FixtureError(description: "\(name) failed (\(result.status)): \(result.output)")
         }
     }

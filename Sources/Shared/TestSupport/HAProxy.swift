@@ -1,0 +1,72 @@
+import Foundation
+
+/// HAProxy in front of `bluelibrary serve` processes on 127.0.0.1, as a deployment of several servers
+/// has it: one address on a free port, requests spread round robin, each server checked every 100 ms
+/// (`GET /api/state`) and taken out at its first failure, and a request that cannot connect to one server
+/// sent to another. Without HAProxy (`scripts/setup.sh haproxy`, which `make test` runs) ``init(servers:)``
+/// throws: the tests fail, they are not skipped.
+package final class HAProxy: Sendable {
+    /// The port it listens on, on 127.0.0.1.
+    package let port: Int
+    private let process: Subprocess
+    private let directory: TemporaryDirectory
+
+    /// Starts HAProxy in front of the servers listening on `servers` and waits until it accepts
+    /// connections.
+    package init(servers: [Int]) async throws {
+        let binary = "/usr/sbin/haproxy"
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw FixtureError(
+                description: "HAProxy is not installed (no \(binary)): run scripts/setup.sh haproxy")
+        }
+        let port = try PostgresCluster.freePort()
+        let directory = TemporaryDirectory("haproxy")
+        let backends = servers.enumerated().map { "    server s\($0.offset) 127.0.0.1:\($0.element) check" }
+        let configuration = directory.write(
+            "haproxy.cfg",
+            """
+            global
+                maxconn 512
+            defaults
+                mode http
+                timeout connect 1s
+                timeout client 30s
+                timeout server 30s
+                retries 3
+                option redispatch
+            frontend library
+                bind 127.0.0.1:\(port)
+                default_backend servers
+            backend servers
+                balance roundrobin
+                option httpchk
+                http-check send meth GET uri /api/state ver HTTP/1.1 hdr Host 127.0.0.1
+                http-check expect status 200
+                default-server inter 100ms fall 1 rise 1
+            \(backends.joined(separator: "\n"))
+
+            """)
+        let process = try Subprocess(
+            binary, ["-db", "-f", configuration], environment: ["PATH": "/usr/bin:/bin"], stdout: .null,
+            stderr: .file(directory.file("log")))
+        self.port = port
+        self.process = process
+        self.directory = directory
+        for _ in 0..<200 where process.isRunning {
+            if (try? RawHTTPConnection(port: port)) != nil { return }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        process.kill(SIGKILL)
+        let log = (try? String(contentsOfFile: directory.file("log"), encoding: .utf8)) ?? ""
+        throw FixtureError(description: "HAProxy did not listen on port \(port): \(log)")
+    }
+
+    /// Stops it and waits until it has.
+    package func stop() async {
+        let process = process
+        await TestThreads.run {
+            process.kill(SIGTERM)
+            process.wait()
+        }
+    }
+}

@@ -244,7 +244,7 @@ let package = Package(
             "BlueLibraryFolderImportTests", "BlueLibrary/FolderImportTests",
             [
                 "BlueLibraryCore", "BlueLibraryFolderImport", "BlueLibraryScanner", "BlueLibraryServices",
-                "BlueLibraryStorage", "TestSupport",
+                "TestSupport",
             ]),
         tests(
             "BlueLibraryPresentationTests", "BlueLibrary/PresentationTests",
@@ -290,6 +290,8 @@ let package = Package(
         tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
         tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns", "TestSupport"]),
+        // The package itself: its graph declares what its files import.
+        tests("PackageTests", "PackageTests", ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

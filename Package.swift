@@ -142,7 +142,7 @@ let package = Package(
             "BlueLibraryServices", "BlueLibrary/Services",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryCovers",
-                "BlueLibraryScanner", "SystemFiles", "CCurl",
+                "BlueLibraryScanner", "SystemFiles", "CCrypto", "CCurl",
             ]),
         module(
             "BlueLibraryPresentation", "BlueLibrary/Presentation",
@@ -151,7 +151,7 @@ let package = Package(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "BlueLibraryPresentation", "CMicroHTTPD",
+                "BlueLibraryPresentation", "BlueLibraryStorage", "CMicroHTTPD",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),

@@ -53,7 +53,7 @@ extension MicroHTTPServer {
         for (name, value) in context.headers { headers[name] = value }
         let request = WebRequest(
             method: context.method, path: context.path,
-            query: Dictionary(Self.values(connection, kind: .GET_ARGUMENT_KIND)) { $1 }, headers: headers,
+            queryItems: Self.values(connection, kind: .GET_ARGUMENT_KIND), headers: headers,
             body: context.body, bodyTooLarge: context.tooLarge, clientAddress: address)
         context.body = []
         let box = ResponseBox()

@@ -76,6 +76,11 @@ package final class UserAccounts: Sendable {
         }
     }
 
+    /// The user named `name` (ignoring case), if any.
+    package func user(named name: String) async throws -> StoredUser? {
+        try await library.listening { try $0.user(named: name) }
+    }
+
     /// Every user with their API keys, oldest first.
     package func list() async throws -> [(user: StoredUser, keys: [StoredAPIKey])] {
         try await library.listening { reader in

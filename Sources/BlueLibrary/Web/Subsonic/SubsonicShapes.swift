@@ -93,10 +93,8 @@ enum SubsonicShapes {
         element.set("created", date(nanoseconds: entry.created))
         element.set("starred", annotation?.starred.map { date(milliseconds: $0) })
         element.set("userRating", annotation?.rating)
-        element.set("albumId", album.id.rawValue)
         element.set("artistId", artistID(of: album))
         element.set("songCount", album.trackCount)
-        element.set("isVideo", false)
         return element
     }
 

@@ -19,7 +19,9 @@ enum SecretPrompt {
         }
         let first = try await hidden("Password for \(user): ", on: output)
         let second = try await hidden("Again: ", on: output)
-        guard first == second else { throw LibraryError(.usage, "the two passwords differ; nothing was changed") }
+        guard first == second else {
+            throw LibraryError(.usage, "the two passwords differ; nothing was changed")
+        }
         return first
     }
 

@@ -50,7 +50,8 @@ package final class PasswordVault: Sendable {
         var reason = [CChar](repeating: 0, count: 512)
         let status = sealed.withUnsafeMutableBufferPointer { output in
             bl_aes256gcm_seal(
-                key, nonce, aad, aad.count, plain, plain.count, output.baseAddress, &tag, &reason, reason.count)
+                key, nonce, aad, aad.count, plain, plain.count, output.baseAddress, &tag, &reason,
+                reason.count)
         }
         guard status == 0 else { throw LibraryError(.unavailable, String(nulTerminated: reason)) }
         return Self.scheme + Hex.string(nonce + sealed + tag)

@@ -23,7 +23,8 @@ package final class UserAccounts: Sendable {
     /// Accounts kept in `library`, whose passwords `vault` seals.
     /// - Parameter now: the clock, in milliseconds since 1970.
     package init(
-        library: LibraryAPI, vault: PasswordVault, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        library: LibraryAPI, vault: PasswordVault,
+        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) {
         self.library = library
         self.vault = vault
@@ -41,7 +42,8 @@ package final class UserAccounts: Sendable {
         let created = now()
         return try await library.changeUserData { writer in
             let user = StoredUser(
-                id: id, name: name, sealedPassword: sealed, isAdmin: try writer.users().isEmpty, created: created)
+                id: id, name: name, sealedPassword: sealed, isAdmin: try writer.users().isEmpty,
+                created: created)
             try writer.insertUser(user)
             return user
         }
@@ -168,13 +170,17 @@ package final class UserAccounts: Sendable {
         LibraryError(.notFound, "no user named \(name.prefix(Self.maximumNameLength))")
     }
 
-    /// A name: 1 to 64 characters, no spaces, control characters or colons.
-    private static func check(name: String) throws {
+    /// Checks a new user's name: 1 to 64 characters, no spaces, control characters or colons.
+    /// - Throws: `usage` naming what is wrong.
+    package static func check(name: String) throws {
         guard !name.isEmpty, name.count <= maximumNameLength else {
             throw LibraryError(
                 .usage, "invalid user name '\(name.prefix(80))': use 1 to \(maximumNameLength) characters")
         }
-        guard !name.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0 == ":" })
+        guard
+            !name.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.value < 0x20 || $0 == ":"
+            })
         else {
             throw LibraryError(
                 .usage, "invalid user name '\(name)': it may not contain spaces, control characters or ':'")

@@ -119,7 +119,8 @@ package struct AlbumSelection: Sendable, Hashable {
 
     /// A selection; omitted conditions hold for every album.
     package init(
-        query: Query? = nil, artistKey: String? = nil, genreKey: String? = nil, years: ClosedRange<Int>? = nil,
+        query: Query? = nil, artistKey: String? = nil, genreKey: String? = nil,
+        years: ClosedRange<Int>? = nil,
         ids: [AlbumID]? = nil, order: Order = .title
     ) {
         self.query = query

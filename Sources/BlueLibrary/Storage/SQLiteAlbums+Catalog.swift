@@ -65,7 +65,8 @@ extension SQLiteAlbums {
             conditions.append("a.year BETWEEN ? AND ?")
             bindings += [.integer(Int64(years.lowerBound)), .integer(Int64(years.upperBound))]
         }
-        let select = "SELECT \(Self.catalogAlbumColumns) FROM albums a WHERE \(conditions.joined(separator: " AND "))"
+        let select =
+            "SELECT \(Self.catalogAlbumColumns) FROM albums a WHERE \(conditions.joined(separator: " AND "))"
         if let ids = selection.ids {
             var found: [CatalogAlbum] = []
             var skipped = 0

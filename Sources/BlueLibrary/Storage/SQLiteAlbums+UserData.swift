@@ -13,7 +13,8 @@ extension SQLiteAlbums {
         while try rows.step() {
             users.append(
                 StoredUser(
-                    id: rows.text(0), name: rows.text(1), sealedPassword: rows.text(2), isAdmin: rows.int(3) != 0,
+                    id: rows.text(0), name: rows.text(1), sealedPassword: rows.text(2),
+                    isAdmin: rows.int(3) != 0,
                     created: Int64(rows.int(4))))
         }
         return users
@@ -33,14 +34,16 @@ extension SQLiteAlbums {
 
     func apiKeys(of user: String) throws -> [StoredAPIKey] {
         let rows = try connection.prepare(
-            "SELECT digest, prefix, user_id, created FROM api_keys WHERE user_id = ? ORDER BY created, digest")
+            "SELECT digest, prefix, user_id, created FROM api_keys WHERE user_id = ? ORDER BY created, digest"
+        )
         try rows.bind([.text(user)])
         defer { rows.reset() }
         var keys: [StoredAPIKey] = []
         while try rows.step() {
             keys.append(
                 StoredAPIKey(
-                    digest: rows.text(0), prefix: rows.text(1), user: rows.text(2), created: Int64(rows.int(3))))
+                    digest: rows.text(0), prefix: rows.text(1), user: rows.text(2),
+                    created: Int64(rows.int(3))))
         }
         return keys
     }
@@ -54,7 +57,8 @@ extension SQLiteAlbums {
         let plays: Statement? =
             switch kind {
             case .song:
-                try connection.prepare("SELECT count, last_played FROM plays WHERE user_id = ? AND track_id = ?")
+                try connection.prepare(
+                    "SELECT count, last_played FROM plays WHERE user_id = ? AND track_id = ?")
             case .album:
                 try connection.prepare(
                     """
@@ -167,7 +171,8 @@ extension SQLiteAlbums {
         try connection.run(
             "INSERT INTO users (id, name, name_key, password, is_admin, created) VALUES (?, ?, ?, ?, ?, ?)",
             [
-                .text(user.id), .text(user.name), .text(StoredUser.nameKey(user.name)), .text(user.sealedPassword),
+                .text(user.id), .text(user.name), .text(StoredUser.nameKey(user.name)),
+                .text(user.sealedPassword),
                 .integer(user.isAdmin ? 1 : 0), .integer(user.created),
             ])
     }
@@ -204,7 +209,8 @@ extension SQLiteAlbums {
         try connection.run("DELETE FROM stars WHERE user_id = ? AND kind = ? AND item_id = ?", key)
         if let starred {
             try connection.run(
-                "INSERT INTO stars (user_id, kind, item_id, starred) VALUES (?, ?, ?, ?)", key + [.integer(starred)])
+                "INSERT INTO stars (user_id, kind, item_id, starred) VALUES (?, ?, ?, ?)",
+                key + [.integer(starred)])
         }
     }
 

@@ -12,7 +12,7 @@ import Dispatch
 /// SIGTERM.
 struct ServeVerb: Verb {
     static let spec = VerbSpec(
-        name: "serve", summary: "serve the album screen and a JSON API to the browser",
+        name: "serve", summary: "serve the album screen, its JSON API and the Subsonic API for music apps",
         usage: "[--host ADDRESS] [--port N]",
         options: [
             OptionSpec(

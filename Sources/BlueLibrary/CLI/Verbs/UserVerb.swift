@@ -55,6 +55,11 @@ struct UserVerb: Verb {
         let out = context.out
         switch (action, name) {
         case (.add, let name?):
+            // Checked before the password is asked for, so a mistake costs no typing.
+            try UserAccounts.check(name: name)
+            if try await accounts.user(named: name) != nil {
+                throw LibraryError(.conflict, "a user named \(name) already exists")
+            }
             let password = try await SecretPrompt.newPassword(for: name, on: out)
             let user = try await accounts.add(name, password: password)
             out.line("Added user \(user.name)\(user.isAdmin ? " (the administrator)" : "").")
@@ -86,7 +91,9 @@ struct UserVerb: Verb {
             for (user, keys) in users {
                 let role = user.isAdmin ? "administrator" : "user"
                 let listed = keys.map { $0.prefix + "…" }.joined(separator: ", ")
-                let keyText = keys.isEmpty ? "no API keys" : "\(keys.count) API key\(keys.count == 1 ? "" : "s"): \(listed)"
+                let keyText =
+                    keys.isEmpty
+                    ? "no API keys" : "\(keys.count) API key\(keys.count == 1 ? "" : "s"): \(listed)"
                 out.line("\(user.name.padded(to: width))  \(role.padded(to: 13))  \(keyText)")
             }
         default:

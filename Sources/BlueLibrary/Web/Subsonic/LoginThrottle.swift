@@ -26,7 +26,8 @@ final class LoginThrottle: Sendable {
     /// A throttle.
     /// - Parameter sleep: how a login waits (tests record the waits instead).
     init(
-        freeFailures: Int = 3, firstDelay: Duration = .milliseconds(500), longestDelay: Duration = .seconds(8),
+        freeFailures: Int = 3, firstDelay: Duration = .milliseconds(500),
+        longestDelay: Duration = .seconds(8),
         memory: Duration = .seconds(900), capacity: Int = 10_000,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
@@ -69,7 +70,8 @@ final class LoginThrottle: Sendable {
             record.failures += 1
             record.last = now
             records[address] = record
-            if records.count > capacity, let oldest = records.min(by: { $0.value.last < $1.value.last })?.key {
+            if records.count > capacity, let oldest = records.min(by: { $0.value.last < $1.value.last })?.key
+            {
                 records[oldest] = nil
             }
         }

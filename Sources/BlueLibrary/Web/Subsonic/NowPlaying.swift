@@ -25,7 +25,9 @@ final class NowPlaying: Sendable {
     func playing(_ entry: Entry) {
         entries.withLock { entries in
             entries[entry.userID + "\u{1F}" + entry.player] = entry
-            if entries.count > Self.capacity, let oldest = entries.min(by: { $0.value.since < $1.value.since })?.key {
+            if entries.count > Self.capacity,
+                let oldest = entries.min(by: { $0.value.since < $1.value.since })?.key
+            {
                 entries[oldest] = nil
             }
         }

@@ -36,13 +36,15 @@ extension SubsonicAPI {
         guard submission else {
             nowPlaying.playing(
                 NowPlaying.Entry(
-                    userID: user.id, userName: user.name, player: call.parameters["c"] ?? "", trackID: tracks[0],
+                    userID: user.id, userName: user.name, player: call.parameters["c"] ?? "",
+                    trackID: tracks[0],
                     since: time))
             return .ok
         }
         try await library.changeUserData { writer in
             for (index, track) in tracks.enumerated() {
-                try writer.recordPlay(user: user.id, track: track, at: index < times.count ? times[index] : time)
+                try writer.recordPlay(
+                    user: user.id, track: track, at: index < times.count ? times[index] : time)
             }
         }
         return .ok

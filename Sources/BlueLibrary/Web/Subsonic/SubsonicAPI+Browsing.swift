@@ -71,7 +71,8 @@ extension SubsonicAPI {
             guard let album = try Self.album(id: id, reader) else {
                 throw SubsonicError.notFound("no album has id \(id.prefix(80))")
             }
-            let tracks = try reader.catalogTracks(TrackSelection(album: album.album.id), offset: 0, limit: .max)
+            let tracks = try reader.catalogTracks(
+                TrackSelection(album: album.album.id), offset: 0, limit: .max)
             var element = try Self.albums([album], reader, user: user)[0]
             element.add("song", list: try Self.songs(tracks, reader, user: user))
             return element
@@ -99,7 +100,8 @@ extension SubsonicAPI {
             var element = SubsonicElement()
             if let artist = try Self.artist(id: id, reader) {
                 let albums = try reader.catalogAlbums(
-                    AlbumSelection(artistKey: artist.key, order: .year(ascending: true)), offset: 0, limit: .max)
+                    AlbumSelection(artistKey: artist.key, order: .year(ascending: true)), offset: 0,
+                    limit: .max)
                 let note = try reader.annotations(of: user, kind: .artist, ids: [id])[id]
                 element.set("id", id)
                 element.set("parent", String(SubsonicShapes.musicFolderID))
@@ -107,13 +109,15 @@ extension SubsonicAPI {
                 element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
                 element.set("userRating", note?.rating)
                 element.add(
-                    "child", list: try Self.albums(albums, reader, user: user, shape: SubsonicShapes.albumChild))
+                    "child",
+                    list: try Self.albums(albums, reader, user: user, shape: SubsonicShapes.albumChild))
                 return element
             }
             guard let album = try Self.album(id: id, reader) else {
                 throw SubsonicError.notFound("no artist or album has id \(id.prefix(80))")
             }
-            let tracks = try reader.catalogTracks(TrackSelection(album: album.album.id), offset: 0, limit: .max)
+            let tracks = try reader.catalogTracks(
+                TrackSelection(album: album.album.id), offset: 0, limit: .max)
             let albumID = album.album.id.rawValue
             let note = try reader.annotations(of: user, kind: .album, ids: [albumID])[albumID]
             element.set("id", album.album.id.rawValue)

@@ -16,10 +16,14 @@ extension SubsonicAPI {
         "getSongsByGenre": { api, call in try await api.songsByGenre(call) },
         "getNowPlaying": { api, call in try await api.nowPlayingList(call) },
         "getStarred": { api, call in
-            .element("starred", try await api.starred(call, artist: SubsonicShapes.artist, album: SubsonicShapes.albumChild))
+            .element(
+                "starred",
+                try await api.starred(call, artist: SubsonicShapes.artist, album: SubsonicShapes.albumChild))
         },
         "getStarred2": { api, call in
-            .element("starred2", try await api.starred(call, artist: SubsonicShapes.artistID3, album: SubsonicShapes.albumID3))
+            .element(
+                "starred2",
+                try await api.starred(call, artist: SubsonicShapes.artistID3, album: SubsonicShapes.albumID3))
         },
     ]
 
@@ -47,8 +51,12 @@ extension SubsonicAPI {
         case "alphabeticalByName": source = .selection(AlbumSelection(order: .title))
         case "alphabeticalByArtist": source = .selection(AlbumSelection(order: .artist))
         case "byYear":
-            guard let from = try parameters.optionalInteger("fromYear") else { throw SubsonicError.missing("fromYear") }
-            guard let to = try parameters.optionalInteger("toYear") else { throw SubsonicError.missing("toYear") }
+            guard let from = try parameters.optionalInteger("fromYear") else {
+                throw SubsonicError.missing("fromYear")
+            }
+            guard let to = try parameters.optionalInteger("toYear") else {
+                throw SubsonicError.missing("toYear")
+            }
             // fromYear > toYear asks for the same years, latest first.
             source = .selection(
                 AlbumSelection(years: min(from, to)...max(from, to), order: .year(ascending: from <= to)))
@@ -72,10 +80,12 @@ extension SubsonicAPI {
             case .personal(let order):
                 // Albums played or rated may have left the library since: ask for more until the page is full.
                 let ids = try reader.albumIDs(of: user, by: order, offset: 0, limit: offset + size + 100)
-                found = try reader.catalogAlbums(AlbumSelection(ids: ids, order: .given), offset: offset, limit: size)
+                found = try reader.catalogAlbums(
+                    AlbumSelection(ids: ids, order: .given), offset: offset, limit: size)
             case .starred:
                 let ids = try reader.starred(by: user, kind: .album).compactMap(AlbumID.init)
-                found = try reader.catalogAlbums(AlbumSelection(ids: ids, order: .given), offset: offset, limit: size)
+                found = try reader.catalogAlbums(
+                    AlbumSelection(ids: ids, order: .given), offset: offset, limit: size)
             }
             return try Self.albums(found, reader, user: user, shape: shape)
         }
@@ -115,7 +125,8 @@ extension SubsonicAPI {
         let user = call.user.id
         let songs = try await library.listening { reader in
             try Self.songs(
-                try reader.catalogTracks(TrackSelection(genreKey: genre), offset: offset, limit: count), reader,
+                try reader.catalogTracks(TrackSelection(genreKey: genre), offset: offset, limit: count),
+                reader,
                 user: user)
         }
         var element = SubsonicElement()
@@ -155,7 +166,8 @@ extension SubsonicAPI {
         return try await library.listening { reader in
             let artistIDs = try reader.starred(by: user, kind: .artist)
             let byID = Dictionary(
-                try reader.catalogArtists().map { (SubsonicShapes.artistID(key: $0.key), $0) }) { first, _ in first }
+                try reader.catalogArtists().map { (SubsonicShapes.artistID(key: $0.key), $0) }
+            ) { first, _ in first }
             let artists = artistIDs.compactMap { byID[$0] }
             let albumIDs = try reader.starred(by: user, kind: .album).compactMap(AlbumID.init)
             let albums = try reader.catalogAlbums(

@@ -36,9 +36,13 @@ extension SubsonicAPI {
         if download {
             let name = String(track.stored.track.path.split(separator: "/").last ?? "track")
             // The name as an RFC 5987 UTF-8 value, and a plain ASCII one for older clients.
-            let ascii = String(name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" })
+            let ascii = String(
+                name.unicodeScalars.map {
+                    $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_"
+                })
             let encoded = PercentEncoding.encoded(name, keeping: PercentEncoding.isUnreserved)
-            response.headers["Content-Disposition"] = "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+            response.headers["Content-Disposition"] =
+                "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
         }
         return .response(response)
     }

@@ -108,7 +108,8 @@ extension SubsonicAPI {
                 playlist.changed = time
             } else {
                 playlist = StoredPlaylist(
-                    id: fresh, owner: user.id, name: name ?? "", created: time, changed: time, trackIDs: tracks)
+                    id: fresh, owner: user.id, name: name ?? "", created: time, changed: time,
+                    trackIDs: tracks)
             }
             try writer.savePlaylist(playlist)
             return try Self.withEntries(playlist, writer, user: user.id)
@@ -139,7 +140,8 @@ extension SubsonicAPI {
             let removed = Set(removals)
             if let index = removed.first(where: { !playlist.trackIDs.indices.contains($0) }) {
                 throw SubsonicError.generic(
-                    "songIndexToRemove=\(index) is not a position of the playlist's \(playlist.trackIDs.count) songs")
+                    "songIndexToRemove=\(index) is not a position of the playlist's \(playlist.trackIDs.count) songs"
+                )
             }
             playlist.trackIDs =
                 playlist.trackIDs.enumerated().filter { !removed.contains($0.offset) }.map(\.element) + added
@@ -168,7 +170,8 @@ extension SubsonicAPI {
     /// The playlist `id` names, when `user` owns it.
     /// - Throws: 70 when the user cannot see it, 50 when they see it but another user owns it.
     private static func owned(_ id: String, by user: StoredUser, _ reader: Reader) throws -> StoredPlaylist {
-        guard let playlist = try reader.playlist(id: id), playlist.owner == user.id || playlist.isPublic else {
+        guard let playlist = try reader.playlist(id: id), playlist.owner == user.id || playlist.isPublic
+        else {
             throw SubsonicError.notFound("no playlist has id \(id.prefix(80))")
         }
         guard playlist.owner == user.id else {
@@ -194,7 +197,8 @@ extension SubsonicAPI {
     /// A name or comment: at most 500 characters, no control characters.
     private static func checkedText(_ text: String) throws -> String {
         guard text.count <= maximumPlaylistText else {
-            throw SubsonicError.generic("a playlist's name or comment has at most \(maximumPlaylistText) characters")
+            throw SubsonicError.generic(
+                "a playlist's name or comment has at most \(maximumPlaylistText) characters")
         }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw SubsonicError.generic("a playlist's name or comment may not contain control characters")

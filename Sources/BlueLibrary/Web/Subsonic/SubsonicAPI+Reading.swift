@@ -40,7 +40,8 @@ extension SubsonicAPI {
     /// The album with tracks that `id` names, if any.
     static func album(id: String, _ reader: Reader) throws -> CatalogAlbum? {
         guard let albumID = AlbumID(id) else { return nil }
-        return try reader.catalogAlbums(AlbumSelection(ids: [albumID], order: .given), offset: 0, limit: 1).first
+        return try reader.catalogAlbums(AlbumSelection(ids: [albumID], order: .given), offset: 0, limit: 1)
+            .first
     }
 
     /// The library's track that `id` names, if any.

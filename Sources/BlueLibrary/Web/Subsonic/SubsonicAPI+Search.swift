@@ -9,17 +9,23 @@ import BlueLibraryStorage
 extension SubsonicAPI {
     static let searchEndpoints: [String: Endpoint] = [
         "search2": { api, call in
-            .element("searchResult2", try await api.search(call, artist: SubsonicShapes.artist, album: SubsonicShapes.albumChild))
+            .element(
+                "searchResult2",
+                try await api.search(call, artist: SubsonicShapes.artist, album: SubsonicShapes.albumChild))
         },
         "search3": { api, call in
-            .element("searchResult3", try await api.search(call, artist: SubsonicShapes.artistID3, album: SubsonicShapes.albumID3))
+            .element(
+                "searchResult3",
+                try await api.search(call, artist: SubsonicShapes.artistID3, album: SubsonicShapes.albumID3))
         },
     ]
 
     /// The folded words of a search query; none for an empty query or `""`.
     static func searchWords(_ query: String) -> [String] {
         var text = query.trimmed
-        if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+        if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") {
+            text = String(text.dropFirst().dropLast())
+        }
         // Lucene-style trailing wildcards (`abba*`) some clients add mean what a substring means already.
         return text.split(whereSeparator: \.isWhitespace).map { word in
             SearchKey.fold(String(word.hasSuffix("*") ? word.dropLast() : word))
@@ -57,7 +63,8 @@ extension SubsonicAPI {
             let albums = try reader.catalogAlbums(
                 AlbumSelection(query: query, order: .title), offset: albumOffset, limit: albumCount)
             element.add("album", list: try Self.albums(albums, reader, user: user, shape: album))
-            let tracks = try reader.catalogTracks(TrackSelection(words: words), offset: songOffset, limit: songCount)
+            let tracks = try reader.catalogTracks(
+                TrackSelection(words: words), offset: songOffset, limit: songCount)
             element.add("song", list: try Self.songs(tracks, reader, user: user))
             return element
         }

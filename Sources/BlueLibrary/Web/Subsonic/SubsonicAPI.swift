@@ -98,7 +98,8 @@ public final class SubsonicAPI: Sendable {
         if name.hasSuffix(".view") { name.removeLast(".view".count) }
         guard ["GET", "HEAD", "POST"].contains(request.method) else {
             return .error(
-                405, code: "method_not_allowed", message: "\(request.method) is not allowed on \(request.path)")
+                405, code: "method_not_allowed",
+                message: "\(request.method) is not allowed on \(request.path)")
         }
         if name == "getOpenSubsonicExtensions" {
             return Self.render(.success(("openSubsonicExtensions", .many(Self.extensionElements()))), format)
@@ -138,7 +139,8 @@ public final class SubsonicAPI: Sendable {
         if let error = error as? LibraryError {
             switch error.code {
             case .notFound, .noInput: return .notFound(error.message)
-            case .usage, .invalidField, .invalidQuery, .malformedInput, .conflict: return .generic(error.message)
+            case .usage, .invalidField, .invalidQuery, .malformedInput, .conflict:
+                return .generic(error.message)
             default: break
             }
         }
@@ -163,10 +165,16 @@ public final class SubsonicAPI: Sendable {
     }
 
     /// The credentials a call presents: an API key alone, or a user with a password or a token and salt.
-    static func credentials(_ parameters: SubsonicParameters) throws(SubsonicError) -> UserAccounts.Credentials {
-        let (user, password, token, salt) = (parameters["u"], parameters["p"], parameters["t"], parameters["s"])
+    static func credentials(_ parameters: SubsonicParameters) throws(SubsonicError)
+        -> UserAccounts.Credentials
+    {
+        let (user, password, token, salt) = (
+            parameters["u"], parameters["p"], parameters["t"], parameters["s"]
+        )
         if let key = parameters["apiKey"] {
-            guard user == nil, password == nil, token == nil, salt == nil else { throw .conflictingAuthentication }
+            guard user == nil, password == nil, token == nil, salt == nil else {
+                throw .conflictingAuthentication
+            }
             return .apiKey(key)
         }
         guard let user else { throw .missing("u") }
@@ -192,7 +200,10 @@ public final class SubsonicAPI: Sendable {
 
     /// How answers are written.
     struct Format: Sendable {
-        enum Kind: Sendable { case xml, json, jsonp(callback: String) }
+        enum Kind: Sendable {
+            case xml, json
+            case jsonp(callback: String)
+        }
         var kind: Kind
 
         init(_ parameters: SubsonicParameters) {
@@ -204,7 +215,8 @@ public final class SubsonicAPI: Sendable {
                 let plain =
                     !callback.isEmpty && callback.utf8.count <= 100
                     && callback.unicodeScalars.allSatisfy {
-                        ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || "_$.".unicodeScalars.contains($0)
+                        ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0)
+                            || "_$.".unicodeScalars.contains($0)
                     }
                 kind = plain ? .jsonp(callback: callback) : .json
             default: kind = .xml

@@ -24,7 +24,9 @@ struct SubsonicError: Error, Sendable, Equatable {
     /// 44: an API key this server does not know.
     static let invalidAPIKey = SubsonicError(code: 44, message: "Invalid API key")
     /// 50: the user may not do this.
-    static func notAuthorized(_ message: String) -> SubsonicError { SubsonicError(code: 50, message: message) }
+    static func notAuthorized(_ message: String) -> SubsonicError {
+        SubsonicError(code: 50, message: message)
+    }
     /// 70: the requested data was not found.
     static func notFound(_ message: String) -> SubsonicError { SubsonicError(code: 70, message: message) }
 }

@@ -43,7 +43,9 @@ struct SubsonicParameters: Sendable {
 
     /// A whole-number parameter within `range`, or `fallback` when absent.
     /// - Throws: error 0 naming it when it is not a whole number; a number outside the range is clamped.
-    func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(SubsonicError) -> Int {
+    func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(SubsonicError)
+        -> Int
+    {
         guard let text = self[name] else { return fallback }
         guard let number = Int(text.trimmed) else {
             throw .generic("\(name)=\(text.prefix(40)) is not a whole number")
@@ -73,7 +75,9 @@ struct SubsonicParameters: Sendable {
             guard !part.isEmpty else { return nil }
             let plus = part.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
             let text = String(decoding: plus, as: UTF8.self)
-            guard let equals = text.firstIndex(of: "=") else { return (PercentEncoding.decoded(text[...]), "") }
+            guard let equals = text.firstIndex(of: "=") else {
+                return (PercentEncoding.decoded(text[...]), "")
+            }
             return (
                 PercentEncoding.decoded(text[..<equals]),
                 PercentEncoding.decoded(text[text.index(after: equals)...])

@@ -42,7 +42,8 @@ enum SubsonicShapes {
         let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let milli = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-        return "\(year)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)).\(milli)Z"
+        return
+            "\(year)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)).\(milli)Z"
     }
 
     /// A file time in nanoseconds since 1970 as ISO 8601.
@@ -106,7 +107,8 @@ enum SubsonicShapes {
         let track = entry.stored.track
         let album = entry.album
         let fileName = String(track.path.split(separator: "/").last ?? "")
-        let suffix = fileName.contains(".") ? String(fileName.split(separator: ".").last ?? "").lowercased() : ""
+        let suffix =
+            fileName.contains(".") ? String(fileName.split(separator: ".").last ?? "").lowercased() : ""
         var element = SubsonicElement()
         element.set("id", track.id)
         element.set("parent", album.id.rawValue)
@@ -173,13 +175,16 @@ enum SubsonicShapes {
         let folded = artist.key
         for article in ignoredArticles {
             let prefix = article.lowercased() + " "
-            if folded.hasPrefix(prefix) && folded.count > prefix.count { return String(folded.dropFirst(prefix.count)) }
+            if folded.hasPrefix(prefix) && folded.count > prefix.count {
+                return String(folded.dropFirst(prefix.count))
+            }
         }
         return folded
     }
 
     /// The artists in indexes by first letter (`#` for the others), sorted within each.
-    static func indexes(_ artists: [CatalogArtist], shape: (CatalogArtist) -> SubsonicElement) -> [SubsonicElement]
+    static func indexes(_ artists: [CatalogArtist], shape: (CatalogArtist) -> SubsonicElement)
+        -> [SubsonicElement]
     {
         let sorted = artists.map { (sortName($0), $0) }.sorted { SearchKey.precedes($0.0, $1.0) }
         var groups: [(letter: String, artists: [SubsonicElement])] = []

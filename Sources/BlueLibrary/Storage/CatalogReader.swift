@@ -8,8 +8,9 @@ import BlueLibraryCore
 /// A store implements these beside ``LibraryReader``'s album reads; the contract suite runs them
 /// against every store.
 package protocol CatalogReader {
-    /// Every album artist, with how many albums (with tracks) they have, in no particular order.
-    func catalogArtists() throws -> [CatalogArtist]
+    /// A window of the album artists whose folded name holds each of `words` (folded; none: every
+    /// artist), in the order of their folded names, with how many albums (with tracks) each has.
+    func catalogArtists(matching words: [String], offset: Int, limit: Int) throws -> [CatalogArtist]
     /// A window of the albums with tracks that `selection` picks, in its order: from the `offset`-th
     /// (0 is the first), at most `limit` of them.
     func catalogAlbums(_ selection: AlbumSelection, offset: Int, limit: Int) throws -> [CatalogAlbum]
@@ -104,8 +105,9 @@ package struct AlbumSelection: Sendable, Hashable {
         case given
     }
 
-    /// Albums matching a query of the command line's language (its sort keys are ignored).
-    package var query: Query?
+    /// Folded words that must each be in the album's title, artist or genre, or in one of its tracks'
+    /// titles or artists (a bare word of the command line's queries).
+    package var words: [String]
     /// Albums of the artist with this folded name.
     package var artistKey: String?
     /// Albums of the genre with this folded name.
@@ -119,11 +121,11 @@ package struct AlbumSelection: Sendable, Hashable {
 
     /// A selection; omitted conditions hold for every album.
     package init(
-        query: Query? = nil, artistKey: String? = nil, genreKey: String? = nil,
+        words: [String] = [], artistKey: String? = nil, genreKey: String? = nil,
         years: ClosedRange<Int>? = nil,
         ids: [AlbumID]? = nil, order: Order = .title
     ) {
-        self.query = query
+        self.words = words
         self.artistKey = artistKey
         self.genreKey = genreKey
         self.years = years

@@ -111,8 +111,8 @@ enum Schema {
             afterwards: refoldKeys),
         // 6: the people a music server (the Subsonic API) serves: users with their password sealed and
         // their API keys' digests; per user, stars, ratings, plays and playlists. Items are named by id
-        // (a track's, an album's or an artist's derived id), times are milliseconds since 1970. Artists
-        // are looked up by their folded name.
+        // (a track's, an album's or an artist's derived id), times are milliseconds since 1970. Albums are
+        // listed by folded title and artist, and artists found by folded name, through indexes.
         Migration(
             """
             CREATE TABLE users (
@@ -166,7 +166,8 @@ enum Schema {
                 track_id TEXT NOT NULL,
                 PRIMARY KEY (playlist_id, position)
             );
-            CREATE INDEX albums_artist_key ON albums (artist_key);
+            CREATE INDEX albums_title_key ON albums (title_key);
+            CREATE INDEX albums_artist_key ON albums (artist_key, title_key);
             """),
     ]
 

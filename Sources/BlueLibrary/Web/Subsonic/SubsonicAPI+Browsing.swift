@@ -17,7 +17,7 @@ extension SubsonicAPI {
     private func artists(_ call: Call) async throws -> Outcome {
         let user = call.user.id
         let indexes = try await library.listening { reader in
-            let artists = try reader.catalogArtists()
+            let artists = try reader.catalogArtists(matching: [], offset: 0, limit: .max)
             let ids = artists.map { SubsonicShapes.artistID(key: $0.key) }
             let notes = try reader.annotations(of: user, kind: .artist, ids: ids)
             return SubsonicShapes.indexes(artists) {
@@ -33,7 +33,7 @@ extension SubsonicAPI {
     private func indexes(_ call: Call) async throws -> Outcome {
         let user = call.user.id
         let indexes = try await library.listening { reader in
-            let artists = try reader.catalogArtists()
+            let artists = try reader.catalogArtists(matching: [], offset: 0, limit: .max)
             let ids = artists.map { SubsonicShapes.artistID(key: $0.key) }
             let notes = try reader.annotations(of: user, kind: .artist, ids: ids)
             return SubsonicShapes.indexes(artists) {

@@ -34,7 +34,9 @@ extension SubsonicAPI {
     /// The artist with a derived id, if any.
     static func artist(id: String, _ reader: Reader) throws -> CatalogArtist? {
         guard id.hasPrefix(SubsonicShapes.artistPrefix) else { return nil }
-        return try reader.catalogArtists().first { SubsonicShapes.artistID(key: $0.key) == id }
+        return try reader.catalogArtists(matching: [], offset: 0, limit: .max).first {
+            SubsonicShapes.artistID(key: $0.key) == id
+        }
     }
 
     /// The album with tracks that `id` names, if any.

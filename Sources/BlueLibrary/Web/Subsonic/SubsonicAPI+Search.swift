@@ -47,21 +47,12 @@ extension SubsonicAPI {
         let songCount = try parameters.integer("songCount", default: 20, in: range)
         let songOffset = try parameters.integer("songOffset", default: 0, in: 0...Int.max)
         let user = call.user.id
-        let query = Query(groups: [words.map { Query.Term(.anyText($0)) }])
         return try await library.listening { reader in
             var element = SubsonicElement()
-            if artistCount > 0 {
-                let artists = try reader.catalogArtists()
-                    .filter { candidate in words.allSatisfy { SearchKey.contains(candidate.key, $0) } }
-                    .map { (SubsonicShapes.sortName($0), $0) }
-                    .sorted { SearchKey.precedes($0.0, $1.0) }
-                    .dropFirst(artistOffset).prefix(artistCount).map(\.1)
-                element.add("artist", list: try Self.artists(artists, reader, user: user, shape: artist))
-            } else {
-                element.add("artist", list: [])
-            }
+            let artists = try reader.catalogArtists(matching: words, offset: artistOffset, limit: artistCount)
+            element.add("artist", list: try Self.artists(artists, reader, user: user, shape: artist))
             let albums = try reader.catalogAlbums(
-                AlbumSelection(query: query, order: .title), offset: albumOffset, limit: albumCount)
+                AlbumSelection(words: words, order: .title), offset: albumOffset, limit: albumCount)
             element.add("album", list: try Self.albums(albums, reader, user: user, shape: album))
             let tracks = try reader.catalogTracks(
                 TrackSelection(words: words), offset: songOffset, limit: songCount)

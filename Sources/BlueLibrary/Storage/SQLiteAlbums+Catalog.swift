@@ -11,7 +11,8 @@ extension SQLiteAlbums {
         columns.split(separator: ",").map { "a." + $0.trimmingPrefix(" ") }.joined(separator: ", ")
 
     /// When the newest track file of album `a` changed.
-    private static let createdSQL = "(SELECT coalesce(max(modified), 0) FROM tracks WHERE tracks.album_id = a.id)"
+    private static let createdSQL =
+        "(SELECT coalesce(max(modified), 0) FROM tracks WHERE tracks.album_id = a.id)"
 
     func catalogArtists(matching words: [String], offset: Int, limit: Int) throws -> [CatalogArtist] {
         guard limit > 0 else { return [] }
@@ -129,7 +130,8 @@ extension SQLiteAlbums {
             var found: [CatalogTrack] = []
             var skipped = 0
             let row = try connection.prepare(
-                "SELECT \(Self.catalogTrackColumns) FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?")
+                "SELECT \(Self.catalogTrackColumns) FROM tracks t JOIN albums a ON a.id = t.album_id WHERE t.id = ?"
+            )
             for id in ids where found.count < limit {
                 try row.bind([.text(id)])
                 let track = try row.step() ? catalogTrack(row) : nil

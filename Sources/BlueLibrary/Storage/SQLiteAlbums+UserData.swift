@@ -57,11 +57,13 @@ extension SQLiteAlbums {
         let kindKey: [SQLValue] = [.text(user), .text(kind.rawValue)]
         let star =
             try holds("SELECT 1 FROM stars WHERE user_id = ? AND kind = ?", kindKey)
-            ? try connection.prepare("SELECT starred FROM stars WHERE user_id = ? AND kind = ? AND item_id = ?")
+            ? try connection.prepare(
+                "SELECT starred FROM stars WHERE user_id = ? AND kind = ? AND item_id = ?")
             : nil
         let rating =
             try holds("SELECT 1 FROM ratings WHERE user_id = ? AND kind = ?", kindKey)
-            ? try connection.prepare("SELECT rating FROM ratings WHERE user_id = ? AND kind = ? AND item_id = ?")
+            ? try connection.prepare(
+                "SELECT rating FROM ratings WHERE user_id = ? AND kind = ? AND item_id = ?")
             : nil
         // An album's plays are its tracks' plays; an artist's are not kept.
         let plays: Statement?
@@ -74,7 +76,8 @@ extension SQLiteAlbums {
             }
             plays =
                 kind == .song
-                ? try connection.prepare("SELECT count, last_played FROM plays WHERE user_id = ? AND track_id = ?")
+                ? try connection.prepare(
+                    "SELECT count, last_played FROM plays WHERE user_id = ? AND track_id = ?")
                 : try connection.prepare(
                     """
                     SELECT sum(count), max(last_played) FROM plays WHERE user_id = ? AND track_id IN

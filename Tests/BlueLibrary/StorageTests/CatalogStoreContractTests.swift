@@ -89,7 +89,8 @@ struct CatalogStoreContractTests {
         #expect(artists[0].coverAlbum == min(library["Début"].album.id, library["Post"].album.id))
         // Words, and a window, in the order of the folded names.
         let named = { (words: [String], offset: Int, limit: Int) in
-            try await store.read { try $0.catalogArtists(matching: words, offset: offset, limit: limit) }.map(\.key)
+            try await store.read { try $0.catalogArtists(matching: words, offset: offset, limit: limit) }.map(
+                \.key)
         }
         #expect(try await named(["o"], 0, 100) == ["bjork", "oscillator"])
         #expect(try await named(["o", "scil"], 0, 100) == ["oscillator"])

@@ -166,7 +166,9 @@ extension SubsonicAPI {
         return try await library.listening { reader in
             let artistIDs = try reader.starred(by: user, kind: .artist)
             let byID = Dictionary(
-                try reader.catalogArtists(matching: [], offset: 0, limit: .max).map { (SubsonicShapes.artistID(key: $0.key), $0) }
+                try reader.catalogArtists(matching: [], offset: 0, limit: .max).map {
+                    (SubsonicShapes.artistID(key: $0.key), $0)
+                }
             ) { first, _ in first }
             let artists = artistIDs.compactMap { byID[$0] }
             let albumIDs = try reader.starred(by: user, kind: .album).compactMap(AlbumID.init)

@@ -13,7 +13,7 @@ BIN = .build/release/bluelibrary
 SUBSONIC_VENV = .build/subsonic-clients
 SUBSONIC_CLIENTS = py-sonic==1.2.0 py-opensonic==10.4.1 knuckles==1.2.0
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-page bench-scan bench-edits bench-subsonic clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic clean
 
 setup:
 	@scripts/setup.sh
@@ -59,6 +59,9 @@ bench-web: release
 
 bench-flood: release
 	bench/connection-flood.sh
+
+bench-audio: release
+	bench/slow-audio.sh
 
 bench-page: release
 	bench/web-page.sh

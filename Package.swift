@@ -126,7 +126,7 @@ let package = Package(
         module("BlueLibraryCore", "BlueLibrary/Core"),
         module(
             "BlueLibraryStorage", "BlueLibrary/Storage",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite"], exclude: ["Postgres"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite", "SystemFiles"], exclude: ["Postgres"]),
         // A PostgreSQL connection on a thread of its own, driven without blocking in libpq; beside the SQLite
         // code but a module of its own, so that a command on a SQLite library never touches it.
         module(
@@ -138,12 +138,22 @@ let package = Package(
         module(
             "BlueLibraryCovers", "BlueLibrary/Covers",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CImageCodecs", "CCrypto", "SystemFiles"]),
+        // HTTP over libcurl, the caching proxy in front of it for covers, deadlines and limits.
+        module(
+            "BlueLibraryNetworking", "BlueLibrary/Networking",
+            ["BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "CCurl"]),
+        // The facade over the store (LibraryAPI, OneReadLibrary) and the services beside it: covers, sync,
+        // MusicBrainz, the services' lifecycle.
         module(
             "BlueLibraryServices", "BlueLibrary/Services",
             [
-                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "BlueLibraryCovers",
-                "BlueLibraryScanner", "SystemFiles", "CCrypto", "CCurl",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking",
+                "BlueLibraryStorage", "SystemFiles", "CCrypto",
             ]),
+        // Music folders: the scan made part of the library through the facade.
+        module(
+            "BlueLibraryFolderImport", "BlueLibrary/FolderImport",
+            ["BlueLibraryCore", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStorage"]),
         module(
             "BlueLibraryPresentation", "BlueLibrary/Presentation",
             ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices"]),
@@ -151,7 +161,7 @@ let package = Package(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "BlueLibraryPresentation", "BlueLibraryStorage", "CMicroHTTPD",
+                "BlueLibraryPresentation", "BlueLibraryStorage", "CMicroHTTPD", "SystemFiles",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -165,8 +175,10 @@ let package = Package(
         .executableTarget(
             name: "bluelibrary",
             dependencies: [
-                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPresentation",
-                "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryTerminal", "BlueLibraryWeb",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport",
+                "BlueLibraryNetworking", "BlueLibraryPresentation", "BlueLibraryScanner",
+                "BlueLibraryServices",
+                "BlueLibraryTerminal", "BlueLibraryWeb",
                 "SystemFiles", "TerminalKit",
             ],
             path: "Sources/BlueLibrary/CLI",
@@ -224,7 +236,14 @@ let package = Package(
         tests(
             "BlueLibraryServicesTests", "BlueLibrary/ServicesTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryScanner", "BlueLibraryServices",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking", "BlueLibraryServices",
+                "BlueLibraryStorage", "TestSupport",
+            ]),
+        tests("BlueLibraryNetworkingTests", "BlueLibrary/NetworkingTests", ["BlueLibraryNetworking"]),
+        tests(
+            "BlueLibraryFolderImportTests", "BlueLibrary/FolderImportTests",
+            [
+                "BlueLibraryCore", "BlueLibraryFolderImport", "BlueLibraryScanner", "BlueLibraryServices",
                 "BlueLibraryStorage", "TestSupport",
             ]),
         tests(
@@ -243,7 +262,8 @@ let package = Package(
         tests(
             "BlueLibraryWebTests", "BlueLibrary/WebTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryScanner", "BlueLibraryServices",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport", "BlueLibraryNetworking",
+                "BlueLibraryScanner", "BlueLibraryServices",
                 "BlueLibraryStorage", "BlueLibraryWeb", "TestSupport",
             ]),
         tests(
@@ -266,9 +286,10 @@ let package = Package(
             exclude: ["Snapshots"]),
         tests("RecordingsCLITests", "Recordings/CLITests", ["RecordingsLauncher", "TestSupport"]),
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
+        tests("SystemFilesTests", "Shared/SystemFilesTests", ["SystemFiles", "TestSupport"]),
         tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
-        tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),
+        tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

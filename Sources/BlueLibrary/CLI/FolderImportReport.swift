@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
 import Synchronization
@@ -17,19 +18,20 @@ enum FolderImportReport {
         async throws -> Int32
     {
         let out = console.out
-        let scanner = MusicScanner()
         let bar = ScanProgressBar(onTerminal: console.showsProgress)
-        let (report, result) = try await library.importFolder(folder, scanner: scanner) { bar.show($0) }
+        let (report, result) = try await FolderImporter(library: library).importFolder(folder) {
+            bar.show($0)
+        }
         bar.finish()
         // The embedded art the scan already read goes into the cover cache, so no face reads it again.
         for album in result.albums where album.isChanged {
             if case .embedded(_, let picture?)? = album.art, let art = album.art {
-                await covers?.remember(picture.bytes, for: LibraryAPI.coverURL(for: art))
+                await covers?.remember(picture.bytes, for: FolderImporter.coverURL(for: art))
             }
         }
         let albums = { (count: Int) in "\(count) album\(count == 1 ? "" : "s")" }
         out.line(
-            "Scanned \(result.root): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
+            "Scanned \(result.root.escapingControlCharacters): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
                 + "\(report.tracks) track\(report.tracks == 1 ? "" : "s") (\(report.counts.read) read, "
                 + "\(report.counts.unchanged) unchanged).")
         if report.leftOut > 0 {
@@ -45,7 +47,8 @@ enum FolderImportReport {
             out.line(
                 "\(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") could not be read:"
             )
-            for file in report.unreadable { out.line("  \(file.error.message)") }
+            // File names hold anything: escaped, so the terminal shows them rather than obeys them.
+            for file in report.unreadable { out.line("  \(file.error.message.escapingControlCharacters)") }
         }
         if result.files.isEmpty && !report.unreadable.isEmpty {
             throw LibraryError(.malformedInput, "no file in '\(result.root)' could be read")

@@ -1,5 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryFolderImport
+import BlueLibraryNetworking
 import BlueLibraryScanner
 import BlueLibraryServices
 
@@ -83,7 +85,9 @@ struct LibraryContext: VerbContext {
         }
         // libcurl is loaded on the first request (BLUELIBRARY_LIBCURL names another file, for tests).
         let needsNetwork = services.contains(.covers) || remote != nil
-        let network: (any HTTPClient)? = needsNetwork ? CurlHTTPClient() : nil
+        let network: (any HTTPClient)? =
+            needsNetwork
+            ? CurlHTTPClient(configuration: try HTTPClientConfiguration(environment: environment)) : nil
         let covers =
             services.contains(.covers)
             ? CoverService(

@@ -1,6 +1,7 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryNetworking
 
 /// The cover subsystem, composed beside the ``LibraryAPI`` facade at the root of each face: the disk
 /// cache, the caching proxy in front of the HTTP client, and the loader that falls back to generated
@@ -49,6 +50,16 @@ public final class CoverService: Service {
     /// had. Never fails.
     public func cover(for album: Album) async -> CoverResult {
         await loader.cover(for: album)
+    }
+
+    /// The cover of `album` from bytes downloaded elsewhere (decoded, and cached when an image).
+    func cover(for album: Album, downloaded bytes: [UInt8]) async -> CoverResult {
+        await loader.cover(for: album, downloaded: bytes)
+    }
+
+    /// Whether a cover URL names a local file (`file:` or an absolute path) rather than a download.
+    public static func isLocalFile(_ url: String) -> Bool {
+        CoverLoader.localPath(url) != nil
     }
 
     /// Keeps a picture read elsewhere (a scan reads the embedded art of the albums it changes) as the

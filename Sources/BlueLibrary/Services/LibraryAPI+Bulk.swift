@@ -108,21 +108,37 @@ extension LibraryAPI {
         plan: @escaping @Sendable (any LibraryWriter) throws -> [HistoryCommand],
         apply: @escaping @Sendable ([HistoryCommand], any LibraryWriter) throws -> [HistoryCommand]
     ) async throws -> LibraryChange? {
-        let (limit, online) = (historyLimit, isOnline)
-        let change = try await store.write { [self] writer -> LibraryChange? in
-            let planned = try plan(writer)
-            let applied = try apply(planned, writer)
-            guard !applied.isEmpty else { return nil }
-            let command = HistoryCommand.group(HistoryGroup(kind: kind, commands: applied))
-            if online { try writer.enqueueSync(command) }
-            try writer.push(command, on: .undo, limit: limit)
-            try writer.clearHistory(.redo)
-            try writer.saveCurrent(try writer.resolveCurrent())
-            return LibraryChange(
-                kind: kind == .remove ? .delete : .update, effect: command, state: try writer.state(),
-                sequence: nextSequence())
+        let (change, _) = try await recordStep(kind, as: kind == .remove ? .delete : .update) { writer in
+            (try apply(try plan(writer), writer), ())
         }
-        if let change { changes.post(change) }
         return change
+    }
+
+    /// Runs many changes as one transaction and one undo step: `body` makes them with the writer and
+    /// returns the commands as they applied (and a value of its own); they are recorded as one group of
+    /// `kind` (nothing is recorded when there are none), put in the outbox when online (unless an
+    /// import or scan), the current album saved, and the change announced as `change`.
+    /// - Returns: the change (`nil` when nothing was recorded) and `body`'s value.
+    package func recordStep<T: Sendable>(
+        _ kind: HistoryGroup.Kind, as change: LibraryChange.Kind,
+        _ body: @escaping @Sendable (any LibraryWriter) throws -> (commands: [HistoryCommand], value: T)
+    ) async throws -> (change: LibraryChange?, value: T) {
+        let (limit, online) = (historyLimit, isOnline)
+        let (recorded, announced, value) = try await store.write { [self] writer in
+            let (commands, value) = try body(writer)
+            let command: HistoryCommand? =
+                commands.isEmpty ? nil : .group(HistoryGroup(kind: kind, commands: commands))
+            if let command {
+                if online && !command.isImport { try writer.enqueueSync(command) }
+                try writer.push(command, on: .undo, limit: limit)
+                try writer.clearHistory(.redo)
+            }
+            try writer.saveCurrent(try writer.resolveCurrent())
+            let change = LibraryChange(
+                kind: change, effect: command, state: try writer.state(), sequence: nextSequence())
+            return (command == nil ? nil : change, change, value)
+        }
+        changes.post(announced)
+        return (recorded, value)
     }
 }

@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryScanner
 import BlueLibraryStorage
 import Synchronization
 

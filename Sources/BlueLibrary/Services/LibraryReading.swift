@@ -130,6 +130,14 @@ extension LibraryReading {
         return stored.track
     }
 
+    /// The tracks the library keeps under the folder `root` (of its albums and of deleted ones), with what
+    /// a rescan compares: each file's size, time and tags when it was read.
+    nonisolated(nonsending)
+        package func storedTracks(under root: String) async throws -> [StoredTrack]
+    {
+        try await store.read { try $0.storedTracks(under: root) }
+    }
+
     /// Counts albums, artists, genres and years.
     nonisolated(nonsending)
         package func statistics() async throws -> LibraryStatistics

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryNetworking
 import BlueLibraryStorage
 import Synchronization
 

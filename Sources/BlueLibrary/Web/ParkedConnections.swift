@@ -12,6 +12,13 @@ final class ParkedConnections: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Called after a connection is resumed or a stream is forgotten (a stopping server waits for both).
+    private let changed: @Sendable () -> Void
+
+    /// - Parameter changed: called after a connection is resumed or an event stream forgotten.
+    init(changed: @escaping @Sendable () -> Void = {}) {
+        self.changed = changed
+    }
 
     /// How many connections are suspended now.
     var count: Int { state.withLock { $0.suspended.count } }
@@ -30,6 +37,7 @@ final class ParkedConnections: Sendable {
     func resume(_ connection: ConnectionHandle) {
         guard state.withLock({ $0.suspended.remove(connection) != nil }) else { return }
         bl_mhd_resume(connection.pointer)
+        changed()
     }
 
     /// Resumes every suspended connection (the last step before stopping the daemon).
@@ -53,15 +61,23 @@ final class ParkedConnections: Sendable {
     /// Forgets an event stream MHD has finished with.
     func unregister(_ stream: StreamBox) {
         _ = state.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
+        changed()
     }
 
-    /// Ends every open event stream (each then wakes its connection and finishes).
+    /// Ends every open event stream (each then wakes its connection and finishes); from now on a new
+    /// one is ended as soon as it opens.
     func closeStreams() {
         let streams = state.withLock { state in
             state.closing = true
             return Array(state.streams.values)
         }
         for box in streams { box.stream.close() }
+    }
+
+    /// Ends the open event streams whose connection `isGone` says its client has left.
+    func closeStreams(where isGone: (ConnectionHandle) -> Bool) {
+        let streams = state.withLock { Array($0.streams.values) }
+        for box in streams where isGone(box.connection) { box.stream.close() }
     }
 }
 

@@ -106,15 +106,37 @@ public final class WebApp: Sendable {
     }
 
     /// Refuses requests whose `Host` does not name this server (a page on another site that rebinds its
-    /// DNS name to 127.0.0.1 sends its own name): 421 — unless, off loopback, they carry the token.
+    /// DNS name to 127.0.0.1 sends its own name): 421. Off loopback a `Host` proves nothing — any client
+    /// can send the bound address, and a server bound to `0.0.0.0` has no name of its own — so every
+    /// request needs the token there, whatever its `Host` (401 without it), but for the page's own
+    /// files, which hold no library data (the page passes the token on from its URL).
     var hostGuard: Link {
         { [self] request, next in
             let policy = hosts.withLock { $0 }
-            if policy.accepts(request.headers["host"]) { return await next(request) }
-            if let token = writeToken, request.token == token { return await next(request) }
-            let host = request.headers["host"].map { "'\($0.prefix(100))'" } ?? "no Host header"
-            return .error(421, code: "misdirected", message: "this server does not answer for \(host)")
+            let named = policy.accepts(request.headers["host"])
+            guard let token = writeToken else {
+                if named { return await next(request) }
+                return Self.misdirected(request)
+            }
+            if request.token == token { return await next(request) }
+            guard named else { return Self.misdirected(request) }
+            if Self.isPageFile(request) { return await next(request) }
+            return .error(
+                401, code: "unauthorized",
+                message: "this server needs its token (X-BlueLibrary-Token or ?token=)")
         }
+    }
+
+    private static func misdirected(_ request: WebRequest) -> WebResponse {
+        let host = request.headers["host"].map { "'\($0.prefix(100))'" } ?? "no Host header"
+        return .error(421, code: "misdirected", message: "this server does not answer for \(host)")
+    }
+
+    /// Whether the request is for one of the page's own files (`/`, `/app.js`, `/app.css`).
+    private static func isPageFile(_ request: WebRequest) -> Bool {
+        guard request.method == "GET" || request.method == "HEAD" else { return false }
+        let name = request.path.dropFirst()
+        return request.path == "/" || (request.path.hasPrefix("/") && PageAssets.files[String(name)] != nil)
     }
 
     /// Refuses bodies over the server's limit with 413.
@@ -182,7 +204,7 @@ public final class WebApp: Sendable {
     private func eventStream(_ request: WebRequest) -> WebResponse {
         let headers = ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"]
         if request.method == "HEAD" { return WebResponse(status: 200, headers: headers) }
-        guard let client = events.connect(from: request.clientAddress) else {
+        guard let client = events.connect(from: request.clientAddress, hasGone: request.clientHasGone) else {
             var refused = WebResponse.error(
                 503, code: "busy", message: "too many pages are listening; try again later")
             refused.headers["Connection"] = "close"

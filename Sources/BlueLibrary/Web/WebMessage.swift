@@ -18,6 +18,9 @@ public struct WebRequest: Sendable {
     public var bodyTooLarge: Bool
     /// The client's IP address as text (`127.0.0.2`), when the request came over a socket.
     public var clientAddress: String?
+    /// Whether the client has closed its connection by now (asked without reading from it); always
+    /// `false` for a request made in-process.
+    public var clientHasGone: @Sendable () -> Bool = { false }
 
     /// Creates a request.
     public init(

@@ -35,8 +35,33 @@ public struct Item: Sendable, Hashable, Identifiable {
 
     /// The order of a folder's contents: by name ignoring case, then by id so that ties are stable.
     public static func sortsBefore(_ lhs: Item, _ rhs: Item) -> Bool {
-        let (left, right) = (lhs.name.lowercased(), rhs.name.lowercased())
-        if left != right { return left < right }
-        return lhs.id.uuidString < rhs.id.uuidString
+        lhs.sortKey < rhs.sortKey
+    }
+
+    /// What ``sortsBefore(_:_:)`` compares, computed once per item where many are sorted.
+    var sortKey: SortKey { SortKey(self) }
+
+    /// An item's place in its folder's order: its name in lower case, then its id's bytes (the order of
+    /// the ids' upper-case text, without making that text).
+    struct SortKey: Comparable {
+        let name: String
+        let high: UInt64
+        let low: UInt64
+
+        init(_ item: Item) {
+            name = item.name.lowercased()
+            let bytes = item.id.uuid
+            high = withUnsafeBytes(of: bytes) {
+                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+            }
+            low = withUnsafeBytes(of: bytes) {
+                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            }
+        }
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            if lhs.name != rhs.name { return lhs.name < rhs.name }
+            return (lhs.high, lhs.low) < (rhs.high, rhs.low)
+        }
     }
 }

@@ -20,8 +20,10 @@ extension ItemTree {
         }
         // Renames and additions, parents before children.
         var queue = [new.rootID]
-        while !queue.isEmpty {
-            let folderID = queue.removeFirst()
+        var next = 0
+        while next < queue.count {
+            let folderID = queue[next]
+            next += 1
             for item in new.contents(of: folderID) {
                 if let existing = working.items[item.id] {
                     if existing.name != item.name, let change = try? working.rename(item.id, to: item.name) {

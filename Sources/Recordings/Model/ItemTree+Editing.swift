@@ -26,41 +26,18 @@ extension ItemTree {
         return StoreChange(.added, item: item, parentID: parentID, oldIndex: nil, newIndex: index)
     }
 
-    /// A tree of many items at once (a store being read): `items` come parents first; each folder's
-    /// contents are sorted once at the end, so reading n items takes n log n steps, not n².
-    /// - Throws: what ``add(_:)`` throws for the first item it would refuse.
-    public init(rootID: UUID, adding items: [Item]) throws(StoreError) {
+    /// A tree read in one go (a store being loaded): `contents` holds every folder's items, the root's
+    /// and each empty folder's included, already checked (ids used once, valid names, folders nested
+    /// within the limit) and in any order. Each folder is sorted once, on keys made once per item, so
+    /// reading n items takes n log n steps, not n².
+    init(rootID: UUID, checkedContents contents: [UUID: [Item]]) {
         self.init(rootID: rootID)
-        var depths: [UUID: Int] = [rootID: 0]
-        for var item in items {
-            guard let parentID = item.parentID, let parent = self.items[parentID] else {
-                throw StoreError(.notFound, "The folder to add \"\(item.name)\" to no longer exists.")
-            }
-            guard parent.isFolder else {
-                throw StoreError(.invalidOperation, "\"\(parent.name)\" is a recording, not a folder.")
-            }
-            guard self.items[item.id] == nil else {
-                throw StoreError(.invalidOperation, "An item with id \(item.id) already exists.")
-            }
-            let depth = (depths[parentID] ?? 0) + 1
-            if item.isFolder {
-                guard depth <= Self.maximumDepth else {
-                    throw StoreError(
-                        .invalidOperation, "Folders can be nested at most \(Self.maximumDepth) deep.")
-                }
-                depths[item.id] = depth
-                children[item.id] = []
-            }
-            item.name = try ItemName.validated(item.name)
-            self.items[item.id] = item
-            children[parentID, default: []].append(item.id)
-        }
-        let keys = self.items.mapValues { (name: $0.name.lowercased(), id: $0.id.uuidString) }
-        for folder in children.keys {
-            children[folder]?.sort { left, right in
-                guard let left = keys[left], let right = keys[right] else { return false }
-                return left < right
-            }
+        items.reserveCapacity(contents.values.reduce(1) { $0 + $1.count })
+        children.reserveCapacity(contents.count)
+        for (folderID, folderContents) in contents {
+            for item in folderContents { items[item.id] = item }
+            let keys = folderContents.map(\.sortKey)
+            children[folderID] = keys.indices.sorted { keys[$0] < keys[$1] }.map { folderContents[$0] }
         }
     }
 
@@ -94,23 +71,14 @@ extension ItemTree {
     /// index.
     private mutating func insert(_ id: UUID, into parentID: UUID) -> Int {
         guard let item = items[id] else { return 0 }
-        let siblings = children[parentID] ?? []
-        var (low, high) = (0, siblings.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if let sibling = items[siblings[middle]], Item.sortsBefore(sibling, item) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        children[parentID, default: []].insert(id, at: low)
-        return low
+        let index = Self.insertionIndex(of: item.sortKey, in: children[parentID] ?? [])
+        children[parentID, default: []].insert(item, at: index)
+        return index
     }
 
     /// Takes `id` out of `parentID`'s children and returns where it was.
     private mutating func detach(_ id: UUID, from parentID: UUID) -> Int? {
-        guard let index = children[parentID]?.firstIndex(of: id) else { return nil }
+        guard let index = index(of: id) else { return nil }
         children[parentID]?.remove(at: index)
         return index
     }

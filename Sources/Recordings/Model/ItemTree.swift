@@ -7,8 +7,10 @@ public struct ItemTree: Sendable, Equatable {
     public let rootID: UUID
     /// Every item, the root included.
     var items: [UUID: Item]
-    /// Each folder's children, sorted by ``Item/sortsBefore(_:_:)``.
-    var children: [UUID: [UUID]]
+    /// Each folder's contents, sorted by ``Item/sortsBefore(_:_:)``. They are kept as values (a copy of
+    /// what `items` holds, updated with it), so reading a folder's contents copies nothing and an
+    /// item's index is a binary search.
+    var children: [UUID: [Item]]
 
     /// The name the root folder is shown with.
     public static let rootName = "Recordings"
@@ -37,15 +39,33 @@ public struct ItemTree: Sendable, Equatable {
     /// The item with an id, if it exists.
     public func item(_ id: UUID) -> Item? { items[id] }
 
-    /// A folder's contents in display order (empty for a recording or an unknown id).
+    /// A folder's contents in display order (empty for a recording or an unknown id); it takes no
+    /// copy, however many items the folder holds.
     public func contents(of folderID: UUID) -> [Item] {
-        (children[folderID] ?? []).compactMap { items[$0] }
+        children[folderID] ?? []
     }
 
-    /// Where an item is in its folder's contents.
+    /// Where an item is in its folder's contents (a binary search).
     public func index(of id: UUID) -> Int? {
-        guard let parent = items[id]?.parentID else { return nil }
-        return children[parent]?.firstIndex(of: id)
+        guard let item = items[id], let parentID = item.parentID, let siblings = children[parentID] else {
+            return nil
+        }
+        let index = Self.insertionIndex(of: item.sortKey, in: siblings)
+        return siblings.indices.contains(index) && siblings[index].id == id ? index : nil
+    }
+
+    /// The first index in sorted `siblings` whose item does not sort before `key`.
+    static func insertionIndex(of key: Item.SortKey, in siblings: [Item]) -> Int {
+        var (low, high) = (0, siblings.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if siblings[middle].sortKey < key {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
     }
 
     /// How many folders lie between the root and `id`: 0 for the root, 1 for its contents.
@@ -75,7 +95,7 @@ public struct ItemTree: Sendable, Equatable {
         var result: [Item] = []
         func visit(_ id: UUID) {
             guard let item = items[id] else { return }
-            for child in children[id] ?? [] { visit(child) }
+            for child in children[id] ?? [] { visit(child.id) }
             result.append(item)
         }
         visit(id)

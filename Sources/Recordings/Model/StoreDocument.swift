@@ -15,81 +15,79 @@ public enum StoreDocument {
     /// The version this build writes and reads.
     public static let version = 1
 
-    /// The JSON for a tree.
+    /// The JSON for a tree, its keys sorted and indented, so that a person can read it.
     public static func encode(_ tree: ItemTree) throws(StoreError) -> Data {
-        var root = node(tree.root, in: tree)
-        root["format"] = format
-        root["version"] = version
-        root["kind"] = nil
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+            return try encoder.encode(Root(node: node(tree.root, in: tree, kind: nil)))
         } catch {
             throw StoreError(.io, "could not encode the store: \(error)")
         }
     }
 
-    private static func node(_ item: Item, in tree: ItemTree) -> [String: Any] {
-        var object: [String: Any] = ["id": item.id.uuidString, "name": item.name, "kind": item.kind.rawValue]
-        if item.isFolder { object["contents"] = tree.contents(of: item.id).map { node($0, in: tree) } }
-        return object
+    /// An item's node; the root's has no `kind`.
+    private static func node(_ item: Item, in tree: ItemTree, kind: String?) -> Node {
+        let contents =
+            item.isFolder
+            ? tree.contents(of: item.id).map { node($0, in: tree, kind: $0.kind.rawValue) } : nil
+        return Node(id: item.id.uuidString, name: item.name, kind: kind, contents: contents)
     }
 
     /// The tree in a file's bytes.
     /// - Throws: `damaged` (not JSON, or not the shape of a store) or `foreign` (someone else's
     ///   JSON), with a message saying what is wrong.
     public static func decode(_ data: Data) throws(StoreError) -> ItemTree {
-        let json: Any
+        let root: Root
         do {
-            json = try JSONSerialization.jsonObject(with: data)
+            root = try JSONDecoder().decode(Root.self, from: data)
         } catch {
             throw StoreError(.damaged, "not valid JSON")
         }
-        guard let object = json as? [String: Any], let marker = object["format"] else {
+        guard root.node.isObject, let marker = root.format else {
             throw StoreError(.foreign, "not a Recordings store (no \"format\": \"recordings\")")
         }
-        guard marker as? String == format else {
+        guard marker == .text(format) else {
             throw StoreError(.foreign, "not a Recordings store (its format is \(describe(marker)))")
         }
-        guard let version = object["version"] as? Int else {
+        guard let version = root.version else {
             throw StoreError(.damaged, "\"version\" is missing or not a number")
         }
         guard version <= Self.version else {
             throw StoreError(.foreign, "written by a newer Recordings (version \(version); this one reads 1)")
         }
-        let rootID = try identifier(object, at: "the root folder")
-        var items: [Item] = []
+        let rootID = try identifier(root.node, at: "the root folder")
+        var contents: [UUID: [Item]] = [:]
         var seen: Set<UUID> = [rootID]
-        try collectContents(
-            of: object, in: rootID, depth: 1, into: &items, seen: &seen, at: "the root folder")
-        do {
-            return try ItemTree(rootID: rootID, adding: items)
-        } catch {
-            throw StoreError(.damaged, error.message)
-        }
+        try collectContents(of: root.node, in: rootID, depth: 1, into: &contents, seen: &seen, at: nil)
+        return ItemTree(rootID: rootID, checkedContents: contents)
     }
 
-    /// Checks each item of a folder and adds it to `items`, parents before their contents.
+    /// Checks each item of a folder, and of the folders in it, and puts them into `contents` under the
+    /// folder's id. `folderName` is `nil` for the root folder; the words that say where an item is are
+    /// only made for an error.
     private static func collectContents(
-        of object: [String: Any], in folderID: UUID, depth: Int, into items: inout [Item],
+        of folder: Node, in folderID: UUID, depth: Int, into contents: inout [UUID: [Item]],
         seen: inout Set<UUID>,
-        at place: String
+        at folderName: String?
     ) throws(StoreError) {
-        guard let contents = object["contents"] as? [Any] else {
-            throw StoreError(.damaged, "\(place) has no \"contents\" list")
+        func place() -> String { folderName.map { "folder \"\($0)\"" } ?? "the root folder" }
+        guard let elements = folder.contents else {
+            throw StoreError(.damaged, "\(place()) has no \"contents\" list")
         }
-        for (offset, element) in contents.enumerated() {
-            let here = "item \(offset + 1) of \(place)"
-            guard let child = element as? [String: Any] else {
-                throw StoreError(.damaged, "\(here) is not an object")
+        var items: [Item] = []
+        items.reserveCapacity(elements.count)
+        for (offset, child) in elements.enumerated() {
+            func here() -> String { "item \(offset + 1) of \(place())" }
+            guard child.isObject else { throw StoreError(.damaged, "\(here()) is not an object") }
+            let id = try identifier(child, at: here())
+            guard let name = child.name else { throw StoreError(.damaged, "\(here()) has no \"name\"") }
+            guard let kind = child.kind.flatMap(Item.Kind.init(rawValue:)) else {
+                throw StoreError(.damaged, "\(here()) (\"\(name)\") has no \"kind\" of folder or recording")
             }
-            let id = try identifier(child, at: here)
-            guard let name = child["name"] as? String else {
-                throw StoreError(.damaged, "\(here) has no \"name\"")
+            func refuse(_ why: String) -> StoreError {
+                StoreError(.damaged, "\(here()) (\"\(name)\"): \(why)")
             }
-            guard let kind = (child["kind"] as? String).flatMap(Item.Kind.init(rawValue:)) else {
-                throw StoreError(.damaged, "\(here) (\"\(name)\") has no \"kind\" of folder or recording")
-            }
-            func refuse(_ why: String) -> StoreError { StoreError(.damaged, "\(here) (\"\(name)\"): \(why)") }
             guard seen.insert(id).inserted else { throw refuse("its id \(id) is used twice") }
             do {
                 items.append(Item(id: id, name: try ItemName.validated(name), kind: kind, parentID: folderID))
@@ -101,19 +99,24 @@ public enum StoreDocument {
                 throw refuse("Folders can be nested at most \(ItemTree.maximumDepth) deep.")
             }
             try collectContents(
-                of: child, in: id, depth: depth + 1, into: &items, seen: &seen, at: "folder \"\(name)\"")
+                of: child, in: id, depth: depth + 1, into: &contents, seen: &seen, at: name)
         }
+        contents[folderID] = items
     }
 
-    private static func identifier(_ object: [String: Any], at place: String) throws(StoreError) -> UUID {
-        guard let text = object["id"] as? String, let id = UUID(uuidString: text) else {
-            throw StoreError(.damaged, "\(place) has no valid \"id\" (a UUID)")
+    private static func identifier(
+        _ node: Node, at place: @autoclosure () -> String
+    ) throws(StoreError) -> UUID {
+        guard let text = node.id, let id = UUID(uuidString: text) else {
+            throw StoreError(.damaged, "\(place()) has no valid \"id\" (a UUID)")
         }
         return id
     }
 
-    private static func describe(_ value: Any) -> String {
-        if let text = value as? String { return "\"\(text)\"" }
-        return "\(value)"
+    private static func describe(_ marker: Marker) -> String {
+        switch marker {
+        case .text(let text): "\"\(text)\""
+        case .other(let description): description
+        }
     }
 }

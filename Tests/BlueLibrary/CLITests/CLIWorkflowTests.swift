@@ -56,7 +56,10 @@ struct CLIWorkflowTests {
         #expect(albums.count == 6)
         #expect(albums[1]["title"] == .string("Heroes"))
         #expect(albums[1]["year"] == .number("1977"))
-        guard case .object(let members) = albums[0] else { return }
+        guard case .object(let members) = albums[0] else {
+            Issue.record("each album is a JSON object")
+            return
+        }
         #expect(members.map(\.key) == ["id", "title", "artist", "genre", "year", "cover_url", "mbid"])
     }
 

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryNetworking
 import BlueLibraryServices
 import BlueLibraryStorage
 import Foundation

@@ -1,28 +1,14 @@
 import BlueLibraryCore
-import BlueLibraryScanner
 import Foundation
 import TestSupport
 import Testing
 
 @testable import BlueLibraryServices
 
-/// What the command line's modules do by hand since they stopped linking Foundation (issue 11, start-up):
-/// each answer is the one Foundation gave, or the one line the command prints.
+/// What the command line's modules do by hand, without linking Foundation (which costs every command
+/// its start-up): each answer is the one Foundation gives, or the one line the command prints.
 struct FoundationFreeTests {
     let directory = TemporaryDirectory("foundation-free")
-
-    /// Cover URLs of imported art are percent-encoded exactly as Foundation's `urlPathAllowed` did, so
-    /// albums imported before keep the same URL on a rescan.
-    @Test(arguments: [
-        "/music/Plain/cover.jpg", "/music/A B/Front (1).png", "/music/ß;x?#[]%:é/€.jpg",
-        "/music/!$&'()*+,-.=@_~/a.png", "/music/tab\there/\u{1F3B5}.jpg", "relative:colon/a:b.png",
-    ])
-    func coverURLsAreEncodedAsFoundationEncodedThem(path: String) throws {
-        let foundation = try #require(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
-        #expect(LibraryAPI.coverURL(for: .file(path: path, size: 1, modified: 0)) == "file://" + foundation)
-        #expect(
-            LibraryAPI.coverURL(for: .embedded(trackPath: path, picture: nil)) == "file://" + foundation)
-    }
 
     @Test func theLibrarysDirectoryIsMadeWithItsMissingParents() throws {
         let path = directory.path + "/a/b/c/library.db"

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
 import Foundation
@@ -29,7 +30,8 @@ struct AudioLibrary {
                     title: "Tone \(number + 1)", artist: "Oscillator", album: "Sines", track: "\(number + 1)")
             )
         }
-        let (report, _) = try await library.importFolder(folder.path, scanner: MusicScanner())
+        let (report, _) = try await FolderImporter(library: library, scanner: MusicScanner()).importFolder(
+            folder.path)
         guard report.unreadable.isEmpty,
             let album = try await library.albums().first(where: { $0.title == "Sines" })
         else {

@@ -94,4 +94,40 @@ struct ItemTreeTests {
         #expect(tree.path(to: ideas.id).map(\.name) == ["Recordings", "Work", "Ideas"])
         #expect(tree.path(to: UUID()).isEmpty)
     }
+
+    @Test func aTreeReadInOneGoEqualsTheSameTreeBuiltOneItemAtATime() throws {
+        // Names that tie when case is ignored, that differ only in accents, that sort by id; 300 items
+        // over a few folders, added in an order unlike the sorted one.
+        let names = [
+            "b", "B", "a", "A", "é", "e\u{301}", "Zebra", "zebra", "10", "9", "ä", "Ångström", "x y",
+        ]
+        var single = ItemTree()
+        var folders = [single.rootID]
+        for index in 0..<300 {
+            let name = names[(index * 7) % names.count]
+            let item = Item(
+                name: name, kind: index % 5 == 0 ? .folder : .recording,
+                parentID: folders[index % folders.count])
+            _ = try single.add(item)
+            if item.isFolder { folders.append(item.id) }
+        }
+        let data = try StoreDocument.encode(single)
+        let read = try StoreDocument.decode(data)
+        #expect(read == single)
+        for folder in folders {
+            let contents = read.contents(of: folder)
+            #expect(zip(contents, contents.dropFirst()).allSatisfy { Item.sortsBefore($0, $1) })
+            #expect(contents.indices.allSatisfy { read.index(of: contents[$0].id) == $0 })
+        }
+    }
+
+    @Test func namesLoseSurroundingWhiteSpaceOfEveryKindAndAreCutAt200Characters() throws {
+        #expect(try ItemName.validated("\u{3000}\u{85} Idea\u{200B}\t") == "Idea")
+        #expect(try ItemName.validated(" two  words ") == "two  words")
+        let long = String(repeating: "é", count: 250)
+        #expect(try ItemName.validated(long) == String(repeating: "é", count: 200))
+        #expect(throws: StoreError(.invalidName, "A name can't contain control characters.")) {
+            try ItemName.validated("a\u{1B}]0;x\u{7}")
+        }
+    }
 }

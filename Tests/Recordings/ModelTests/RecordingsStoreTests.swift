@@ -58,6 +58,39 @@ struct RecordingsStoreTests {
                     + " \"contents\": [{\"kind\": \"folder\", \"name\": \"Work\"}]}",
                 "item 1 of the root folder has no valid \"id\" (a UUID)"
             ),
+            ("{\"format\": 5}", "not a Recordings store (its format is 5)"),
+            ("{\"format\": \"notes\"}", "not a Recordings store (its format is \"notes\")"),
+            ("{\"format\": \"recordings\", \"version\": \"1\"}", "\"version\" is missing or not a number"),
+            (
+                "{\"format\": \"recordings\", \"version\": 1, \"id\": \"00000000-0000-0000-0000-000000000000\","
+                    + " \"contents\": [7]}",
+                "item 1 of the root folder is not an object"
+            ),
+            (
+                "{\"format\": \"recordings\", \"version\": 1, \"id\": \"00000000-0000-0000-0000-000000000000\","
+                    + " \"contents\": [{\"kind\": \"folder\", \"id\": \"00000000-0000-0000-0000-000000000001\","
+                    + " \"name\": \"Work\", \"contents\": [{\"kind\": \"recording\","
+                    + " \"id\": \"00000000-0000-0000-0000-000000000002\", \"name\": 12}]}]}",
+                "item 1 of folder \"Work\" has no \"name\""
+            ),
+            (
+                "{\"format\": \"recordings\", \"version\": 1, \"id\": \"00000000-0000-0000-0000-000000000000\","
+                    + " \"contents\": [{\"kind\": \"folder\", \"id\": \"00000000-0000-0000-0000-000000000001\","
+                    + " \"name\": \"Work\", \"contents\": {}}]}",
+                "folder \"Work\" has no \"contents\" list"
+            ),
+            (
+                "{\"format\": \"recordings\", \"version\": 1, \"id\": \"00000000-0000-0000-0000-000000000000\","
+                    + " \"contents\": [{\"kind\": \"tape\", \"id\": \"00000000-0000-0000-0000-000000000001\","
+                    + " \"name\": \"Old\"}]}",
+                "item 1 of the root folder (\"Old\") has no \"kind\" of folder or recording"
+            ),
+            (
+                "{\"format\": \"recordings\", \"version\": 1, \"id\": \"00000000-0000-0000-0000-000000000000\","
+                    + " \"contents\": [{\"kind\": \"recording\", \"id\": \"00000000-0000-0000-0000-000000000000\","
+                    + " \"name\": \"Echo\"}]}",
+                "item 1 of the root folder (\"Echo\"): its id 00000000-0000-0000-0000-000000000000 is used twice"
+            ),
         ])
     func aDamagedOrForeignFileIsRefusedAndLeftUntouched(text: String, problem: String) throws {
         let path = directory.write("store.json", text)
@@ -67,6 +100,21 @@ struct RecordingsStoreTests {
             (error as? StoreError)?.message == "\(path): \(problem)"
         }
         #expect(directory.read("store.json") == Array(text.utf8))
+    }
+
+    @Test func aStoreWrittenByHandInAnyKeyOrderLoads() throws {
+        directory.write(
+            "store.json",
+            #"{"contents":[{"name":" Work ","contents":[{"name":"Idea","kind":"recording","#
+                + #""id":"00000000-0000-0000-0000-00000000000B"}],"kind":"folder","#
+                + #""id":"00000000-0000-0000-0000-00000000000A"},"#
+                + #"{"id":"00000000-0000-0000-0000-00000000000C","kind":"recording","name":"alpha"}],"#
+                + #""version":1,"name":"Recordings","format":"recordings","#
+                + #""id":"00000000-0000-0000-0000-000000000000"}"#)
+        let store = try RecordingsStore(directory: directory.path)
+        #expect(store.contents(of: store.rootID).map(\.name) == ["alpha", "Work"])
+        let work = try #require(store.contents(of: store.rootID).last)
+        #expect(store.contents(of: work.id).map(\.name) == ["Idea"])
     }
 
     @Test func observersHearReasonItemParentAndIndexes() throws {

@@ -8,7 +8,8 @@ struct BackupVerb: Verb {
         usage: "FILE", positionals: 1...1,
         details: """
             An online backup (SQLite's backup API): it may run while the library is in use, and FILE
-            appears complete or not at all. Open the copy with --library FILE.
+            appears complete or not at all. FILE must be a new path or a regular file to replace (not
+            a device, FIFO, folder or link, nor the library itself). Open the copy with --library FILE.
             """)
 
     let file: String
@@ -19,7 +20,7 @@ struct BackupVerb: Verb {
 
     func run(_ context: LibraryContext) async throws -> Int32 {
         try await context.library.backup(to: file)
-        context.out.line("Backed up the library to \(file).")
+        context.out.line("Backed up the library to \(file.escapingControlCharacters).")
         return 0
     }
 }

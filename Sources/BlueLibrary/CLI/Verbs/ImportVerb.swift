@@ -124,7 +124,9 @@ struct ImportVerb: Verb {
         }
         let source = name == "-" ? "standard input" : name
         let details = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
-        out.line("Imported \(result.added) album\(result.added == 1 ? "" : "s") from \(source)\(details).")
+        out.line(
+            "Imported \(result.added) album\(result.added == 1 ? "" : "s") from \(source.escapingControlCharacters)\(details)."
+        )
     }
 
     /// The format a file's name or first byte says.

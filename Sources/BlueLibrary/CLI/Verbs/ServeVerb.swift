@@ -2,7 +2,6 @@ import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
 import BlueLibraryWeb
-import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -75,7 +74,7 @@ struct ServeVerb: Verb {
         // changes, the covers and (online) the sync; a stop signal ends them all, gracefully.
         var services: [any Service] = [
             WebServer(server: server), app.events, ExternalChangeWatcher(library: root.library),
-            ClosureService { await Self.waitForStopSignal() },
+            ClosureService { await StopSignal.wait() },
         ]
         if let covers = root.covers { services.append(covers) }
         if let sync = root.sync { services.append(sync) }
@@ -100,26 +99,5 @@ struct ServeVerb: Verb {
             }
         }
         return status != 0 && errno == EADDRINUSE
-    }
-
-    /// Suspends until SIGINT or SIGTERM arrives.
-    @MainActor
-    private static func waitForStopSignal() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var sources: [any DispatchSourceSignal] = []
-            var resumed = false
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-                source.setEventHandler {
-                    guard !resumed else { return }
-                    resumed = true
-                    for source in sources { source.cancel() }
-                    continuation.resume()
-                }
-                source.resume()
-                sources.append(source)
-            }
-        }
     }
 }

@@ -21,6 +21,9 @@ const SAVE_DELAY = 150;        // ms of quiet before the selection is saved (hol
 const TRACKS_DELAY = 150;      // ms of quiet before the current album's tracks are asked for
 
 const token = new URLSearchParams(location.search).get("token");
+// Off loopback every request but the page's own files needs the token; an <img>, an <audio> and an
+// EventSource send no header of ours, so theirs goes in the URL.
+const tokenParameter = (separator) => (token ? separator + "token=" + encodeURIComponent(token) : "");
 const $ = (id) => document.getElementById(id);
 const scroller = $("scroller"), strip = $("strip"), queryInput = $("query");
 const fields = [...$("details").querySelectorAll("input")];
@@ -269,7 +272,7 @@ function pumpCovers() {
     if (!next) return;
     next.cover = "loading";
     coverLoads += 1;
-    next.firstChild.src = "/covers/" + next.album.id + "?v=" + coverVersion(next.album);
+    next.firstChild.src = "/covers/" + next.album.id + "?v=" + coverVersion(next.album) + tokenParameter("&");
   }
 }
 
@@ -423,7 +426,7 @@ function onChange(event) {
 // breaks the server is gone, and the browser reconnects to it by itself (a stream the server refused
 // is opened again here).
 function listen() {
-  const events = new EventSource("/events");
+  const events = new EventSource("/events" + tokenParameter("?"));
   events.addEventListener("open", () => setConnected(true));
   events.addEventListener("change", onChange);
   events.addEventListener("error", () => {
@@ -666,8 +669,7 @@ const audio = $("audio");
 const player = { album: null, tracks: [], index: -1 };
 
 function audioURL(track) {
-  // An <audio> element sends no headers of ours: off loopback the token goes in the URL, as the page's.
-  return token ? track.audio + "?token=" + encodeURIComponent(token) : track.audio;
+  return track.audio + tokenParameter("?");
 }
 
 function playAlbum(album, tracks, index) {

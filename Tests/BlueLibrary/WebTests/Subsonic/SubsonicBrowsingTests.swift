@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
 import Foundation
@@ -151,7 +152,8 @@ struct SubsonicBrowsingTests {
     @Test func idsStayTheSameAcrossARescanAndARestart() async throws {
         let before = try await harness.ok(
             "getAlbum", [("id", harness.albums["Sines"]!.album.id.rawValue)], "album")
-        _ = try await harness.library.importFolder(harness.directory.file("music"), scanner: MusicScanner())
+        _ = try await FolderImporter(library: harness.library, scanner: MusicScanner()).importFolder(
+            harness.directory.file("music"))
         await harness.library.close()
         // Another process on the same file: a new facade, a new server.
         let reopened = LibraryAPI(path: harness.directory.file("library.db"))

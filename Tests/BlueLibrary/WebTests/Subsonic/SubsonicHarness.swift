@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryStorage
@@ -63,7 +64,7 @@ final class SubsonicHarness: Sendable {
                 tags: FixtureTags(
                     title: "Human Behaviour", artist: "Björk", album: "Début", date: "1993", genre: "Pop",
                     track: "1"))
-            _ = try await library.importFolder(folder, scanner: MusicScanner())
+            _ = try await FolderImporter(library: library, scanner: MusicScanner()).importFolder(folder)
             for album in try await library.albums() {
                 albums[album.title] = try await library.album(.id(album.id))
             }

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryScanner
+import BlueLibraryServices
 import BlueLibraryStorage
 
 #if canImport(Glibc)
@@ -34,41 +35,42 @@ public struct FolderImport: Sendable {
 /// changed since the last import of the folder, keeping the fields a person edited by hand, leaving out
 /// the albums a person deleted, and removing the albums whose files are all gone (a file that cannot be
 /// read now is not gone).
-extension LibraryAPI {
+///
+/// It works through the facade: the files the library knows (``LibraryReading/storedTracks(under:)``)
+/// and one recorded step (``LibraryAPI/recordStep(_:as:_:)``) whose changes it makes with the writer.
+public struct FolderImporter: Sendable {
+    /// The library the folder's albums go into.
+    public let library: LibraryAPI
+    /// Reads the tags (TagLib, or a test's twin).
+    public let scanner: MusicScanner
+
+    /// An importer into `library` that reads with `scanner`.
+    public init(library: LibraryAPI, scanner: MusicScanner = MusicScanner()) {
+        self.library = library
+        self.scanner = scanner
+    }
+
     /// Imports (or re-imports) the music folder `folder`.
-    /// - Parameters:
-    ///   - scanner: reads the tags (TagLib, or a test's twin).
-    ///   - progress: how many files are accounted for, as the scan goes.
+    /// - Parameter progress: how many files are accounted for, as the scan goes.
     /// - Throws: ``LibraryError`` `noInput` when the folder cannot be read; a scan that reads nothing is
     ///   not an error here (the caller decides).
     @discardableResult
-    public func importFolder(
-        _ folder: String, scanner: MusicScanner, progress: @escaping (ScanProgress) -> Void = { _ in }
-    ) async throws -> (report: FolderImport, result: ScanResult) {
+    public func importFolder(_ folder: String, progress: @escaping (ScanProgress) -> Void = { _ in })
+        async throws -> (report: FolderImport, result: ScanResult)
+    {
         let root = Self.resolved(folder)
-        let stored = try await store.read { try $0.storedTracks(under: root) }
+        let stored = try await library.storedTracks(under: root)
         let previous = stored.compactMap { track -> ScannedFile? in
             // Tags that cannot be read back make the file look new, so the scan reads it again.
             guard let tags = TrackTags(stored: track.tags) else { return nil }
             return ScannedFile(path: track.track.path, size: track.size, modified: track.modified, tags: tags)
         }
         let result = try await scanner.scan(root, previous: previous, progress: progress)
-        let (limit, online) = (historyLimit, isOnline)
-        let (report, change) = try await store.write { [self] writer in
+        let (_, report) = try await library.recordStep(.scan, as: .importAlbums) { writer in
             var applied = try Self.apply(result, to: writer)
-            if !applied.commands.isEmpty {
-                let step = HistoryCommand.group(HistoryGroup(kind: .scan, commands: applied.commands))
-                if online { try writer.enqueueSync(step) }
-                try writer.push(step, on: .undo, limit: limit)
-                try writer.clearHistory(.redo)
-            }
-            try writer.saveCurrent(try writer.resolveCurrent())
             applied.summary.tracks = try writer.trackCount(under: result.root)
-            let change = LibraryChange(
-                kind: .importAlbums, effect: nil, state: try writer.state(), sequence: nextSequence())
-            return (applied.summary, change)
+            return (applied.commands, applied.summary)
         }
-        changes.post(change)
         return (report, result)
     }
 

@@ -2,7 +2,7 @@ import BlueLibraryCore
 
 /// Runs `work`, cancelling it when `deadline` passes first.
 /// - Throws: what `work` throws, or `unavailable` ("… took too long") at the deadline.
-func withDeadline<T: Sendable>(
+package func withDeadline<T: Sendable>(
     _ deadline: ContinuousClock.Instant, label: String, _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in

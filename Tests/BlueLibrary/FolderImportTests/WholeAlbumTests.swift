@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
 import TestSupport
@@ -55,7 +56,9 @@ struct WholeAlbumTests {
         let folder = try makeFolder()
         let library = LibraryAPI(store: TestLibrary.store())
         try await library.add(try Album(title: "Typed", artist: "Person"))
-        if change != .importFolder { try await library.importFolder(folder.root, scanner: folder.scanner) }
+        if change != .importFolder {
+            try await FolderImporter(library: library, scanner: folder.scanner).importFolder(folder.root)
+        }
         let before = try await shown(library)
         let m = try? await library.album(try AlbumReference(parsing: "album:=M")).album
         switch change {
@@ -64,7 +67,8 @@ struct WholeAlbumTests {
         case .edit: try await library.update(.id(try #require(m).id), with: AlbumPatch(artist: "The Band"))
         case .modify:
             try await library.modify(matching: try Query(parsing: "band"), with: AlbumPatch(genre: "Rock"))
-        case .importFolder: try await library.importFolder(folder.root, scanner: folder.scanner)
+        case .importFolder:
+            try await FolderImporter(library: library, scanner: folder.scanner).importFolder(folder.root)
         }
         let after = try await shown(library)
         #expect(after.albums != before.albums)
@@ -74,7 +78,8 @@ struct WholeAlbumTests {
         let expected = steps == .undoRedo ? after : before
         #expect(try await shown(library).albums == expected.albums)
 
-        let (rescan, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        let (rescan, _) = try await FolderImporter(library: library, scanner: folder.scanner).importFolder(
+            folder.root)
         #expect((rescan.added, rescan.updated, rescan.removed) == (0, 0, 0))
         #expect(try await shown(library).albums == expected.albums, "the rescan changed nothing")
         #expect(folder.reads.tagReads == 2, "the files were read once, by the first scan")
@@ -83,7 +88,7 @@ struct WholeAlbumTests {
     @Test func anEditUndoneAndRedoneWritesBackOnlyItsOwnField() async throws {
         let folder = try makeFolder()
         let library = LibraryAPI(store: TestLibrary.store())
-        try await library.importFolder(folder.root, scanner: folder.scanner)
+        try await FolderImporter(library: library, scanner: folder.scanner).importFolder(folder.root)
         let m = try await library.album(try AlbumReference(parsing: "album:=M")).album
         try await library.update(.id(m.id), with: AlbumPatch(artist: "The Band"))
         // The files are retagged: the genre becomes Folk, and a rescan takes it (artist stays, by hand).
@@ -93,7 +98,8 @@ struct WholeAlbumTests {
         try folder.add(
             "m/2.mp3", tags("Two", artist: "Band", album: "M", number: 2, genre: "Folk", duration: 200),
             content: "audio, retagged")
-        let (rescan, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        let (rescan, _) = try await FolderImporter(library: library, scanner: folder.scanner).importFolder(
+            folder.root)
         #expect(rescan.updated == 1)
         func fields() async throws -> (String, String) {
             let album = try await library.album(.id(m.id)).album
@@ -136,7 +142,8 @@ struct WholeAlbumTests {
     @Test func theTutorialsAlbumsMakeWayForARealCollectionAndOneUndoBringsThemBack() async throws {
         let folder = try makeFolder()
         let library = LibraryAPI(store: TestLibrary.store())
-        let (report, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        let (report, _) = try await FolderImporter(library: library, scanner: folder.scanner).importFolder(
+            folder.root)
         #expect(report.removedSeeds)
         #expect(try await library.albums().map(\.title) == ["M"])
         let undo = try await library.undo()
@@ -153,7 +160,8 @@ struct WholeAlbumTests {
             } else {
                 try await library.add(try Album(title: "Mine", artist: "Me"))
             }
-            let (report, _) = try await library.importFolder(folder.root, scanner: folder.scanner)
+            let (report, _) = try await FolderImporter(library: library, scanner: folder.scanner)
+                .importFolder(folder.root)
             #expect(!report.removedSeeds, "\(prepare)")
             #expect(try await library.count() == 7 - (prepare == "edit" ? 1 : 0), "\(prepare)")
         }
@@ -162,12 +170,13 @@ struct WholeAlbumTests {
     @Test func aFolderThatCannotBeReadNowKeepsItsAlbums() async throws {
         let folder = try makeFolder()
         let library = LibraryAPI(store: TestLibrary.store())
-        try await library.importFolder(folder.root, scanner: folder.scanner)
+        try await FolderImporter(library: library, scanner: folder.scanner).importFolder(folder.root)
         let before = try await shown(library)
         // The files change, but cannot be read: the album keeps what was read before.
         folder.scripted.forget(folder.path("m/1.mp3"))
         folder.write("m/1.mp3", "audio, changed, unreadable")
-        let (rescan, result) = try await library.importFolder(folder.root, scanner: folder.scanner)
+        let (rescan, result) = try await FolderImporter(library: library, scanner: folder.scanner)
+            .importFolder(folder.root)
         #expect(result.unreadable.map(\.path) == [folder.path("m/1.mp3")])
         #expect((rescan.added, rescan.updated, rescan.removed) == (0, 0, 0))
         #expect(try await shown(library).albums == before.albums)

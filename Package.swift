@@ -148,7 +148,7 @@ let package = Package(
             "BlueLibraryServices", "BlueLibrary/Services",
             [
                 "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking",
-                "BlueLibraryStorage", "SystemFiles",
+                "BlueLibraryStorage", "SystemFiles", "CCrypto",
             ]),
         // Music folders: the scan made part of the library through the facade.
         module(
@@ -161,7 +161,7 @@ let package = Package(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "BlueLibraryPresentation", "CMicroHTTPD", "SystemFiles",
+                "BlueLibraryPresentation", "BlueLibraryStorage", "CMicroHTTPD", "SystemFiles",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),

@@ -140,7 +140,7 @@ struct CLIWorkflowTests {
     @Test(
         arguments: [
             "help", "list", "show", "add", "edit", "delete", "modify", "remove", "undo", "redo", "select",
-            "current", "import", "export", "stats", "backup", "sync", "serve", "tui", "covers",
+            "current", "import", "export", "stats", "backup", "sync", "serve", "tui", "covers", "user",
         ])
     func everyVerbHasItsHelp(verb: String) async throws {
         let help = try await home.ok(verb, "--help")

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary user add|passwd|remove|list|key [NAME]`: the people the Subsonic API (`serve`) lets in.
 /// Passwords are asked twice, without echo, on a terminal, and otherwise read as one line from standard
@@ -48,7 +49,7 @@ struct UserVerb: Verb {
         if revoke && action != .key { throw Self.spec.usageError("--revoke goes with key") }
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let accounts = UserAccounts(
             library: context.library,
             vault: PasswordVault(keyPath: PasswordVault.keyPath(besideLibrary: context.library.location)))
@@ -85,7 +86,7 @@ struct UserVerb: Verb {
             let users = try await accounts.list()
             guard !users.isEmpty else {
                 out.line("No users yet; add one with: bluelibrary user add NAME")
-                return 0
+                return .success
             }
             let width = users.map(\.user.name.count).max() ?? 0
             for (user, keys) in users {
@@ -99,6 +100,6 @@ struct UserVerb: Verb {
         default:
             throw Self.spec.usageError("\(action.rawValue) needs a user NAME")
         }
-        return 0
+        return .success
     }
 }

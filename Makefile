@@ -2,13 +2,18 @@
 #   make run   install what is missing, build the release binary, serve the default library's page
 #   make recordings   build the release binaries and start the Recordings app (see README)
 #   make test  install what is missing, lint, build with warnings as errors, run every test
-#              (Swift Testing suites, then the browser suite in headless Chromium)
+#              (Swift Testing suites, the browser suite in headless Chromium, then three Subsonic
+#              client libraries from PyPI against a served music folder)
 
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
+# The Subsonic client libraries the real-client suite drives, from PyPI, in a virtual environment of their
+# own (Tests/BlueLibrary/Subsonic).
+SUBSONIC_VENV = .build/subsonic-clients
+SUBSONIC_CLIENTS = py-sonic==1.2.0 py-opensonic==10.4.1 knuckles==1.2.0
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic clean
 
 setup:
 	@scripts/setup.sh
@@ -33,10 +38,13 @@ format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift
 
 test: lint
-	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql haproxy
+	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql haproxy python3-venv
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test -Xswiftc -warnings-as-errors
 	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Browser -v
+	test -x $(SUBSONIC_VENV)/bin/python || /usr/bin/python3 -m venv $(SUBSONIC_VENV)
+	$(SUBSONIC_VENV)/bin/pip install -q --disable-pip-version-check $(SUBSONIC_CLIENTS)
+	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary $(SUBSONIC_VENV)/bin/python -m unittest discover -s Tests/BlueLibrary/Subsonic -v
 
 bench: release
 	bench/list-and-query.sh
@@ -62,6 +70,10 @@ bench-scan: release
 
 bench-edits: release
 	bench/edits.sh
+
+bench-subsonic: release
+	@scripts/setup.sh wrk ffmpeg python3-venv
+	bench/subsonic.sh
 
 clean:
 	rm -rf .build

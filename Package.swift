@@ -149,7 +149,7 @@ let package = Package(
             "BlueLibraryServices", "BlueLibrary/Services",
             [
                 "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking",
-                "BlueLibraryStorage", "SystemFiles",
+                "BlueLibraryStorage", "SystemFiles", "CCrypto",
             ]),
         // Music folders: the scan made part of the library through the facade.
         module(
@@ -162,7 +162,7 @@ let package = Package(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "BlueLibraryPresentation", "CMicroHTTPD", "SystemFiles",
+                "BlueLibraryPresentation", "BlueLibraryStorage", "CMicroHTTPD", "SystemFiles",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -293,6 +293,8 @@ let package = Package(
         tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
         tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns", "TestSupport"]),
+        // The package itself: its graph declares what its files import.
+        tests("PackageTests", "PackageTests", ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

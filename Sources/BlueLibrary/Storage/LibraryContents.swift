@@ -7,7 +7,8 @@ import BlueLibraryCore
 /// It holds what a person would miss and what the library needs to behave the same afterwards: the
 /// albums in library order with their scan groups and hand edits, the deleted albums kept for undo, every
 /// track (of albums in the library and of deleted ones), both history stacks and the outbox as their
-/// stored JSON, and the saved current album. How a store lays these out (SQLite's positions and buckets,
+/// stored JSON, the saved current album, and what a music server keeps for its users (accounts, API key
+/// digests, stars, ratings, plays, playlists). How a store lays these out (SQLite's positions and buckets,
 /// its row ids) is not part of it. A table added to the stores gets a property here, read by each store's
 /// `contents()` and written by its `create(from:)`.
 package struct LibraryContents: Sendable, Equatable {
@@ -23,6 +24,18 @@ package struct LibraryContents: Sendable, Equatable {
     package var outbox: [OutboxEntry] = []
     /// The saved current album.
     package var current: CurrentAlbum?
+    /// The users, oldest first (by creation time, then id).
+    package var users: [StoredUser] = []
+    /// Every API key's digest, by user and then creation time and digest.
+    package var apiKeys: [StoredAPIKey] = []
+    /// Every star, by user, kind and item.
+    package var stars: [ItemMark] = []
+    /// Every rating, by user, kind and item.
+    package var ratings: [ItemMark] = []
+    /// Every user's plays of each track, by user and track.
+    package var plays: [PlayRecord] = []
+    /// Every playlist with its tracks, oldest first (by creation time, then id).
+    package var playlists: [StoredPlaylist] = []
 
     /// An empty library (no albums at all, not even the seeds).
     package init() {}
@@ -31,10 +44,12 @@ package struct LibraryContents: Sendable, Equatable {
     /// came, and nothing else. A migration may replace such a library; any other it refuses.
     package var isNewLibrary: Bool {
         albums == Album.seeds.map { StoredAlbum(album: $0) } && deletedAlbums.isEmpty && tracks.isEmpty
-            && history.isEmpty && outbox.isEmpty && current == nil
+            && history.isEmpty && outbox.isEmpty && current == nil && users.isEmpty && apiKeys.isEmpty
+            && stars.isEmpty && ratings.isEmpty && plays.isEmpty && playlists.isEmpty
     }
 
-    /// "12 albums, 3 deleted albums, 140 tracks, 7 history steps, 0 changes waiting for a remote".
+    /// "12 albums, 3 deleted albums, 140 tracks, 7 history steps, 0 changes waiting for a remote, 2 users,
+    /// 1 playlist".
     package var summary: String {
         func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
             "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
@@ -42,7 +57,8 @@ package struct LibraryContents: Sendable, Equatable {
         return [
             count(albums.count, "album"), count(deletedAlbums.count, "deleted album"),
             count(tracks.count, "track"), count(history.count, "history step"),
-            count(outbox.count, "change") + " waiting for a remote",
+            count(outbox.count, "change") + " waiting for a remote", count(users.count, "user"),
+            count(playlists.count, "playlist"),
         ].joined(separator: ", ")
     }
 }
@@ -96,5 +112,45 @@ package struct OutboxEntry: Sendable, Hashable {
         self.sequence = sequence
         self.key = key
         self.command = command
+    }
+}
+
+/// A user's star or rating of one item, as stored.
+package struct ItemMark: Sendable, Hashable {
+    /// The user's id.
+    package var user: String
+    /// What kind of item it is.
+    package var kind: ItemKind
+    /// The item's id.
+    package var item: String
+    /// When it was starred (milliseconds since 1970), or the rating (1 to 5).
+    package var value: Int64
+
+    /// A mark.
+    package init(user: String, kind: ItemKind, item: String, value: Int64) {
+        self.user = user
+        self.kind = kind
+        self.item = item
+        self.value = value
+    }
+}
+
+/// How often a user played one track, and when last, as stored.
+package struct PlayRecord: Sendable, Hashable {
+    /// The user's id.
+    package var user: String
+    /// The track's id.
+    package var track: String
+    /// How many times they played it.
+    package var count: Int
+    /// When they last played it (milliseconds since 1970).
+    package var lastPlayed: Int64
+
+    /// A record.
+    package init(user: String, track: String, count: Int, lastPlayed: Int64) {
+        self.user = user
+        self.track = track
+        self.count = count
+        self.lastPlayed = lastPlayed
     }
 }

@@ -80,9 +80,6 @@ package final class SQLiteConnection: @unchecked Sendable {
         return statement
     }
 
-    /// How many prepared statements are cached (for tests).
-    package var cachedStatementCount: Int { statements.count }
-
     /// Runs `sql` with `values` bound and returns how many rows it changed.
     @discardableResult
     package func run(_ sql: String, _ values: [SQLValue] = []) throws -> Int {

@@ -40,6 +40,7 @@ extension SQLiteAlbums {
         }
         outbox.reset()
         contents.current = try savedCurrent()
+        try readUserData(into: &contents)
         return contents
     }
 
@@ -64,13 +65,15 @@ extension SQLiteAlbums {
         return albums
     }
 
-    /// Empties the library — albums, buckets, deleted albums, tracks, history, outbox, saved state — and
-    /// writes `contents` into it.
+    /// Empties the library — albums, buckets, deleted albums, tracks, history, outbox, saved state, users
+    /// and their data — and writes `contents` into it.
     func replaceAll(with contents: LibraryContents) throws {
         try connection.execute(
             """
             DELETE FROM albums; DELETE FROM buckets; DELETE FROM deleted_albums; DELETE FROM tracks;
-            DELETE FROM history; DELETE FROM outbox; DELETE FROM saved_state;
+            DELETE FROM history; DELETE FROM outbox; DELETE FROM saved_state; DELETE FROM users;
+            DELETE FROM api_keys; DELETE FROM stars; DELETE FROM ratings; DELETE FROM plays;
+            DELETE FROM playlists; DELETE FROM playlist_tracks;
             """)
         _ = try append(contents.albums.map(\.album))
         for stored in contents.albums where stored.source != nil || !stored.edited.isEmpty {
@@ -121,5 +124,6 @@ extension SQLiteAlbums {
                 [.integer(Int64(entry.sequence)), .text(entry.key), .text(entry.command)])
         }
         if let current = contents.current { try saveCurrent(current) }
+        try writeUserData(contents)
     }
 }

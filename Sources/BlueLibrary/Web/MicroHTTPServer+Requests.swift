@@ -54,7 +54,7 @@ extension MicroHTTPServer {
         let connections = connections
         var incoming = WebRequest(
             method: context.method, path: context.path,
-            query: Dictionary(Self.values(connection, kind: .GET_ARGUMENT_KIND)) { $1 }, headers: headers,
+            queryItems: Self.values(connection, kind: .GET_ARGUMENT_KIND), headers: headers,
             body: context.body, bodyTooLarge: context.tooLarge, clientAddress: address)
         incoming.clientHasGone = { connections.hasHungUp(handle) }
         let request = incoming

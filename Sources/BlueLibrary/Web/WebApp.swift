@@ -22,6 +22,8 @@ public final class WebApp: Sendable {
     public let events: EventHub
     /// The token writes need when the server is reachable from other machines; `nil` on loopback.
     public let writeToken: String?
+    /// The Subsonic API at `/rest/`, when the face serves it.
+    public let subsonic: SubsonicAPI?
     /// Which `Host` values name this server.
     private let hosts = Mutex(HostPolicy.anyLoopbackPort)
 
@@ -35,14 +37,16 @@ public final class WebApp: Sendable {
     /// - Parameters:
     ///   - maximumStreams: event streams open at once (a share of the server's connections).
     ///   - maximumStreamsPerAddress: event streams open at once from one client address.
+    ///   - subsonic: the Subsonic API to serve at `/rest/` (none: 404 there).
     public init(
         controller: LibraryController, covers: CoverService? = nil, writeToken: String? = nil,
-        maximumStreams: Int = 64, maximumStreamsPerAddress: Int = 16
+        maximumStreams: Int = 64, maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
     ) {
         self.controller = controller
         library = controller.library
         self.covers = covers
         self.writeToken = writeToken
+        self.subsonic = subsonic
         events = EventHub(
             library: controller.library, maximumClients: maximumStreams,
             maximumClientsPerAddress: maximumStreamsPerAddress)
@@ -52,12 +56,13 @@ public final class WebApp: Sendable {
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
     public convenience init(
         library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
-        maximumStreamsPerAddress: Int = 16
+        maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
     ) async throws {
         _ = try await library.state()
         self.init(
             controller: LibraryController(library: library), covers: covers, writeToken: writeToken,
-            maximumStreams: maximumStreams, maximumStreamsPerAddress: maximumStreamsPerAddress)
+            maximumStreams: maximumStreams, maximumStreamsPerAddress: maximumStreamsPerAddress,
+            subsonic: subsonic)
     }
 
     /// Tells the app the address it is served on: from then on only `Host` values naming it are
@@ -68,10 +73,23 @@ public final class WebApp: Sendable {
 
     /// Answers one request.
     public func respond(to request: WebRequest) async -> WebResponse {
+        if request.path.hasPrefix("/rest/") { return await subsonicChain(request) }
         let links: [Link] = [Self.securityHeaders, hostGuard, Self.bodyLimit, writeGuard]
         let route: @Sendable (WebRequest) async -> WebResponse = { [self] in await self.route($0) }
         let chain = links.reversed().reduce(route) { next, link in { request in await link(request, next) } }
         return await chain(request)
+    }
+
+    /// The Subsonic API's requests: each logs in with its own credentials, so neither the host check
+    /// nor the write guard applies (phones name the server by its address, and post their calls).
+    private func subsonicChain(_ request: WebRequest) async -> WebResponse {
+        let route: @Sendable (WebRequest) async -> WebResponse = { [subsonic] request in
+            guard let subsonic else {
+                return .error(404, code: "not_found", message: "this server does not serve the Subsonic API")
+            }
+            return await subsonic.respond(to: request)
+        }
+        return await Self.securityHeaders(request) { request in await Self.bodyLimit(request, route) }
     }
 
     // MARK: The chain

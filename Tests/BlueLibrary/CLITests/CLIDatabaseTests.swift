@@ -99,7 +99,7 @@ struct CLIDatabaseTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "bluelibrary: library \(location) already holds 6 albums, 0 deleted albums, 0 tracks, 1 history step, 0 changes waiting for a remote; copy into a new library instead\n"
+                == "bluelibrary: library \(location) already holds 6 albums, 0 deleted albums, 0 tracks, 1 history step, 0 changes waiting for a remote, 0 users, 0 playlists; copy into a new library instead\n"
         )
         #expect(try await contents(try PostgresLibraryStore(url: url)) == before)
         let onto = try await home.run(["--database", url, "migrate", "--to", url])
@@ -139,7 +139,7 @@ struct CLIDatabaseTests {
             ),
             (
                 newer,
-                "library \(target(newer)) has schema version 42, newer than this bluelibrary understands (1); upgrade bluelibrary",
+                "library \(target(newer)) has schema version 42, newer than this bluelibrary understands (\(PostgresLibraryStore.schemaVersion)); upgrade bluelibrary",
                 65
             ),
         ]

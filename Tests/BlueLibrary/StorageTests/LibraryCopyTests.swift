@@ -6,8 +6,20 @@ import Testing
 /// A library copied row for row into another store (`bluelibrary migrate`), and back, is the library it
 /// was: every table, and what it does next (undo, a deleted album brought back with its tracks).
 struct LibraryCopyTests {
+    /// Two users of a music server, the first its administrator.
+    private static let users = [
+        StoredUser(
+            id: "user-1", name: "Ädmin", sealedPassword: "sealed:1", isAdmin: true, created: 1_700_000_000_000
+        ),
+        StoredUser(
+            id: "user-2", name: "guest \"two\"", sealedPassword: "sealed:2", isAdmin: false,
+            created: 1_700_000_000_001),
+    ]
+
     /// A library with something in every table: albums added, edited by hand and scanned, a deleted
-    /// album with its track, tracks, both history stacks, the outbox and the current album.
+    /// album with its track, tracks, both history stacks, the outbox and the current album; users with
+    /// API keys, stars, ratings and plays of each kind of item, and playlists (one naming a track twice
+    /// and a track no longer in the library, one empty).
     private func fill(_ store: any LibraryStore) async throws {
         let scanned = Album.seeds[1]
         let deleted = Album.seeds[3]
@@ -33,6 +45,24 @@ struct LibraryCopyTests {
             try writer.push(.add(Album.seeds[0], index: 0), on: .redo, limit: 10)
             try writer.enqueueSync(.add(Album.seeds[4], index: 4), key: "key-1")
             try writer.saveCurrent(CurrentAlbum(id: scanned.id, index: 2))
+            for user in Self.users { try writer.insertUser(user) }
+            try writer.insertAPIKey(StoredAPIKey(digest: "d-1", prefix: "p1", user: "user-1", created: 5))
+            try writer.insertAPIKey(StoredAPIKey(digest: "d-2", prefix: "p2", user: "user-2", created: 6))
+            let song = track(scanned, "a", 1).track.id
+            try writer.setStar(10, user: "user-1", kind: .song, id: song)
+            try writer.setStar(11, user: "user-2", kind: .album, id: scanned.id.rawValue)
+            try writer.setStar(12, user: "user-1", kind: .artist, id: "artist-ä")
+            try writer.setRating(5, user: "user-1", kind: .album, id: scanned.id.rawValue)
+            try writer.setRating(2, user: "user-2", kind: .song, id: song)
+            try writer.recordPlay(user: "user-1", track: song, at: 20)
+            try writer.recordPlay(user: "user-1", track: song, at: 30)
+            try writer.recordPlay(user: "user-2", track: track(scanned, "b", 2).track.id, at: 40)
+            try writer.savePlaylist(
+                StoredPlaylist(
+                    id: "list-1", owner: "user-1", name: "Mix ✓", comment: "a \"comment\"", isPublic: true,
+                    created: 50, changed: 60, trackIDs: [song, "track-gone", song]))
+            try writer.savePlaylist(
+                StoredPlaylist(id: "list-2", owner: "user-2", name: "Empty", created: 70, changed: 70))
         }
     }
 
@@ -44,6 +74,9 @@ struct LibraryCopyTests {
         let original = try await source.read { try $0.contents() }
         #expect(
             original.deletedAlbums.count == 1 && original.tracks.count == 3 && original.history.count == 2)
+        #expect(original.users == Self.users && original.apiKeys.count == 2 && original.plays.count == 2)
+        #expect(original.stars.count == 3 && original.ratings.count == 2)
+        #expect(original.playlists.map(\.trackIDs.count) == [3, 0])
 
         let other: StoreKind = kind == .postgres ? .sqlite : .postgres
         let (copy, copyDirectory) = try await other.make()
@@ -67,6 +100,25 @@ struct LibraryCopyTests {
                 try writer.push(.add(Album.seeds[0], index: 0), on: .undo, limit: 10)
                 try writer.enqueueSync(.add(Album.seeds[0], index: 0), key: "key-2")
             }
+            // Its users' data goes on too: a user's name stays taken, plays add up, playlists change.
+            await #expect(throws: LibraryError.self) {
+                try await store.write {
+                    try $0.insertUser(
+                        StoredUser(id: "x", name: "ÄDMIN", sealedPassword: "", isAdmin: false, created: 0))
+                }
+            }
+            let song = try await store.read { try $0.playlist(id: "list-1")?.trackIDs.first ?? "" }
+            try await store.write { writer in
+                try writer.recordPlay(user: "user-1", track: song, at: 25)
+                try writer.savePlaylist(
+                    StoredPlaylist(
+                        id: "list-2", owner: "user-2", name: "Full", created: 70, changed: 80,
+                        trackIDs: [song]))
+            }
+            let played = try await store.read {
+                try $0.annotations(of: "user-1", kind: .song, ids: [song])[song]
+            }
+            #expect(played == ItemAnnotation(starred: 10, playCount: 3, lastPlayed: 30))
         }
         let (after, copied) = (
             try await source.read { try $0.contents() }, try await copy.read { try $0.contents() }
@@ -88,7 +140,7 @@ struct LibraryCopyTests {
             #expect(error.code == .conflict)
             #expect(
                 error.message.hasSuffix(
-                    "already holds 6 albums, 0 deleted albums, 0 tracks, 0 history steps, 0 changes waiting for a remote; copy into a new library instead"
+                    "already holds 6 albums, 0 deleted albums, 0 tracks, 0 history steps, 0 changes waiting for a remote, 0 users, 0 playlists; copy into a new library instead"
                 ))
         }
         #expect(try await store.read { try $0.contents() } == before)

@@ -146,7 +146,7 @@ struct PostgresLibraryStoreTests {
         await #expect(
             throws: LibraryError(
                 .newerSchema,
-                "library \(library.location) has schema version 99, newer than this bluelibrary understands (1); upgrade bluelibrary"
+                "library \(library.location) has schema version 99, newer than this bluelibrary understands (\(PostgresLibraryStore.schemaVersion)); upgrade bluelibrary"
             )
         ) { try await library.write { _ = try $0.remove(at: 0) } }
         #expect(try await administer(url, "SELECT count(*) FROM albums").first?.int(0) == 6)

@@ -12,7 +12,7 @@ import Diagnostics
 /// SIGTERM.
 struct ServeVerb: Verb {
     static let spec = VerbSpec(
-        name: "serve", summary: "serve the album screen and a JSON API to the browser",
+        name: "serve", summary: "serve the album screen, its JSON API and the Subsonic API for music apps",
         usage: "[--host ADDRESS] [--port N]",
         options: [
             OptionSpec(
@@ -26,6 +26,9 @@ struct ServeVerb: Verb {
             Undo / Trash toolbar; changes from any page, the terminal UI or the command line show live.
             The JSON API is described in docs/openapi.yaml. Off loopback, changes need the token that
             is printed (the URL carries it). Ctrl+C stops the server after requests in flight finish.
+            Music apps connect to the Subsonic API at the same address, as the users that
+            'bluelibrary user add' makes (see docs/subsonic.md); to reach it from a phone, listen on
+            the machine's address (--host 0.0.0.0 for all of them).
             """)
     static let services: ServiceNeeds = [.covers]
 
@@ -47,7 +50,12 @@ struct ServeVerb: Verb {
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacing("-", with: "")
         // Reads the library first: a damaged or foreign file fails here, before anything listens.
-        let app = try await WebApp(library: root.library, covers: root.covers, writeToken: token)
+        let accounts = UserAccounts(
+            library: root.library,
+            vault: PasswordVault(keyPath: PasswordVault.keyPath(besideLibrary: root.library.location)))
+        let subsonic = SubsonicAPI(library: root.library, accounts: accounts, covers: root.covers)
+        let app = try await WebApp(
+            library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic)
         let server = MicroHTTPServer(
             host: host, log: StandardError.line, handler: { await app.respond(to: $0) })
         let bound: Int

@@ -28,8 +28,7 @@ struct StatsVerb: Verb {
                         ("artists", .number(String(stats.artists))),
                         ("genres", .number(String(stats.genres))), ("tracks", .number(String(stats.tracks))),
                         ("length", .number(String(Int(stats.length.rounded())))), ("years", yearValue),
-                        ("can_undo", .bool(stats.state.canUndo)), ("can_redo", .bool(stats.state.canRedo)),
-                    ])))
+                    ] + stats.state.jsonMembers)))
             return .success
         }
         out.line("Albums:   \(stats.albums)")

@@ -18,6 +18,7 @@ extension PostgresAlbums {
             OutboxEntry(sequence: try row.int(0) ?? 0, key: row.string(1) ?? "", command: row.string(2) ?? "")
         }
         contents.current = try savedCurrent()
+        try readUserData(into: &contents)
         return contents
     }
 
@@ -37,11 +38,13 @@ extension PostgresAlbums {
         }
     }
 
-    /// Empties the library — albums, buckets, deleted albums, tracks, history, outbox, saved state — and
-    /// writes `contents` into it, many rows per statement; the history's and the outbox's numbering goes
-    /// on after the numbers copied.
+    /// Empties the library — albums, buckets, deleted albums, tracks, history, outbox, saved state, users
+    /// and their data — and writes `contents` into it, many rows per statement; the history's and the
+    /// outbox's numbering goes on after the numbers copied.
     func replaceAll(with contents: LibraryContents) throws {
-        try run("TRUNCATE albums, buckets, deleted_albums, tracks, history, outbox, saved_state")
+        try run(
+            "TRUNCATE albums, buckets, deleted_albums, tracks, history, outbox, saved_state, \(Self.userTables)"
+        )
         let places = try positionsAtTheEnd(contents.albums.count)
         try PostgresArray.insert(
             into: "albums", columns: Self.rowColumns + ", position", types: Self.rowTypes + ["int8"],
@@ -74,5 +77,6 @@ extension PostgresAlbums {
             )
         }
         if let current = contents.current { try saveCurrent(current) }
+        try writeUserData(contents)
     }
 }

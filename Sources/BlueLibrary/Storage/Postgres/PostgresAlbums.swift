@@ -24,13 +24,14 @@ struct PostgresAlbums: LibraryWriter {
 
     static let columns = "id, title, artist, genre, year, cover_url, position, mbid, track_count, length"
 
-    /// The album in a row whose first columns are ``columns``.
-    func album(_ row: PostgresRow) throws -> Album {
+    /// The album in a row whose columns from `first` on (the first unless given) are ``columns``.
+    func album(_ row: PostgresRow, from first: Int = 0) throws -> Album {
         Album(
-            trustedID: AlbumID(trusted: row.string(0) ?? ""), title: row.string(1) ?? "",
-            artist: row.string(2) ?? "", genre: row.string(3) ?? "", year: try row.int(4),
-            coverURL: row.string(5) ?? "", mbid: row.string(7) ?? "", trackCount: try row.int(8) ?? 0,
-            length: try row.double(9) ?? 0)
+            trustedID: AlbumID(trusted: row.string(first) ?? ""), title: row.string(first + 1) ?? "",
+            artist: row.string(first + 2) ?? "", genre: row.string(first + 3) ?? "",
+            year: try row.int(first + 4), coverURL: row.string(first + 5) ?? "",
+            mbid: row.string(first + 7) ?? "",
+            trackCount: try row.int(first + 8) ?? 0, length: try row.double(first + 9) ?? 0)
     }
 
     // MARK: Statements
@@ -80,7 +81,7 @@ struct PostgresAlbums: LibraryWriter {
                 ) AS running
                 WHERE before <= $1 AND $1 < before + count)
             """, [.integer(index)]
-        ).first.map(album)
+        ).first.map { try album($0) }
     }
 
     func locate(_ id: AlbumID) throws -> (album: Album, index: Int)? {

@@ -58,6 +58,9 @@ package final class PostgresLibraryStore: LibraryStore {
     /// The channel every write notifies when it commits.
     static let channel = "bluelibrary"
 
+    /// The schema version this build writes (and the newest it opens).
+    package static var schemaVersion: Int { PostgresSchema.latestVersion }
+
     nonisolated(nonsending)
         package func read<T: Sendable>(
             thenClose: Bool, _ body: @escaping @Sendable (any LibraryReader) throws -> T

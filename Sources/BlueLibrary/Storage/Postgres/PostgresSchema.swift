@@ -7,7 +7,7 @@ import BlueLibraryStorage
 /// The table `bluelibrary` marks the database as a library, as SQLite's application id marks a file: its
 /// one row holds the schema version, and a counter every write transaction raises first — which locks
 /// the row, so writers of every server take turns (``PostgresLibraryStore``). The other tables are
-/// SQLite's schema 5: the same tables and columns, the same buckets of positions. Text that is compared
+/// SQLite's schema 6: the same tables and columns, the same buckets of positions. Text that is compared
 /// or sorted (keys, ids, paths, scan groups) is `COLLATE "C"`: byte order, as SQLite compares, whatever
 /// the database's locale, so a query sorts alike in both stores and a folder's paths are one range.
 enum PostgresSchema {
@@ -111,7 +111,80 @@ enum PostgresSchema {
                 current_index bigint
             )
             """,
-        ]
+        ],
+        // 2: the people a music server serves, as SQLite's schema 6 keeps them: users (the password sealed)
+        // and their API keys' digests; per user, stars, ratings, plays and playlists, items named by id,
+        // times in milliseconds since 1970. Albums are listed by folded title and artist through indexes.
+        [
+            """
+            CREATE TABLE users (
+                id text COLLATE "C" PRIMARY KEY,
+                name text NOT NULL,
+                name_key text COLLATE "C" NOT NULL UNIQUE,
+                password text NOT NULL,
+                is_admin boolean NOT NULL DEFAULT false,
+                created bigint NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE api_keys (
+                digest text COLLATE "C" PRIMARY KEY,
+                prefix text NOT NULL,
+                user_id text COLLATE "C" NOT NULL,
+                created bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX api_keys_user ON api_keys (user_id)",
+            """
+            CREATE TABLE stars (
+                user_id text COLLATE "C" NOT NULL,
+                kind text COLLATE "C" NOT NULL,
+                item_id text COLLATE "C" NOT NULL,
+                starred bigint NOT NULL,
+                PRIMARY KEY (user_id, kind, item_id)
+            )
+            """,
+            """
+            CREATE TABLE ratings (
+                user_id text COLLATE "C" NOT NULL,
+                kind text COLLATE "C" NOT NULL,
+                item_id text COLLATE "C" NOT NULL,
+                rating integer NOT NULL CHECK (rating BETWEEN 1 AND 5),
+                PRIMARY KEY (user_id, kind, item_id)
+            )
+            """,
+            """
+            CREATE TABLE plays (
+                user_id text COLLATE "C" NOT NULL,
+                track_id text COLLATE "C" NOT NULL,
+                count integer NOT NULL,
+                last_played bigint NOT NULL,
+                PRIMARY KEY (user_id, track_id)
+            )
+            """,
+            """
+            CREATE TABLE playlists (
+                id text COLLATE "C" PRIMARY KEY,
+                user_id text COLLATE "C" NOT NULL,
+                name text NOT NULL,
+                comment text NOT NULL,
+                public boolean NOT NULL,
+                created bigint NOT NULL,
+                changed bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX playlists_user ON playlists (user_id)",
+            """
+            CREATE TABLE playlist_tracks (
+                playlist_id text COLLATE "C" NOT NULL,
+                position integer NOT NULL,
+                track_id text COLLATE "C" NOT NULL,
+                PRIMARY KEY (playlist_id, position)
+            )
+            """,
+            "CREATE INDEX albums_title_key ON albums (title_key)",
+            "CREATE INDEX albums_artist_key ON albums (artist_key, title_key)",
+        ],
     ]
 
     /// The schema version this build writes.

@@ -109,6 +109,16 @@ enum Schema {
             ALTER TABLE tracks ADD COLUMN artist_key TEXT NOT NULL DEFAULT '';
             """,
             afterwards: refoldKeys),
+        // 6: the orders the web page browses in (SQLiteAlbums+Browse.swift), each an index whose columns
+        // are its ORDER BY, so a page deep in a sorted list of 100,000 albums is read without sorting
+        // them all; the first columns also serve an artist's or a genre's albums and their groupings.
+        Migration(
+            """
+            CREATE INDEX albums_by_artist ON albums (artist_key, year, title_key, position);
+            CREATE INDEX albums_by_title ON albums (title_key, position);
+            CREATE INDEX albums_by_year ON albums (year DESC, artist_key, title_key, position);
+            CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year, title_key, position);
+            """),
     ]
 
     /// The schema version this build writes.

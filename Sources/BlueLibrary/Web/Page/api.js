@@ -43,11 +43,12 @@ export async function api(method, url, body) {
   return data;
 }
 
-// A path with query parameters, leaving out the empty ones.
+// A path with query parameters, leaving out those not given (an empty text is given: `genre=` names the
+// albums without a genre).
 export function path(base, parameters) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(parameters)) {
-    if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
+    if (value !== undefined && value !== null) query.set(name, String(value));
   }
   const text = query.toString();
   return text ? base + "?" + text : base;

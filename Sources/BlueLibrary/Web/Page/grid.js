@@ -58,14 +58,21 @@ export class AlbumGrid {
     this.pumpCovers();
   }
 
+  // Fits the columns to the width; when the geometry changes (the window was resized), the album first
+  // in the view stays first.
   measure() {
     const width = this.container.clientWidth;
     if (!width) return;
     const minimum = width < 500 ? 140 : 160;
-    this.columns = Math.max(2, Math.floor((width + GAP) / (minimum + GAP)));
-    this.cell = (width - GAP * (this.columns - 1)) / this.columns;
-    this.rows.setRowHeight(Math.round(this.cell + CAPTION + GAP));
-    this.rows.setCount(Math.ceil(this.total / this.columns));
+    const columns = Math.max(2, Math.floor((width + GAP) / (minimum + GAP)));
+    const height = Math.round((width - GAP * (columns - 1)) / columns + CAPTION + GAP);
+    const shown = this.rows.count > 0 && this.rows.visible();
+    const anchor = shown && shown.view.top > 0 ? shown.first * this.columns : -1;
+    const changed = columns !== this.columns || height !== this.rows.rowHeight;
+    this.columns = columns;
+    this.rows.rowHeight = height;
+    this.rows.setCount(Math.ceil(this.total / columns));
+    if (changed && anchor > 0) this.rows.scrollToRow(Math.floor(anchor / columns));
   }
 
   makeRow() {

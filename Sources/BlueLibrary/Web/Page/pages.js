@@ -41,8 +41,10 @@ export class Pages {
 
   stop() { this.generation += 1; }
 
-  // Asks for the pages that hold positions `from` to `to` and are missing, nearest `centre` first.
+  // Asks for the pages that hold positions `from` to `to` and are missing, nearest `centre` first. The
+  // view may move on while pages load: each load that ends asks for what the view wants by then.
   request(from, to, centre) {
+    this.wanted = { from, to, centre };
     if (from > to) return;
     const pages = [];
     for (let page = Math.floor(from / PAGE); page <= Math.floor(to / PAGE); page++) pages.push(page);
@@ -51,12 +53,12 @@ export class Pages {
       if (this.loads.size >= LOADS) return;
       if (this.loads.has(page)) continue;
       for (let pos = Math.max(page * PAGE, from); pos <= Math.min(page * PAGE + PAGE - 1, to); pos++) {
-        if (!this.entries.has(pos)) { this.load(page, from, to, centre); break; }
+        if (!this.entries.has(pos)) { this.load(page, centre); break; }
       }
     }
   }
 
-  async load(page, from, to, centre) {
+  async load(page, centre) {
     const generation = this.generation;
     this.loads.add(page);
     try {
@@ -75,7 +77,7 @@ export class Pages {
     } finally {
       if (generation === this.generation) this.loads.delete(page);
     }
-    if (generation === this.generation) this.request(from, to, centre);
+    if (generation === this.generation && this.wanted) this.request(this.wanted.from, this.wanted.to, this.wanted.centre);
   }
 
   keep(offset, list, centre) {

@@ -6,6 +6,7 @@ const MAX_HEIGHT = 8000000;
 
 export class VirtualRows {
   // `options.make()` makes a row's element, `options.bind(element, row)` fills it for a row;
+  // `options.rowHeight` is every row's height (set `rowHeight`, then `setCount`, to change it);
   // `options.scroller` is the element that scrolls (the window when absent); `options.moved(first, last)`
   // hears which rows are in the view after each paint.
   constructor(container, options) {
@@ -31,12 +32,6 @@ export class VirtualRows {
 
   setCount(count) {
     this.count = count;
-    this.layout();
-  }
-
-  setRowHeight(height) {
-    if (height === this.rowHeight) return;
-    this.rowHeight = height;
     this.layout();
   }
 

@@ -181,6 +181,16 @@ class QueueTests(PageTestCase):
         self.press("play")
         self.eventually(lambda: self.player()["playing"])
 
+    def test_a_track_whose_file_is_gone_is_skipped_saying_so(self):
+        os.remove(os.path.join(self.home, "music", "00 Alpha", "02.ogg"))
+        self.open_album("Alpha")
+        self.press("album-play")
+        self.eventually(lambda: self.player()["title"] == "Alpha One" and self.player()["playing"])
+        self.press("next")
+        self.eventually(lambda: self.page_state()["statusIsError"])
+        self.assertTrue(self.page_state()["status"].startswith("Cannot play “Alpha Two”"), self.page_state()["status"])
+        self.eventually(lambda: self.player()["title"] == "Alpha Three" and self.player()["playing"], f"{self.player()}")
+
     def test_a_track_a_search_finds_plays_at_once_or_joins_the_queue(self):
         self.open_route("#/albums")
         query = self.driver.find_element(By.ID, "query")

@@ -7,6 +7,7 @@ import { Pages } from "./pages.js";
 import { VirtualRows } from "./virtual.js";
 
 const COVER_LOADS = 6;     // cover images in flight at once
+const COVER_DELAY = 100;   // ms the view must be still before the covers in it are asked for
 const GAP = 16, CAPTION = 48;
 
 export class AlbumGrid {
@@ -28,6 +29,7 @@ export class AlbumGrid {
   }
 
   destroy() {
+    clearTimeout(this.coverTimer);
     this.pages.stop();
     this.resize.disconnect();
     this.rows.destroy();
@@ -44,6 +46,7 @@ export class AlbumGrid {
       if (start) this.scrollTo(start, false);
       this.rows.refresh();
       this.rows.paint();
+      this.pumpCovers();
     } catch (error) {
       report(error);
     }
@@ -55,7 +58,8 @@ export class AlbumGrid {
       this.measure();
     }
     this.rows.refresh();
-    this.pumpCovers();
+    clearTimeout(this.coverTimer);
+    this.coverTimer = setTimeout(() => this.pumpCovers(), COVER_DELAY);
   }
 
   // Fits the columns to the width; when the geometry changes (the window was resized), the album first
@@ -135,13 +139,15 @@ export class AlbumGrid {
     cell.remove();
   }
 
-  // The view moved: the albums near it are asked for, their covers loaded, and the place reported.
+  // The view moved: the albums near it are asked for and the place reported. Covers wait until the view
+  // has been still for a moment, so a fling past thousands of albums asks for none of theirs.
   moved(first, last) {
     const screen = last - first + 1;
     const from = Math.max(0, (first - screen) * this.columns);
     const to = Math.min(this.total - 1, (last + screen + 1) * this.columns - 1);
     this.pages.request(from, to, Math.floor((first + last) / 2) * this.columns);
-    this.pumpCovers();
+    clearTimeout(this.coverTimer);
+    this.coverTimer = setTimeout(() => this.pumpCovers(), COVER_DELAY);
     if (this.options.moved) this.options.moved(first * this.columns);
   }
 

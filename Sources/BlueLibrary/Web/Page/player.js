@@ -13,6 +13,7 @@ let dragging = false;           // the seek slider is held: the time shown is th
 let savedAt = 0;                // when the position was last saved
 let failures = 0;               // tracks in a row that would not play
 let restoring = 0;              // the position to resume at once the restored track's metadata is in
+let wanted = false;             // whether the user wants music now (played, and not paused since)
 
 const audio = () => players[active];
 const spare = () => players[1 - active];
@@ -44,17 +45,19 @@ function load(how) {
   }
   if (how.current) audio().currentTime = 0;
   showTrack(item);
-  if (how.play) start(); else showState();
+  if (how.play) start(); else { wanted = false; showState(); }
 }
 
 function start() {
   const item = queue.current();
   if (!item) return;
+  wanted = true;
   const started = audio().play();
   if (started) {
     started.catch((error) => {
-      // A newer choice replacing this one aborts it; a browser that wants a gesture first says so.
-      if (error.name === "AbortError") return;
+      // A newer choice replacing this one aborts it; a file that cannot be played is reported once, by
+      // the element's error event; a browser that wants a gesture first leaves the track ready.
+      if (error.name === "AbortError" || error.name === "NotSupportedError") return;
       if (error.name === "NotAllowedError") { showState(); return; }
       cannotPlay(item, error.message);
     });
@@ -76,27 +79,32 @@ function preload() {
 function cannotPlay(item, reason) {
   say("Cannot play “" + item.track.title + "”" + (reason ? ": " + reason : ""), true);
   failures += 1;
-  // Skip to the next one, unless every track of the queue has failed in a row.
+  // Skip to the next one (playing only if this one was), unless every track of the queue failed in a row.
   const following = queue.following(false);
-  if (following >= 0 && failures < queue.items().length) queue.select(following);
-  else { audio().pause(); showState(); }
+  if (following >= 0 && failures < queue.items().length) queue.select(following, wanted);
+  else { pause(); showState(); }
+}
+
+function pause() {
+  wanted = false;
+  audio().pause();
 }
 
 export function toggle() {
   if (!queue.current()) return;
-  if (audio().paused) start(); else audio().pause();
+  if (audio().paused) start(); else pause();
 }
 
 export function next() {
   const following = queue.following(false);
-  if (following >= 0) queue.select(following, !audio().paused);
+  if (following >= 0) queue.select(following, wanted);
 }
 
 // Back to the start of the track after its first 3 seconds; before that, the previous track.
 export function previous() {
   const preceding = queue.preceding();
   if (audio().currentTime > 3 || preceding < 0) { audio().currentTime = 0; return; }
-  queue.select(preceding, !audio().paused);
+  queue.select(preceding, wanted);
 }
 
 export function seekTo(seconds) {
@@ -212,9 +220,10 @@ for (const element of players) {
     showState();
   });
   element.addEventListener("error", () => {
+    // An error that arrives after the element moved on to another track (its error is gone) is stale.
     const item = queue.current();
-    if (element !== audio() || !item || !element.getAttribute("src")) return;
-    cannotPlay(item, element.error && element.error.message);
+    if (element !== audio() || !item || !element.getAttribute("src") || !element.error) return;
+    cannotPlay(item, element.error.message);
   });
 }
 
@@ -237,10 +246,10 @@ addEventListener("pagehide", () => { if (queue.current()) queue.saveTime(audio()
 
 if ("mediaSession" in navigator) {
   const actions = {
-    play: start, pause: () => audio().pause(), previoustrack: previous, nexttrack: next,
+    play: start, pause, previoustrack: previous, nexttrack: next,
     seekbackward: (details) => seekBy(-(details.seekOffset || 10)),
     seekforward: (details) => seekBy(details.seekOffset || 10),
-    seekto: (details) => seekTo(details.seekTime), stop: () => { audio().pause(); seekTo(0); },
+    seekto: (details) => seekTo(details.seekTime), stop: () => { pause(); seekTo(0); },
   };
   for (const [action, handler] of Object.entries(actions)) {
     try { navigator.mediaSession.setActionHandler(action, handler); } catch (error) { /* an action this browser lacks */ }

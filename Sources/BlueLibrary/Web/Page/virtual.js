@@ -15,6 +15,7 @@ export class VirtualRows {
     this.rowHeight = options.rowHeight || 48;
     this.count = 0;
     this.rows = new Map();  // row → element
+    this.generation = 0;    // bumped when the rows' data changes, so each row is bound again
     this.pending = false;
     this.onScroll = () => this.paintSoon();
     this.source = options.scroller || window;
@@ -36,6 +37,7 @@ export class VirtualRows {
   }
 
   layout() {
+    this.generation += 1;  // the count or the row height changed: the last row, say, may be shorter now
     this.height = this.count * this.rowHeight;
     this.container.style.height = Math.min(this.height, MAX_HEIGHT) + "px";
     this.paint();
@@ -98,6 +100,8 @@ export class VirtualRows {
       const room = Math.max(0, MAX_HEIGHT - shown.view.height);
       offset = Math.min(Math.max(shown.view.top, 0), room) - shown.top;
     }
+    // Only rows that are new here, or whose place or size changed, are touched: a scroll that only
+    // moves the view writes nothing to the rows already drawn.
     for (let row = from; row <= to; row++) {
       let element = this.rows.get(row);
       if (!element) {
@@ -110,15 +114,27 @@ export class VirtualRows {
         element.y = y;
         element.style.transform = "translateY(" + y + "px)";
       }
-      element.style.height = this.rowHeight + "px";
-      this.options.bind(element, row);
+      if (element.height !== this.rowHeight) {
+        element.height = this.rowHeight;
+        element.style.height = this.rowHeight + "px";
+      }
+      if (element.row !== row || element.bound !== this.generation) {
+        element.row = row;
+        element.bound = this.generation;
+        this.options.bind(element, row);
+      }
     }
     if (this.options.moved && shown) this.options.moved(shown.first, shown.last);
   }
 
   // Rebinds every row shown (their data changed).
   refresh() {
-    for (const [row, element] of this.rows) if (row < this.count) this.options.bind(element, row);
+    this.generation += 1;
+    for (const [row, element] of this.rows) {
+      if (row >= this.count) continue;
+      element.bound = this.generation;
+      this.options.bind(element, row);
+    }
   }
 
   // Scrolls so that `row` is at the top of the view, below `margin` pixels (a sticky bar).

@@ -41,6 +41,41 @@ struct BrowseIndexTests {
         #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(steps)")
     }
 
+    @Test func aLargeAppendBuildsTheIndexesAfreshAsTheyWereAndASmallOneKeepsThem() async throws {
+        let path = directory.file("library.db")
+        let store = SQLiteLibraryStore(path: path)
+        _ = try await store.read { try $0.count() }
+        await store.close()
+        func indexes() throws -> [String] {
+            let connection = try SQLiteConnection(path: path, busyTimeout: 1000)
+            let rows = try connection.prepare(
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'albums' ORDER BY name")
+            try rows.bind([])
+            defer { rows.reset() }
+            var found: [String] = []
+            while try rows.step() { found.append(rows.text(0)) }
+            return found
+        }
+        let before = try indexes()
+        #expect(before.count { $0.contains("albums_by_") } == 4)
+        let many = (0..<SQLiteAlbums.bulkAppend).map { Fixtures.album("Bulk \($0)", by: "Artist \($0 % 97)") }
+        try await store.write { try $0.append(many) }
+        try await store.write { try $0.append([Fixtures.album("One more", by: "Zed")]) }
+        let sorted = try await store.read { reader in
+            var titles: [String] = []
+            try reader.forEachAlbum(matching: .all, in: nil, order: .artist, offset: 0, limit: 3) {
+                album, _ in
+                titles.append(album.title)
+            }
+            return titles
+        }
+        await store.close()
+        #expect(try indexes() == before)
+        #expect(sorted == ["Bulk 0", "Bulk 97", "Bulk 194"])
+        let connection = try SQLiteConnection(path: path, busyTimeout: 1000)
+        #expect(try connection.text("PRAGMA integrity_check") == "ok")
+    }
+
     @Test(arguments: AlbumGroup.Field.allCases)
     func aWindowOfGroupsReadsAnIndexAndSortsNothing(field: AlbumGroup.Field) async throws {
         let steps = try await plan(SQLiteAlbums.groupWindow(by: field), [])

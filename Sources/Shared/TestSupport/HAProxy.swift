@@ -2,8 +2,9 @@ import Foundation
 
 /// HAProxy in front of `bluelibrary serve` processes on 127.0.0.1, as a deployment of several servers
 /// has it: one address on a free port, requests spread round robin, each server checked every 100 ms
-/// (`GET /api/state`) and taken out at its first failure, and a request that cannot connect to one server
-/// sent to another. Without HAProxy (`scripts/setup.sh haproxy`, which `make test` runs) ``init(servers:)``
+/// (`GET /api/state`) and taken out after two failed checks — a refused connection fails at once; a
+/// busy server has two seconds to answer — and a request that cannot connect to one server sent to
+/// another. Without HAProxy (`scripts/setup.sh haproxy`, which `make test` runs) ``init(servers:)``
 /// throws: the tests fail, they are not skipped.
 package final class HAProxy: Sendable {
     /// The port it listens on, on 127.0.0.1.
@@ -32,6 +33,7 @@ package final class HAProxy: Sendable {
                 timeout connect 1s
                 timeout client 30s
                 timeout server 30s
+                timeout check 2s
                 retries 3
                 option redispatch
             frontend library
@@ -42,7 +44,7 @@ package final class HAProxy: Sendable {
                 option httpchk
                 http-check send meth GET uri /api/state ver HTTP/1.1 hdr Host 127.0.0.1
                 http-check expect status 200
-                default-server inter 100ms fall 1 rise 1
+                default-server inter 100ms fall 2 rise 1
             \(backends.joined(separator: "\n"))
 
             """)

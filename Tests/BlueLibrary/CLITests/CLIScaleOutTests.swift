@@ -63,7 +63,7 @@ import Testing
             for log in logs { #expect(log.acknowledgedAfterKill > 0, "writer \(log.number)") }
             #expect(
                 logs.map(\.unsure.count).reduce(0, +) <= 4,
-                "at most the requests in flight on the killed server")
+                "at most the requests in flight on the killed server: \(logs.flatMap(\.unsureAnswers))")
             try await check(logs, in: try PostgresLibraryStore(url: url), answeredBy: servers[1].port)
         }
     }
@@ -184,6 +184,9 @@ struct WriterLog: Sendable {
     /// Answers no write should get (a 4xx), as `METHOD path: status body`.
     var unexpected: [String] = []
 
+    /// What each write whose outcome is unknown was answered, as `METHOD path: status body` or `no answer`.
+    var unsureAnswers: [String] = []
+
     /// Every write whose outcome is unknown.
     var unsure: [String] { Array(unsureAdds) + Array(unsureDeletes) }
 }
@@ -242,6 +245,8 @@ private struct Writer {
     private mutating func send(_ method: String, _ path: String, _ body: String?) async throws -> Outcome {
         let reply = try await LoopbackHTTP.request(port: port, method, path, body: body)
         guard let reply, reply.status < 500 else {
+            log.unsureAnswers.append(
+                "\(method) \(path): " + (reply.map { "\($0.status) \($0.body.prefix(200))" } ?? "no answer"))
             // The server or the database is gone for now: wait a little before the next try.
             try await Task.sleep(for: .milliseconds(20))
             return .unsure

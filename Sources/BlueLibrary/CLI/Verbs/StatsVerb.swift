@@ -23,12 +23,14 @@ struct StatsVerb: Verb {
                 ?? .null
             out.line(
                 JSONWriter.string(
-                    .object([
-                        ("albums", .number(String(stats.albums))),
-                        ("artists", .number(String(stats.artists))),
-                        ("genres", .number(String(stats.genres))), ("tracks", .number(String(stats.tracks))),
-                        ("length", .number(String(Int(stats.length.rounded())))), ("years", yearValue),
-                    ] + stats.state.jsonMembers)))
+                    .object(
+                        [
+                            ("albums", .number(String(stats.albums))),
+                            ("artists", .number(String(stats.artists))),
+                            ("genres", .number(String(stats.genres))),
+                            ("tracks", .number(String(stats.tracks))),
+                            ("length", .number(String(Int(stats.length.rounded())))), ("years", yearValue),
+                        ] + stats.state.jsonMembers)))
             return .success
         }
         out.line("Albums:   \(stats.albums)")

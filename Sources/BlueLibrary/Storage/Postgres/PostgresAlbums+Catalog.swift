@@ -152,7 +152,12 @@ extension PostgresAlbums {
 
 /// The parameters of a statement being written: each value bound gives its placeholder (`$1`, `$2`, …).
 struct Parameters {
-    private(set) var values: [PostgresValue] = []
+    private(set) var values: [PostgresValue]
+
+    /// Parameters starting with `values` (`$1` onwards).
+    init(_ values: [PostgresValue] = []) {
+        self.values = values
+    }
 
     /// Adds `value` and returns its placeholder.
     mutating func bind(_ value: PostgresValue) -> String {

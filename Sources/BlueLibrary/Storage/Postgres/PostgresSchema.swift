@@ -7,7 +7,7 @@ import BlueLibraryStorage
 /// The table `bluelibrary` marks the database as a library, as SQLite's application id marks a file: its
 /// one row holds the schema version, and a counter every write transaction raises first — which locks
 /// the row, so writers of every server take turns (``PostgresLibraryStore``). The other tables are
-/// SQLite's schema 6: the same tables and columns, the same buckets of positions. Text that is compared
+/// SQLite's schema 7: the same tables and columns, the same buckets of positions. Text that is compared
 /// or sorted (keys, ids, paths, scan groups) is `COLLATE "C"`: byte order, as SQLite compares, whatever
 /// the database's locale, so a query sorts alike in both stores and a folder's paths are one range.
 enum PostgresSchema {
@@ -112,9 +112,9 @@ enum PostgresSchema {
             )
             """,
         ],
-        // 2: the people a music server serves, as SQLite's schema 6 keeps them: users (the password sealed)
-        // and their API keys' digests; per user, stars, ratings, plays and playlists, items named by id,
-        // times in milliseconds since 1970. Albums are listed by folded title and artist through indexes.
+        // 2: SQLite's schemas 6 and 7. The people a music server serves: users (the password sealed) and
+        // their API keys' digests; per user, stars, ratings, plays and playlists, items named by id, times
+        // in milliseconds since 1970. And the indexes albums are listed and browsed by.
         [
             """
             CREATE TABLE users (
@@ -182,8 +182,14 @@ enum PostgresSchema {
                 PRIMARY KEY (playlist_id, position)
             )
             """,
-            "CREATE INDEX albums_title_key ON albums (title_key)",
             "CREATE INDEX albums_artist_key ON albums (artist_key, title_key)",
+            // The orders the web page browses in (PostgresAlbums+Browse.swift), each an index whose columns
+            // are its ORDER BY — NULLs placed where SQLite sorts them, before every year — so a page deep in
+            // a sorted list is read without sorting the whole library.
+            "CREATE INDEX albums_by_artist ON albums (artist_key, year NULLS FIRST, title_key, position)",
+            "CREATE INDEX albums_by_title ON albums (title_key, position)",
+            "CREATE INDEX albums_by_year ON albums (year DESC NULLS LAST, artist_key, title_key, position)",
+            "CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year NULLS FIRST, title_key, position)",
         ],
     ]
 

@@ -32,6 +32,24 @@ public enum LibraryLocation {
         XDGDirectories.data("bluelibrary", homeVariable: "BLUELIBRARY_HOME", environment: environment)
     }
 
+    /// Where the key that seals the users' passwords (``PasswordVault``) of the library at `location`
+    /// lives: `BLUELIBRARY_KEY_FILE` when set; else beside a library file, with `.key` added to its name;
+    /// else, for a PostgreSQL library, in the BlueLibrary home folder, named after the server and
+    /// database (`postgresql___db.example.org_5432_library.key`). Every server of a shared database needs
+    /// the same key: copy the file to each, or name one with `BLUELIBRARY_KEY_FILE`.
+    public static func passwordKeyPath(ofLibrary location: String, environment: [String: String]) -> String {
+        if let named = environment["BLUELIBRARY_KEY_FILE"], !named.isEmpty { return named }
+        guard case .postgres = LibraryDatabase(location) else {
+            return PasswordVault.keyPath(besideLibrary: location)
+        }
+        let name = String(
+            location.unicodeScalars.map {
+                $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+                    ? Character($0) : "_"
+            })
+        return homeDirectory(environment: environment) + "/" + name + ".key"
+    }
+
     /// How long to wait for another process's lock: `BLUELIBRARY_BUSY_TIMEOUT_MS`, default 5000 ms.
     public static func busyTimeout(environment: [String: String]) -> Int32 {
         environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }.map { max($0, 0) } ?? 5000

@@ -200,6 +200,37 @@ struct CLIDatabaseTests {
         await second.stop()
     }
 
+    /// The key that seals a PostgreSQL library's passwords lives in the home folder, named after the
+    /// server and database (no library file to put it beside), or where BLUELIBRARY_KEY_FILE says — the
+    /// one key every server of the database is given; a server started with it lets the user in.
+    @Test func theUsersPasswordKeyOfALibraryInPostgreSQLIsInTheHomeFolderOrWhereTheEnvironmentSays()
+        async throws
+    {
+        let url = try await TestPostgres.database()
+        let added = try await home.run(["--database", url, "user", "add", "ann"], stdin: "pass 1\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let location = try PostgresLibraryStore(url: url).location
+        let name = String(
+            location.map { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+        #expect(name.hasPrefix("postgresql___bl_127.0.0.1_"))
+        #expect(FileManager.default.fileExists(atPath: home.directory.file("home/\(name).key")))
+        let shared = home.directory.file("shared.key")
+        let bob = try await home.run(
+            ["--database", url, "user", "add", "bob"], environment: ["BLUELIBRARY_KEY_FILE": shared],
+            stdin: "pass 2\n")
+        #expect(bob.status == 0, "\(bob.stderr)")
+        #expect(FileManager.default.fileExists(atPath: shared))
+        let server = try await ServerProcess(
+            arguments: ["--database", url, "--port", "0"],
+            environment: home.environment.merging([
+                "BLUELIBRARY_OFFLINE": "1", "BLUELIBRARY_KEY_FILE": shared,
+            ]) { $1 })
+        let ping = try await LoopbackHTTP.request(
+            port: server.port, "GET", "/rest/ping.view?u=bob&p=pass%202&v=1.16.1&c=test&f=json")
+        #expect(ping?.body.contains(#""status":"ok""#) == true, "\(ping?.body ?? "no answer")")
+        await server.stop()
+    }
+
     private func contents(_ store: any LibraryStore) async throws -> LibraryContents {
         let contents = try await store.read { try $0.contents() }
         await store.close()

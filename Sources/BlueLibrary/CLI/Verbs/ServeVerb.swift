@@ -52,7 +52,9 @@ struct ServeVerb: Verb {
         // Reads the library first: a damaged or foreign file fails here, before anything listens.
         let accounts = UserAccounts(
             library: root.library,
-            vault: PasswordVault(keyPath: PasswordVault.keyPath(besideLibrary: root.library.location)))
+            vault: PasswordVault(
+                keyPath: LibraryLocation.passwordKeyPath(
+                    ofLibrary: root.library.location, environment: root.console.environment)))
         let subsonic = SubsonicAPI(library: root.library, accounts: accounts, covers: root.covers)
         let app = try await WebApp(
             library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic)

@@ -50,9 +50,12 @@ struct UserVerb: Verb {
     }
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {
-        let accounts = UserAccounts(
-            library: context.library,
-            vault: PasswordVault(keyPath: PasswordVault.keyPath(besideLibrary: context.library.location)))
+        let keyPath = LibraryLocation.passwordKeyPath(
+            ofLibrary: context.library.location, environment: context.console.environment)
+        // A password is sealed with the key, made with the first one: for a PostgreSQL library it lives in
+        // the home folder, which no library file has made yet.
+        if action == .add || action == .passwd { try LibraryLocation.createParentDirectory(of: keyPath) }
+        let accounts = UserAccounts(library: context.library, vault: PasswordVault(keyPath: keyPath))
         let out = context.out
         switch (action, name) {
         case (.add, let name?):

@@ -247,15 +247,15 @@ let package = Package(
         tests(
             "BlueLibraryServicesTests", "BlueLibrary/ServicesTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking", "BlueLibraryPostgres",
-                "BlueLibraryServices", "BlueLibraryStorage", "TestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking", "BlueLibraryServices",
+                "BlueLibraryStorage", "TestSupport",
             ]),
         tests("BlueLibraryNetworkingTests", "BlueLibrary/NetworkingTests", ["BlueLibraryNetworking"]),
         tests(
             "BlueLibraryFolderImportTests", "BlueLibrary/FolderImportTests",
             [
-                "BlueLibraryCore", "BlueLibraryFolderImport", "BlueLibraryPostgres", "BlueLibraryScanner",
-                "BlueLibraryServices", "BlueLibraryStorage", "TestSupport",
+                "BlueLibraryCore", "BlueLibraryFolderImport", "BlueLibraryScanner", "BlueLibraryServices",
+                "TestSupport",
             ]),
         tests(
             "BlueLibraryPresentationTests", "BlueLibrary/PresentationTests",

@@ -18,7 +18,10 @@ struct UserVerb: Verb {
             docs/subsonic.md. The first user added is the administrator. add and passwd ask for the
             password twice on a terminal, and otherwise read it as one line from standard input
             (printf '%s\\n' "$PASSWORD" | bluelibrary user add NAME). Passwords are kept encrypted in the
-            library, with the key in the file beside it named like it plus .key (mode 0600).
+            library, with the key in a file of its own (mode 0600): beside a library file, named like it
+            plus .key; for a PostgreSQL library, in the BlueLibrary home folder, named after the server
+            and database; or where BLUELIBRARY_KEY_FILE says (give every server of one database the same
+            key).
             key prints a new API key (shown this once; apps send it as apiKey); key --revoke revokes them
             all. remove also forgets the user's stars, ratings, plays and playlists.
             """)

@@ -1,16 +1,16 @@
 /// The album screen's keys, defined once: the `?` overlay lists them, the toolbar shows as many hints
 /// as fit, and `bluelibrary tui --help` prints them.
-public enum KeyHelp {
+package enum KeyHelp {
     /// One line of the list: the keys and what they do.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The keys, as a user reads them (`PgUp PgDn`).
-        public let keys: String
+        package let keys: String
         /// What they do.
-        public let action: String
+        package let action: String
     }
 
     /// Every key of the screen, in the order the overlay lists them.
-    public static let entries = [
+    package static let entries = [
         Entry(keys: "←/→ h/l", action: "browse the covers"),
         Entry(keys: "Home End", action: "first, last album"),
         Entry(keys: "PgUp PgDn", action: "a screenful of covers"),
@@ -45,7 +45,7 @@ public enum KeyHelp {
     }
 
     /// The keys as `--help` prints them: one line each, then how the prompt and the forms work.
-    public static var helpText: String {
+    package static var helpText: String {
         let rows = entries + [Entry(keys: "?", action: "show the keys (any key closes them)")]
         let width = (rows.map(\.keys.count).max() ?? 0) + 2
         let lines = rows.map {

@@ -6,7 +6,7 @@ import TerminalKit
 /// not fit its place ends with "…".
 extension TerminalApp {
     /// Draws the whole screen for the current state.
-    public func render() -> TerminalScreen {
+    package func render() -> TerminalScreen {
         var screen = TerminalScreen(width: size.width, height: size.height)
         let layout = layout
         guard layout.fits else {

@@ -9,9 +9,9 @@ import TerminalKit
 ///
 /// It is the scroller's delegate, adapting albums to tiles (Adapter by delegation).
 @MainActor
-public final class TerminalApp: HorizontalScrollerDelegate {
+package final class TerminalApp: HorizontalScrollerDelegate {
     /// The controller every face drives.
-    public let controller: LibraryController
+    package let controller: LibraryController
     let coverCenter: CoverCenter
     let mode: any ColorStrategy
     let scroller: HorizontalScroller
@@ -19,17 +19,17 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     var input = InputMode.browse
     var centeredOn: AlbumID?
     /// The terminal's size.
-    public private(set) var size: (width: Int, height: Int)
+    package private(set) var size: (width: Int, height: Int)
     /// Animation frame for spinners.
-    public var tick = 0
+    package var tick = 0
     /// Set when the user asked to quit.
-    public private(set) var wantsToQuit = false
+    package private(set) var wantsToQuit = false
     /// The view the scroller reported clicked while handling the current key (delegate callbacks are
     /// synchronous; the controller's actions are not).
     var clickedIndex: Int?
 
     /// The smallest terminal the screen fits in.
-    public static let minimumSize = ScreenLayout.minimumSize
+    package static let minimumSize = ScreenLayout.minimumSize
 
     /// What the keyboard is doing.
     enum InputMode: Equatable {
@@ -50,7 +50,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     /// Creates the face for a controller, a cover centre, a colour mode and a terminal size.
-    public init(
+    package init(
         controller: LibraryController, coverCenter: CoverCenter, mode: some ColorStrategy, width: Int,
         height: Int
     ) {
@@ -65,7 +65,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     /// Loads the library, restores the remembered album and opens the scroller centred on it.
-    public func start() async throws {
+    package func start() async throws {
         try await controller.load()
         scroller.delegate = self
         scroller.reload()
@@ -73,7 +73,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     /// Lays the screen out again for a new terminal size.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         size = (width, height)
         let layout = layout
         scroller.resize(visibleWidth: width, viewWidth: layout.tileWidth, viewHeight: layout.tileHeight)
@@ -82,11 +82,11 @@ public final class TerminalApp: HorizontalScrollerDelegate {
 
     // MARK: Scroller delegate
 
-    public func numberOfViews(in scroller: HorizontalScroller) -> Int {
+    package func numberOfViews(in scroller: HorizontalScroller) -> Int {
         controller.numberOfViews
     }
 
-    public func horizontalScroller(_ scroller: HorizontalScroller, viewAt index: Int) -> any ScrollerTile {
+    package func horizontalScroller(_ scroller: HorizontalScroller, viewAt index: Int) -> any ScrollerTile {
         guard let album = controller.album(forViewAt: index) else { return EmptyTile() }
         let tile: AlbumTile
         if let existing = tiles[album.id], existing.view.album == album {
@@ -99,11 +99,11 @@ public final class TerminalApp: HorizontalScrollerDelegate {
         return tile
     }
 
-    public func horizontalScroller(_ scroller: HorizontalScroller, clickedViewAt index: Int) {
+    package func horizontalScroller(_ scroller: HorizontalScroller, clickedViewAt index: Int) {
         clickedIndex = index
     }
 
-    public func initialViewIndex(for scroller: HorizontalScroller) -> Int {
+    package func initialViewIndex(for scroller: HorizontalScroller) -> Int {
         controller.initialViewIndex
     }
 
@@ -111,7 +111,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
 
     /// Handles one key or click; returns once the screen shows its effect. Errors are already on the
     /// screen: in the form that caused them, or as the status message (the controller puts them there).
-    public func handle(_ key: Key) async {
+    package func handle(_ key: Key) async {
         switch input {
         case .browse: await handleBrowsing(key)
         case .search(let prompt): await handleSearch(key, prompt: prompt)

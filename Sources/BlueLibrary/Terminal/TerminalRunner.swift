@@ -5,12 +5,12 @@ import TerminalKit
 
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.
 @MainActor
-public enum TerminalRunner {
+package enum TerminalRunner {
     /// Opens the album screen for `library` and returns the exit status. The screen's loop runs as one
     /// service beside the cover downloads, the watcher of other processes' changes and (in online mode)
     /// the sync to the remote; quitting stops them all.
     /// - Throws: `usage` when standard input or output is not a terminal.
-    public static func run(
+    package static func run(
         library: LibraryAPI, covers: CoverService, sync: SyncService?, environment: [String: String]
     ) async throws -> Int32 {
         guard TerminalSession.isAvailable else {

@@ -1,10 +1,10 @@
 import Diagnostics
 
 /// What went wrong with sound: one clear line for the app to show, never a crash.
-public typealias AudioError = CodedError<AudioErrorCode>
+package typealias AudioError = CodedError<AudioErrorCode>
 
 /// The kinds of ``AudioError``.
-public enum AudioErrorCode: String, Sendable, Hashable {
+package enum AudioErrorCode: String, Sendable, Hashable {
     /// There is no such device (or no sound hardware at all).
     case noDevice
     /// Another program holds the device.

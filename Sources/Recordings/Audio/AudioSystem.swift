@@ -1,6 +1,6 @@
 /// Where recorders and players come from: ALSA (``ALSAAudio``) in the app, a twin (``AudioTwin``) in
 /// tests. Both measure time with the app's ``MonotonicClock``.
-public protocol AudioSystem: Sendable {
+package protocol AudioSystem: Sendable {
     /// Starts recording at once into a new WAV file at `path`.
     /// - Throws: ``AudioError`` when there is no device, it is busy or fails; nothing is left behind.
     func startRecording(to path: String) throws(AudioError) -> any AudioRecorder
@@ -11,7 +11,7 @@ public protocol AudioSystem: Sendable {
 }
 
 /// A recording in progress (the original's `Recorder`).
-public protocol AudioRecorder: AnyObject {
+package protocol AudioRecorder: AnyObject {
     /// How long it has been recording, by the app's clock.
     var elapsed: Double { get }
     /// A device error that stopped the recording early, if any.
@@ -23,7 +23,7 @@ public protocol AudioRecorder: AnyObject {
 }
 
 /// Playback of one recording (the original's `Player`).
-public protocol AudioPlayer: AnyObject {
+package protocol AudioPlayer: AnyObject {
     /// The recording's length in seconds.
     var duration: Double { get }
     /// Where playback is, in seconds; follows the app's clock while playing.

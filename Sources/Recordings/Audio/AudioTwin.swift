@@ -3,29 +3,29 @@ import Synchronization
 /// The test twin of ``ALSAAudio``: no device at all. A recording is a WAV file of silence exactly as
 /// long as the ``MonotonicClock`` says; playback follows the same clock. It can be told to fail the way
 /// a device does, so tests see the app's message instead of a crash.
-public final class AudioTwin: AudioSystem {
+package final class AudioTwin: AudioSystem {
     private let clock: any MonotonicClock
     private let nextFailure = Mutex<AudioError?>(nil)
     private let playbackFailure = Mutex<AudioError?>(nil)
     private let recordingFailure = Mutex<AudioError?>(nil)
 
     /// A twin timed by `clock` (usually a ``ManualClock``).
-    public init(clock: any MonotonicClock) {
+    package init(clock: any MonotonicClock) {
         self.clock = clock
     }
 
     /// Makes the next recording or playback fail to start with `error` (once).
-    public func failNext(with error: AudioError) {
+    package func failNext(with error: AudioError) {
         nextFailure.withLock { $0 = error }
     }
 
     /// Makes the device fail under whatever is playing now (once), as a device error would.
-    public func failPlayback(with error: AudioError) {
+    package func failPlayback(with error: AudioError) {
         playbackFailure.withLock { $0 = error }
     }
 
     /// Makes the device fail under the recording in progress (once), as a device error would.
-    public func failRecording(with error: AudioError) {
+    package func failRecording(with error: AudioError) {
         recordingFailure.withLock { $0 = error }
     }
 
@@ -50,14 +50,14 @@ public final class AudioTwin: AudioSystem {
         }
     }
 
-    public func startRecording(to path: String) throws(AudioError) -> any AudioRecorder {
+    package func startRecording(to path: String) throws(AudioError) -> any AudioRecorder {
         if let failure = takeFailure() { throw failure }
         return TwinRecorder(
             writer: try WAVWriter(path: path), clock: clock,
             deviceFailure: { [self] in takeRecordingFailure() })
     }
 
-    public func player(for path: String) throws(AudioError) -> any AudioPlayer {
+    package func player(for path: String) throws(AudioError) -> any AudioPlayer {
         let duration = try WAVFile.duration(of: path)
         return TwinPlayer(
             duration: duration, clock: clock, startFailure: { [self] in takeFailure() },

@@ -1,3 +1,5 @@
+import AudioKit
+
 /// The one audio format of the app, defined once: mono, 16-bit signed little-endian, 44.1 kHz.
 public enum AudioFormat {
     /// Frames per second.
@@ -6,6 +8,8 @@ public enum AudioFormat {
     public static let channels = 1
     /// Bits per sample.
     public static let bitsPerSample = 16
+    /// The rate and channels, as a device is opened with them.
+    public static let sampleFormat = SampleFormat(rate: sampleRate, channels: channels)
 
     /// The number of frames in `seconds` of audio.
     public static func frames(in seconds: Double) -> Int {

@@ -22,7 +22,7 @@ package final class ALSAPlayer: AudioPlayer {
     deinit { engine.stopFeeding() }
 
     /// The frame the feeding thread has written up to.
-    package var framesFed: Int { engine.framesFed }
+    package var framesFed: Int { engine.fed.frame }
 
     package var position: Double {
         engine.change { queue, now in

@@ -15,6 +15,12 @@ public final class ALSAQueuePlayer: QueuePlayer {
             onChange: onChange)
     }
 
+    /// The entry, and the frame of its file, the feeding thread has written up to (for tests).
+    package var fed: (entry: Int, frame: Int) { engine.fed }
+
+    /// How many times the device was opened (for tests: files of one format share one stream).
+    package var devicesOpened: Int { engine.devicesOpened }
+
     public func play(_ entries: [QueueEntry], from index: Int) {
         guard !entries.isEmpty else { return stop() }
         var queue = PlayQueue(entries.map { ($0.path, $0.duration) }, from: index)

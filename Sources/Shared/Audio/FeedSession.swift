@@ -159,6 +159,7 @@ private final class Feeder: @unchecked Sendable {
         }
         do {
             pcm = try PCMDevice(name: device, capture: false, format: format)
+            shared.devicesOpened.add(1, ordering: .relaxed)
             return true
         } catch {
             shared.change { $0.halt(with: error, at: now) }
@@ -204,7 +205,7 @@ private final class Feeder: @unchecked Sendable {
             let taken = try pcm.write(pending.samples.prefix(count * channels))
             frame += taken
             pending = (entry, frame, pending.samples.dropFirst(taken * channels))
-            shared.fed.store(frame, ordering: .relaxed)
+            shared.fed.withLock { $0 = (entry, frame) }
         } catch {
             shared.change { $0.pauseForDevice(error, at: clock.now()) }
             shared.onChange()

@@ -62,15 +62,22 @@ package final class PlaybackEngine {
         feeder = nil
     }
 
-    /// The frame of its file the feeding thread has written up to (for tests that wait for it).
-    package var framesFed: Int { shared.fed.load(ordering: .relaxed) }
+    /// The entry, and the frame of its file, the feeding thread has written up to (for tests that wait
+    /// for it).
+    package var fed: (entry: Int, frame: Int) { shared.fed.withLock { $0 } }
+
+    /// How many times a feeding thread opened the device (for tests: files of one format share one
+    /// stream).
+    package var devicesOpened: Int { shared.devicesOpened.load(ordering: .relaxed) }
 }
 
 /// What the engine and its feeding thread share.
 final class EngineShared: Sendable {
     let queue = Mutex<PlayQueue?>(nil)
-    /// The frame of its file the thread has written up to.
-    let fed = Atomic<Int>(0)
+    /// The entry, and the frame of its file, the thread has written up to.
+    let fed = Mutex<(entry: Int, frame: Int)>((0, 0))
+    /// How many times a feeding thread opened the device.
+    let devicesOpened = Atomic<Int>(0)
     let open: @Sendable (String) throws(AudioError) -> any AudioSource
     let onChange: @Sendable () -> Void
 

@@ -14,6 +14,12 @@ public enum KeyHelp {
         Entry(keys: "←/→ h/l", action: "browse the covers"),
         Entry(keys: "Home End", action: "first, last album"),
         Entry(keys: "PgUp PgDn", action: "a screenful of covers"),
+        Entry(keys: "Tab", action: "move in the track list"),
+        Entry(keys: "Enter p", action: "play the album's tracks"),
+        Entry(keys: "Space", action: "pause, resume"),
+        Entry(keys: "n b", action: "next, previous track"),
+        Entry(keys: ", .", action: "back, ahead 10 seconds"),
+        Entry(keys: "s", action: "stop playing"),
         Entry(keys: "e", action: "edit the album"),
         Entry(keys: "a", action: "add an album"),
         Entry(keys: "d Delete", action: "delete the album"),
@@ -53,6 +59,10 @@ public enum KeyHelp {
         }
         return (["Keys:"] + lines).joined(separator: "\n") + "\n\n"
             + """
+            Enter or p plays the album from its first track; in the track list (Tab) ↑/↓, PgUp/PgDn and
+            Home/End move, Enter plays from the track under the cursor, Tab or Esc goes back to the
+            covers. Tracks follow each other without a gap, and playing goes on while other albums are
+            browsed: the line above the toolbar shows the track, its time and whether it plays.
             The search prompt opens on the query in force, selected: typing replaces it, → or End keeps
             it to edit, Ctrl+U clears it, Enter applies it, Esc clears the search. In a form Tab, ↑ and ↓
             move between fields, Enter saves (a mistake is shown in the form, which stays open) and Esc

@@ -8,7 +8,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-page bench-scan bench-edits clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-page bench-scan bench-edits bench-tui-play clean
 
 setup:
 	@scripts/setup.sh
@@ -60,6 +60,9 @@ bench-scan: release
 
 bench-edits: release
 	bench/edits.sh
+
+bench-tui-play: release
+	bench/tui-playback.sh $(BIN) 60
 
 clean:
 	rm -rf .build

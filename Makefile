@@ -2,22 +2,26 @@
 #   make run   install what is missing, build the release binary, serve the default library's page
 #   make recordings   build the release binaries and start the Recordings app (see README)
 #   make test  install what is missing, lint, build with warnings as errors, run every test
-#              (Swift Testing suites, then the browser suite in headless Chromium)
+#              (Swift Testing suites, the browser suite in headless Chromium, then three Subsonic
+#              client libraries from PyPI against a served music folder)
 
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
+# The Subsonic client libraries the real-client suite drives, from PyPI, in a virtual environment of their
+# own (Tests/BlueLibrary/Subsonic).
+SUBSONIC_VENV = .build/subsonic-clients
+SUBSONIC_CLIENTS = py-sonic==1.2.0 py-opensonic==10.4.1 knuckles==1.2.0
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-page bench-scan bench-edits bench-tui-play clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play clean
 
 setup:
 	@scripts/setup.sh
 
-# The products only: the test-support target imports Testing, which a release build lacks.
-# libBlueLibraryTagLib.so, the TagLib shim bluelibrary loads on first use, is built beside it and ships
-# with it.
+# Every product in one build: libBlueLibraryTagLib.so, the TagLib shim bluelibrary loads on first use,
+# is built beside the binary and ships with it.
 release: setup
-	for product in bluelibrary BlueLibraryTagLib recordings patterns; do $(SWIFT) build $(RELEASE_FLAGS) --product $$product || exit 1; done
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
 	$(BIN) serve
@@ -34,10 +38,13 @@ format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift
 
 test: lint
-	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql
+	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql python3-venv
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test -Xswiftc -warnings-as-errors
 	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Browser -v
+	test -x $(SUBSONIC_VENV)/bin/python || /usr/bin/python3 -m venv $(SUBSONIC_VENV)
+	$(SUBSONIC_VENV)/bin/pip install -q --disable-pip-version-check $(SUBSONIC_CLIENTS)
+	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary $(SUBSONIC_VENV)/bin/python -m unittest discover -s Tests/BlueLibrary/Subsonic -v
 
 bench: release
 	bench/list-and-query.sh
@@ -52,6 +59,9 @@ bench-web: release
 bench-flood: release
 	bench/connection-flood.sh
 
+bench-audio: release
+	bench/slow-audio.sh
+
 bench-page: release
 	bench/web-page.sh
 
@@ -63,6 +73,10 @@ bench-edits: release
 
 bench-tui-play: release
 	bench/tui-playback.sh $(BIN) 60
+
+bench-subsonic: release
+	@scripts/setup.sh wrk ffmpeg python3-venv
+	bench/subsonic.sh
 
 clean:
 	rm -rf .build

@@ -139,7 +139,7 @@ let package = Package(
         module("BlueLibraryCore", "BlueLibrary/Core"),
         module(
             "BlueLibraryStorage", "BlueLibrary/Storage",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite"], exclude: ["Postgres"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite", "SystemFiles"], exclude: ["Postgres"]),
         // A PostgreSQL connection on a thread of its own, driven without blocking in libpq; beside the SQLite
         // code but a module of its own, so that a command on a SQLite library never touches it.
         module(
@@ -161,7 +161,7 @@ let package = Package(
             "BlueLibraryServices", "BlueLibrary/Services",
             [
                 "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking",
-                "BlueLibraryStorage", "SystemFiles",
+                "BlueLibraryStorage", "SystemFiles", "CCrypto",
             ]),
         // Music folders: the scan made part of the library through the facade.
         module(
@@ -174,7 +174,7 @@ let package = Package(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "BlueLibraryPresentation", "CMicroHTTPD",
+                "BlueLibraryPresentation", "BlueLibraryStorage", "CMicroHTTPD", "SystemFiles",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -191,7 +191,7 @@ let package = Package(
                 "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport",
                 "BlueLibraryNetworking", "BlueLibraryPresentation", "BlueLibraryScanner",
                 "BlueLibraryServices",
-                "BlueLibraryTerminal", "BlueLibraryWeb",
+                "BlueLibraryTerminal", "BlueLibraryWeb", "Diagnostics",
                 "SystemFiles", "TerminalKit",
             ],
             path: "Sources/BlueLibrary/CLI",
@@ -210,7 +210,7 @@ let package = Package(
         // MARK: Recordings
         module("RecordingsModel", "Recordings/Model", ["BlueLibraryCore", "Diagnostics", "SystemFiles"]),
         // Recording, and the WAV files recordings are kept in, over the shared sound module.
-        module("RecordingsAudio", "Recordings/Audio", ["AudioKit", "Diagnostics", "SystemFiles"]),
+        module("RecordingsAudio", "Recordings/Audio", ["AudioKit", "SystemFiles"]),
         // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
         // restoration, and the protocol the runner and the acceptance suite drive.
         module(
@@ -255,11 +255,12 @@ let package = Package(
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking", "BlueLibraryServices",
                 "BlueLibraryStorage", "TestSupport",
             ]),
+        tests("BlueLibraryNetworkingTests", "BlueLibrary/NetworkingTests", ["BlueLibraryNetworking"]),
         tests(
             "BlueLibraryFolderImportTests", "BlueLibrary/FolderImportTests",
             [
                 "BlueLibraryCore", "BlueLibraryFolderImport", "BlueLibraryScanner", "BlueLibraryServices",
-                "BlueLibraryStorage", "TestSupport",
+                "TestSupport",
             ]),
         tests(
             "BlueLibraryPresentationTests", "BlueLibrary/PresentationTests",
@@ -304,9 +305,12 @@ let package = Package(
         tests("RecordingsCLITests", "Recordings/CLITests", ["RecordingsLauncher", "TestSupport"]),
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
         tests("AudioKitTests", "Shared/AudioKitTests", ["AudioKit", "TestSupport"]),
+        tests("SystemFilesTests", "Shared/SystemFilesTests", ["SystemFiles", "TestSupport"]),
         tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),
-        tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns"]),
+        tests("DesignPatternsTests", "Catalog/DesignPatternsTests", ["DesignPatterns", "TestSupport"]),
+        // The package itself: its graph declares what its files import.
+        tests("PackageTests", "PackageTests", ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,5 +6,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/../Sources/BlueLibrary/Web/Page"
 # Debian's ESLint lives in /usr/share/nodejs, which a Node.js from elsewhere does not search.
-NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c ../../../scripts/eslint.json -f unix ./*.js
-/usr/bin/python3 ../../../scripts/check-css.py ./*.css
+NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c ../../../../scripts/eslint.json -f unix ./*.js
+/usr/bin/python3 ../../../../scripts/check-css.py ./*.css

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -17,31 +18,31 @@ struct CommandLineApp {
     let console: Console
 
     /// Runs the command line and returns the exit status.
-    func run(_ arguments: [String]) async -> Int32 {
+    func run(_ arguments: [String]) async -> ExitStatus {
         let status = await runVerb(arguments)
         console.out.flush()
         if let failure = console.out.failure, failure != EPIPE {
             // A full disk or a closed output: the listing did not arrive, so the command failed.
             console.error("cannot write the output: \(String(cString: strerror(failure)))")
-            return 74
+            return .ioError
         }
         return status
     }
 
-    private func runVerb(_ arguments: [String]) async -> Int32 {
+    private func runVerb(_ arguments: [String]) async -> ExitStatus {
         do {
             let parsed = try ArgumentParser.parse(arguments, global: VerbList.global)
             if parsed.has("version") {
                 console.out.line("bluelibrary \(BlueLibraryInfo.version)")
-                return 0
+                return .success
             }
             guard let verb = parsed.verb else {
                 console.out.line(VerbList.help)
-                return 0
+                return .success
             }
             if parsed.has("help") {
                 console.out.line(VerbList.help(for: verb.spec))
-                return 0
+                return .success
             }
             try ArgumentParser.checkPositionals(parsed)
             return try await execute(verb, parsed)
@@ -52,16 +53,16 @@ struct CommandLineApp {
         } catch {
             console.out.flush()
             console.error("internal error: \(error)")
-            return 70
+            return .software
         }
     }
 
     /// Parses the verb's arguments, opens its context, runs it and closes the context (which
     /// checkpoints the library's WAL, so the database file alone holds every change).
-    private func execute<V: Verb>(_ type: V.Type, _ arguments: ParsedArguments) async throws -> Int32 {
+    private func execute<V: Verb>(_ type: V.Type, _ arguments: ParsedArguments) async throws -> ExitStatus {
         let verb = try V(arguments)
         let context = try await V.Context.open(arguments, services: V.services, console: console)
-        let status: Int32
+        let status: ExitStatus
         do {
             status = await context.finish(try await verb.run(context), services: V.services)
         } catch {
@@ -74,18 +75,18 @@ struct CommandLineApp {
 }
 
 extension LibraryError.Code {
-    /// The sysexits status for this kind of failure.
-    var exitStatus: Int32 {
+    /// How the command line exits for this kind of failure.
+    var exitStatus: ExitStatus {
         switch self {
-        case .usage: 64
+        case .usage: .usage
         case .invalidField, .invalidQuery, .invalidTemplate, .malformedInput, .notFound, .conflict,
             .notALibrary,
             .corruptLibrary, .newerSchema:
-            65
-        case .noInput: 66
-        case .locked, .unavailable: 69
-        case .internal: 70
-        case .io: 74
+            .dataError
+        case .noInput: .noInput
+        case .locked, .unavailable: .unavailable
+        case .internal: .software
+        case .io: .ioError
         }
     }
 }

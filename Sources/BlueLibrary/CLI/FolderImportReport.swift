@@ -2,6 +2,7 @@ import BlueLibraryCore
 import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
+import Diagnostics
 import Synchronization
 
 #if canImport(Glibc)
@@ -15,12 +16,12 @@ enum FolderImportReport {
     /// progress bar from its own task.
     /// - Throws: ``LibraryError`` `malformedInput` (exit 65) after the summary when no file could be read.
     static func run(_ folder: String, _ library: LibraryAPI, covers: CoverService?, console: Console)
-        async throws -> Int32
+        async throws -> ExitStatus
     {
         let out = console.out
-        let bar = ScanProgressBar(onTerminal: console.showsProgress)
+        let bar = ProgressBar(unit: "files", onTerminal: console.showsProgress)
         let (report, result) = try await FolderImporter(library: library).importFolder(folder) {
-            bar.show($0)
+            bar.show($0.done, of: $0.total)
         }
         bar.finish()
         // The embedded art the scan already read goes into the cover cache, so no face reads it again.
@@ -31,7 +32,7 @@ enum FolderImportReport {
         }
         let albums = { (count: Int) in "\(count) album\(count == 1 ? "" : "s")" }
         out.line(
-            "Scanned \(result.root): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
+            "Scanned \(result.root.escapingControlCharacters): \(albums(report.added)) added, \(report.updated) updated, \(report.removed) removed; "
                 + "\(report.tracks) track\(report.tracks == 1 ? "" : "s") (\(report.counts.read) read, "
                 + "\(report.counts.unchanged) unchanged).")
         if report.leftOut > 0 {
@@ -47,40 +48,12 @@ enum FolderImportReport {
             out.line(
                 "\(report.unreadable.count) file\(report.unreadable.count == 1 ? "" : "s") could not be read:"
             )
-            for file in report.unreadable { out.line("  \(file.error.message)") }
+            // File names hold anything: escaped, so the terminal shows them rather than obeys them.
+            for file in report.unreadable { out.line("  \(file.error.message.escapingControlCharacters)") }
         }
         if result.files.isEmpty && !report.unreadable.isEmpty {
             throw LibraryError(.malformedInput, "no file in '\(result.root)' could be read")
         }
-        return 0
-    }
-}
-
-/// A progress bar for a scan on stderr when it is a terminal; silent otherwise.
-private final class ScanProgressBar: Sendable {
-    let onTerminal: Bool
-    private let last = Mutex(-1)
-
-    init(onTerminal: Bool) {
-        self.onTerminal = onTerminal
-    }
-
-    func show(_ progress: ScanProgress) {
-        guard onTerminal, progress.total > 0 else { return }
-        let width = 30
-        let filled = progress.done * width / progress.total
-        // Redraw only when the bar moves (a scan reports every file).
-        guard
-            last.withLock({ previous in
-                defer { previous = filled }
-                return previous != filled || progress.done == progress.total
-            })
-        else { return }
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        StandardError.write("\r[\(bar)] \(progress.done)/\(progress.total) files")
-    }
-
-    func finish() {
-        if onTerminal && last.withLock({ $0 }) >= 0 { StandardError.write("\n") }
+        return .success
     }
 }

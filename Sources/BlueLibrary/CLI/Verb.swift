@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import Diagnostics
 
 /// One verb of the command line as a type, as swift-argument-parser's commands are: its name, options
 /// and help (``spec``), its arguments parsed and checked before anything is opened (`init`), what it
@@ -18,8 +19,8 @@ protocol Verb: Sendable {
     /// Takes the parsed arguments, checking every value that can be checked before the library opens.
     /// - Throws: ``LibraryError`` `usage` (or another code) naming the bad argument.
     init(_ arguments: ParsedArguments) throws
-    /// Does the verb's work and returns the exit status (0 when it succeeded).
-    @MainActor func run(_ context: Context) async throws -> Int32
+    /// Does the verb's work and returns how the process exits.
+    @MainActor func run(_ context: Context) async throws -> ExitStatus
 }
 
 extension Verb {

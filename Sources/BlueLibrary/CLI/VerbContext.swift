@@ -4,6 +4,7 @@ import BlueLibraryFolderImport
 import BlueLibraryNetworking
 import BlueLibraryScanner
 import BlueLibraryServices
+import Diagnostics
 
 /// What a verb runs with, opened by the command line before the verb runs and closed after it.
 @MainActor
@@ -13,8 +14,8 @@ protocol VerbContext {
     /// Opens what a verb with these arguments and service needs runs with.
     static func open(_ arguments: ParsedArguments, services: ServiceNeeds, console: Console) async throws
         -> Self
-    /// Called after the verb returned `status`; returns the status the process exits with.
-    func finish(_ status: Int32, services: ServiceNeeds) async -> Int32
+    /// Called after the verb returned `status`; returns how the process exits.
+    func finish(_ status: ExitStatus, services: ServiceNeeds) async -> ExitStatus
     /// Closes the library, so its database file alone holds every change.
     func close() async
 }
@@ -23,7 +24,7 @@ extension VerbContext {
     /// Standard output.
     var out: Output { console.out }
 
-    func finish(_ status: Int32, services: ServiceNeeds) async -> Int32 { status }
+    func finish(_ status: ExitStatus, services: ServiceNeeds) async -> ExitStatus { status }
 }
 
 /// What a verb that needs no library runs with (`help`).
@@ -85,7 +86,9 @@ struct LibraryContext: VerbContext {
         }
         // libcurl is loaded on the first request (BLUELIBRARY_LIBCURL names another file, for tests).
         let needsNetwork = services.contains(.covers) || remote != nil
-        let network: (any HTTPClient)? = needsNetwork ? CurlHTTPClient() : nil
+        let network: (any HTTPClient)? =
+            needsNetwork
+            ? CurlHTTPClient(configuration: try HTTPClientConfiguration(environment: environment)) : nil
         let covers =
             services.contains(.covers)
             ? CoverService(
@@ -105,8 +108,8 @@ struct LibraryContext: VerbContext {
     }
 
     /// After a verb whose changes are mirrored, sends what waits for the remote.
-    func finish(_ status: Int32, services: ServiceNeeds) async -> Int32 {
-        guard status == 0, services.contains(.mirrorsChanges), let sync else { return status }
+    func finish(_ status: ExitStatus, services: ServiceNeeds) async -> ExitStatus {
+        guard status == .success, services.contains(.mirrorsChanges), let sync else { return status }
         return await mirror(sync, explicit: false)
     }
 
@@ -121,18 +124,18 @@ struct LibraryContext: VerbContext {
     /// Sends waiting changes to the remote server, for a few seconds at most. The local change stands
     /// whatever happens; what is not sent waits in the library's outbox for the next run.
     /// - Parameter explicit: `sync` itself: a summary is printed, and changes left waiting exit 69.
-    func mirror(_ sync: SyncService, explicit: Bool) async -> Int32 {
+    func mirror(_ sync: SyncService, explicit: Bool) async -> ExitStatus {
         let report = await sync.syncNow(budget: .seconds(3))
         for reason in report.rejected { console.error("\(sync.remote) refused a change: \(reason)") }
         if let failure = report.failure {
             let count = "\(report.pending) change\(report.pending == 1 ? "" : "s")"
             console.error("\(count) not yet sent to \(sync.remote) (\(failure)); kept for the next run")
-            return explicit ? 69 : 0
+            return explicit ? .unavailable : .success
         }
         if explicit {
             out.line("Sent \(report.sent) change\(report.sent == 1 ? "" : "s") to \(sync.remote).")
         }
-        return 0
+        return .success
     }
 
     /// The library's path: `--library FILE`, else the default location (its folder made when missing).

@@ -27,4 +27,4 @@ func validatedArguments() -> [String]? {
 guard let arguments = validatedArguments() else { exit(65) }
 let app = CommandLineApp(
     console: Console(out: Output(descriptor: 1), environment: ProcessEnvironment.current()))
-exit(await app.run(arguments))
+exit(await app.run(arguments).code)

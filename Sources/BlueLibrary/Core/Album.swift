@@ -198,11 +198,7 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     private static func quoted(_ text: String) -> String {
-        "'"
-            + text.unicodeScalars.map {
-                $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
-            }
-            .joined() + "'"
+        "'" + text.escapingControlCharacters + "'"
     }
 }
 

@@ -1,10 +1,15 @@
-/// The application's name, version and home: `--version` prints them, and every HTTP request names them
-/// in its User-Agent (MusicBrainz asks each client for its name, version and a contact URL).
+/// The application's name and version: `--version` prints them, and every HTTP request names them in
+/// its User-Agent.
 public enum BlueLibraryInfo {
     /// The version.
     public static let version = "0.1.0"
-    /// Where the project lives (the contact in the User-Agent).
-    public static let homepage = "https://github.com/bluelibrary/bluelibrary"
-    /// The User-Agent of every request: `BlueLibrary/0.1.0 ( https://… )`.
-    public static let userAgent = "BlueLibrary/\(version) ( \(homepage) )"
+    /// The User-Agent of every request without a contact: `BlueLibrary/0.1.0`.
+    public static let userAgent = "BlueLibrary/\(version)"
+
+    /// The User-Agent naming the user's contact (`BLUELIBRARY_CONTACT`), as MusicBrainz asks of every
+    /// client: `BlueLibrary/0.1.0 ( you@example.org )`; without one, no contact is made up.
+    public static func userAgent(contact: String?) -> String {
+        guard let contact, !contact.isEmpty else { return userAgent }
+        return "\(userAgent) ( \(contact) )"
+    }
 }

@@ -35,3 +35,21 @@ public struct LibraryState: Sendable, Hashable {
     /// Whether the Trash button is enabled: there is an album to delete.
     public var canDelete: Bool { count > 0 }
 }
+
+extension LibraryState {
+    /// The state's external form, the same in the web API and `stats --json`: `current` (`{"id",
+    /// "index"}` or `null`), `count`, `can_undo`, `can_redo`, `can_delete`.
+    public var jsonMembers: [(key: String, value: JSONValue)] {
+        [
+            (
+                "current",
+                current.map {
+                    .object([("id", .string($0.id.rawValue)), ("index", .number(String($0.index)))])
+                }
+                    ?? .null
+            ),
+            ("count", .number(String(count))), ("can_undo", .bool(canUndo)), ("can_redo", .bool(canRedo)),
+            ("can_delete", .bool(canDelete)),
+        ]
+    }
+}

@@ -16,8 +16,18 @@ extension Query {
     ///   `track:` and `trackartist:` name a track's title and artist;
     /// - `^term` negates; terms are ANDed; a lone `,` separates OR groups (with a term on each side);
     /// - `field+` / `field-` sorts.
-    /// - Throws: ``LibraryError`` `invalidQuery` naming the bad term.
+    /// - Throws: ``LibraryError`` `invalidQuery` naming the bad term; a term with a control character
+    ///   (NUL, ESC, …) is refused: no album holds one, and a NUL cut short in the database's text would
+    ///   match every album (`remove` would take them all).
     public init(terms: [String]) throws {
+        for term in terms {
+            if let control = term.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw LibraryError(
+                    .invalidQuery,
+                    "invalid query term '\(term.escapingControlCharacters)': control character "
+                        + "\(control.escaped(asASCII: true)) is not allowed")
+            }
+        }
         let count = terms.lazy.filter { !$0.trimmed.isEmpty }.count
         guard count <= Query.maximumTerms else {
             throw LibraryError(

@@ -1,5 +1,5 @@
 extension Album {
-    /// The five albums a brand-new library holds, in order (spec §2), with fixed ids so that two fresh
+    /// The five albums a brand-new library holds, in order, with fixed ids so that two fresh
     /// libraries agree on them when they sync.
     public static let seeds: [Album] = [
         seed(

@@ -53,7 +53,9 @@ public final class CoverCache: Sendable {
     /// The cached bytes of `url`'s cover, or `nil` on a miss (also when the file is damaged).
     public func bytes(for url: String) async -> [UInt8]? {
         await pool.run { [self] in
-            guard let file = try? path(for: url), let bytes = LocalFile.read(file) else { return nil }
+            // A link put in the cache is not read through (nor touched: see LocalFile.touch).
+            guard let file = try? path(for: url), let bytes = try? RegularFile.read(file, links: .notLast)
+            else { return nil }
             guard let payload = Self.unwrap(bytes) else {
                 LocalFile.remove(file)
                 return nil

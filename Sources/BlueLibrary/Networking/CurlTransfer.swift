@@ -62,7 +62,7 @@ final class CurlTransfer: @unchecked Sendable {
                                 url: url, method: method, headers: headers.baseAddress,
                                 header_count: headers.count, body: body.baseAddress, body_size: body.count,
                                 user_agent: userAgent, timeout_ms: Self.milliseconds(configuration.timeout),
-                                max_redirects: configuration.maximumRedirects,
+                                max_redirects: request.followsRedirects ? configuration.maximumRedirects : 0,
                                 max_body_size: max(configuration.maximumBodySize, 0))
                             return bl_curl_transfer_perform(transfer, &options)
                         }

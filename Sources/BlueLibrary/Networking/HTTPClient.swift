@@ -8,13 +8,20 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [String: String]
     /// The body bytes.
     public var body: [UInt8]
+    /// Whether the client follows redirects itself; when `false` a redirect is the answer (a caller
+    /// that must space its requests follows it on its own time).
+    public var followsRedirects: Bool
 
     /// Creates a request.
-    public init(method: String = "GET", url: String, headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(
+        method: String = "GET", url: String, headers: [String: String] = [:], body: [UInt8] = [],
+        followsRedirects: Bool = true
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.followsRedirects = followsRedirects
     }
 }
 

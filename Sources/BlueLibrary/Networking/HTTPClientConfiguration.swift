@@ -13,4 +13,19 @@ public struct HTTPClientConfiguration: Sendable {
 
     /// The defaults: 10 s, 10 MB, 5 redirects.
     public init() {}
+
+    /// The defaults, with the User-Agent naming the contact in `BLUELIBRARY_CONTACT` (an e-mail address
+    /// or a URL where the user can be reached: MusicBrainz asks every client for one) when it is set.
+    /// - Throws: ``LibraryError`` `usage` naming a contact that is not one printable line (it goes into
+    ///   a header) or is longer than 200 characters.
+    public init(environment: [String: String]) throws {
+        let contact = environment["BLUELIBRARY_CONTACT"]?.trimmed ?? ""
+        guard contact.utf8.count <= 200, contact.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) else {
+            throw LibraryError(
+                .usage,
+                "invalid BLUELIBRARY_CONTACT '\(String(contact.prefix(60)).escapingControlCharacters)': use an e-mail "
+                    + "address or a URL on one line, at most 200 characters")
+        }
+        userAgent = BlueLibraryInfo.userAgent(contact: contact)
+    }
 }

@@ -1,7 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryServices
 
-/// The UI-agnostic controller of the album screen (the tutorial's `ViewController`, spec §5): the C of
+/// The UI-agnostic controller of the album screen (the tutorial's `ViewController`): the C of
 /// MVC. The terminal UI and the web UI are two views of this same controller; each forwards the user's
 /// actions here, and the terminal renders ``screen``. It talks only to the ``LibraryAPI`` facade.
 ///

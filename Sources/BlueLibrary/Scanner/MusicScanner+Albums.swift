@@ -23,6 +23,10 @@ extension MusicScanner {
         }
     }
 
+    /// How many embedded pictures are read at once: each read holds a file's tag (up to 64 MB) and a
+    /// picture (up to 10 MB) in memory, so a folder of files stuffed with art stays bounded.
+    static let pictureReadsAtOnce = 2
+
     /// Reads the embedded pictures of the changed albums whose art is one; returns how many it read. An
     /// album whose picture cannot be read has no art, and the file is listed as unreadable.
     func loadPictures(_ albums: inout [ScannedAlbum], unreadable: inout [UnreadableFile]) async throws -> Int
@@ -35,7 +39,8 @@ extension MusicScanner {
         if !wanted.isEmpty { try await BlockingThreads.run { try reader.prepare() } }
         var loaded: [(Int, Result<EmbeddedPicture?, any Error>)] = []
         let completed = await BlockingThreads.forEach(
-            wanted.map(\.path), threads: threads, { path in Result { try reader.picture(at: path) } },
+            wanted.map(\.path), threads: min(threads, Self.pictureReadsAtOnce),
+            { path in Result { try reader.picture(at: path) } },
             receive: { index, outcome in loaded.append((index, outcome)) })
         guard completed else { throw CancellationError() }
         for (index, outcome) in loaded {

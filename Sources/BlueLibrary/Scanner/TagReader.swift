@@ -11,7 +11,8 @@ public protocol TagReader: Sendable {
     ///   opened, `malformedInput` when it is not audio.
     func tags(at path: String) throws -> TrackTags
 
-    /// Reads the picture embedded in the audio file at `path` (the front cover, else the first one).
+    /// Reads the picture embedded in the audio file at `path` (the front cover, else the first one),
+    /// passing over pictures larger than a cover may be (10 MB).
     /// - Returns: `nil` when the file embeds no picture.
     /// - Throws: ``LibraryError`` as ``tags(at:)`` does.
     func picture(at path: String) throws -> EmbeddedPicture?

@@ -18,7 +18,7 @@ package struct CoverLoader: Sendable {
     let cache: CoverCache?
     /// Reads the picture embedded in an audio file (TagLib), when the face has it.
     let embedded: (any EmbeddedPictureReader)?
-    /// The largest local cover file read, like the HTTP body limit.
+    /// The largest local cover file or embedded picture read, like the HTTP body limit.
     let maximumFileSize = 10 * 1024 * 1024
 
     /// What fetching one URL produced.
@@ -69,12 +69,31 @@ package struct CoverLoader: Sendable {
         }
     }
 
-    private func readLocal(_ path: String) -> Fetched {
-        guard let size = LocalFile.status(path)?.size else { return .failure("\(path): no such file") }
-        guard size <= maximumFileSize else {
-            return .failure("\(path): larger than \(maximumFileSize) bytes")
+    /// The cover of `album` from bytes downloaded elsewhere (the Cover Art Archive, through the lookup's
+    /// spaced requests): decoded, and kept in the cache under the album's cover URL when it is an image.
+    func cover(for album: Album, downloaded bytes: [UInt8]) async -> CoverResult {
+        do {
+            let image = try await pool.run { try ImageCodec.decode(bytes) }
+            try? await cache?.store(bytes, for: album.coverURL)
+            return CoverResult(
+                albumID: album.id, url: album.coverURL, image: image, source: .network, encoded: bytes)
+        } catch {
+            let reason = (error as? LibraryError)?.message ?? "\(error)"
+            return CoverResult(
+                albumID: album.id, url: album.coverURL, image: GeneratedArtwork(album: album).image(),
+                source: .generated, failure: "GET \(album.coverURL): \(reason)")
         }
-        guard let bytes = LocalFile.read(path) else { return .failure("\(path): cannot read") }
+    }
+
+    /// A local image file: opened without waiting (a FIFO or a device is refused, not read), and read
+    /// only up to the limit.
+    private func readLocal(_ path: String) -> Fetched {
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, maximumSize: maximumFileSize)
+        } catch {
+            return .failure("\(path): \(error)")
+        }
         do {
             return .image(try ImageCodec.decode(bytes), bytes, .file)
         } catch let error as LibraryError {
@@ -95,6 +114,9 @@ package struct CoverLoader: Sendable {
         do {
             guard let bytes = try await embedded.picture(embeddedIn: path) else {
                 return .failure("\(path): no picture in the file")
+            }
+            guard bytes.count <= maximumFileSize else {
+                return .failure("\(path): the picture in the file is larger than \(maximumFileSize) bytes")
             }
             let image = try await pool.run { try ImageCodec.decode(bytes) }
             try? await cache?.store(bytes, for: url)

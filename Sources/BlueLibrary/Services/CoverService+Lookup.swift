@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryCovers
 
 /// What looking an album up on MusicBrainz found.
 public struct CoverLookup: Sendable {
@@ -17,7 +18,9 @@ public struct CoverLookup: Sendable {
 extension CoverService {
     /// Looks up an album that has no cover of its own: its release group — the MusicBrainz id it is
     /// tagged with, else the best search match for its artist and title — and that group's front cover
-    /// on the Cover Art Archive (through the cache, following the archive's redirect).
+    /// on the Cover Art Archive (from the cache, else through the lookup's spaced requests, each
+    /// redirect a request of its own). A cover the archive does not have, or cannot give, is generated
+    /// artwork with the reason.
     /// - Returns: what was found, or `nil` when MusicBrainz knows no album that matches well enough.
     /// - Throws: ``LibraryError`` `unavailable` when MusicBrainz cannot be asked.
     public func lookUp(_ album: Album, with lookup: MusicBrainzLookup) async throws -> CoverLookup? {
@@ -31,7 +34,33 @@ extension CoverService {
             releaseGroup = found
         }
         let url = lookup.frontCoverURL(releaseGroup: releaseGroup)
-        let cover = await cover(for: try album.updating(AlbumPatch(coverURL: url)))
+        let covered = try album.updating(AlbumPatch(coverURL: url))
+        let cover: CoverResult
+        if await cache?.bytes(for: url) != nil {
+            cover = await self.cover(for: covered)
+        } else {
+            cover = await archiveCover(of: covered, with: lookup)
+        }
         return CoverLookup(releaseGroup: releaseGroup, coverURL: url, cover: cover)
+    }
+
+    /// The archive's front cover at the album's cover URL, or generated artwork saying why not.
+    private func archiveCover(of album: Album, with lookup: MusicBrainzLookup) async -> CoverResult {
+        let reason: String
+        do {
+            let response = try await lookup.frontCover(at: album.coverURL)
+            if response.status == 200 { return await cover(for: album, downloaded: response.body) }
+            reason =
+                response.status == 404
+                ? "Cover Art Archive: no front cover for this release group"
+                : "Cover Art Archive: HTTP status \(response.status)"
+        } catch let error as LibraryError {
+            reason = error.message
+        } catch {
+            reason = "Cover Art Archive: \(error)"
+        }
+        return CoverResult(
+            albumID: album.id, url: album.coverURL, image: GeneratedArtwork(album: album).image(),
+            source: .generated, failure: reason)
     }
 }

@@ -52,6 +52,16 @@ public final class CoverService: Service {
         await loader.cover(for: album)
     }
 
+    /// The cover of `album` from bytes downloaded elsewhere (decoded, and cached when an image).
+    func cover(for album: Album, downloaded bytes: [UInt8]) async -> CoverResult {
+        await loader.cover(for: album, downloaded: bytes)
+    }
+
+    /// Whether a cover URL names a local file (`file:` or an absolute path) rather than a download.
+    public static func isLocalFile(_ url: String) -> Bool {
+        CoverLoader.localPath(url) != nil
+    }
+
     /// Keeps a picture read elsewhere (a scan reads the embedded art of the albums it changes) as the
     /// cover at `url`, so no face needs to read it again.
     public func remember(_ bytes: [UInt8], for url: String) async {

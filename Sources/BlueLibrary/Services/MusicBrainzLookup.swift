@@ -1,14 +1,18 @@
 import BlueLibraryCore
 import BlueLibraryNetworking
+import Synchronization
 
 /// Finds an album on MusicBrainz and names its front cover on the Cover Art Archive, for `covers fetch`
 /// when an album has no cover of its own.
 ///
 /// A release-group search by artist and title (`/ws/2/release-group?query=…&fmt=json`) takes the best
 /// match scoring at least ``minimumScore``; the cover is the Cover Art Archive's
-/// `/release-group/{mbid}/front-250`. MusicBrainz's rules hold: requests to it go one at a time through a
-/// ``RequestSpacer``, a second apart, and the HTTP client's User-Agent names BlueLibrary, its version and
-/// a contact URL (``HTTPClientConfiguration/userAgent``).
+/// `/release-group/{mbid}/front-250`. MusicBrainz's rules hold: requests to it and to the archive go one
+/// at a time through a ``RequestSpacer``, a second apart — redirects too, each hop followed here on its
+/// turn — a `503` or `429` with `Retry-After` waits as long as it asks (up to a minute) and is tried again
+/// once, and after ``maximumConsecutiveFailures`` failures in a row the lookup stops asking for the rest
+/// of the run. The HTTP client's User-Agent names BlueLibrary, its version and the user's contact
+/// (``HTTPClientConfiguration/init(environment:)``).
 public struct MusicBrainzLookup: Sendable {
     /// Where the two services are.
     public struct Endpoints: Sendable, Equatable {
@@ -54,10 +58,18 @@ public struct MusicBrainzLookup: Sendable {
 
     /// The lowest search score taken as the album (MusicBrainz scores 0–100).
     public static let minimumScore = 90
+    /// How many requests in a row may fail before the lookup stops asking (a server that hangs would
+    /// otherwise cost every album the whole timeout).
+    public static let maximumConsecutiveFailures = 3
+    /// The longest `Retry-After` waited for; a server asking for more is taken as unavailable.
+    public static let longestRetryAfter: Duration = .seconds(60)
+    /// How many redirects are followed.
+    static let maximumRedirects = 5
 
     private let httpClient: any HTTPClient
     private let endpoints: Endpoints
     private let spacer: RequestSpacer
+    private let health = LookupHealth()
 
     /// Creates a lookup.
     /// - Parameters:
@@ -77,19 +89,98 @@ public struct MusicBrainzLookup: Sendable {
     /// - Throws: ``LibraryError`` `unavailable` when MusicBrainz cannot be asked or answers with an error.
     public func releaseGroup(artist: String, title: String) async throws -> String? {
         let url = searchURL(artist: artist, title: title)
-        let response: HTTPResponse
-        do {
-            let httpClient = httpClient
-            response = try await spacer.run {
-                try await httpClient.send(HTTPRequest(url: url, headers: ["Accept": "application/json"]))
-            }
-        } catch let error as LibraryError {
-            throw LibraryError(.unavailable, "MusicBrainz: \(error.message)")
-        }
+        let response = try await spacedGet(url, service: "MusicBrainz", accept: "application/json")
         guard response.status == 200 else {
-            throw LibraryError(.unavailable, "MusicBrainz: HTTP status \(response.status)")
+            throw health.failed(LibraryError(.unavailable, "MusicBrainz: HTTP status \(response.status)"))
         }
-        return try Self.bestMatch(in: response.body)
+        do {
+            let match = try Self.bestMatch(in: response.body)
+            health.succeeded()
+            return match
+        } catch let error as LibraryError {
+            throw health.failed(error)
+        }
+    }
+
+    /// The front cover at `url` on the Cover Art Archive, its redirects followed one spaced hop at a
+    /// time: the last answer, whatever its status (`404` when the archive has none).
+    /// - Throws: ``LibraryError`` `unavailable` ("Cover Art Archive: …") when no answer could be had.
+    public func frontCover(at url: String) async throws -> HTTPResponse {
+        let response = try await spacedGet(url, service: "Cover Art Archive", accept: nil)
+        if response.status == 200 || response.status == 404 { health.succeeded() }
+        return response
+    }
+
+    /// Whether the lookup has stopped asking (too many failures in a row), with the last failure.
+    public var gaveUp: LibraryError? { health.gaveUp }
+
+    /// The cause of the error every request gets once the lookup has stopped asking.
+    public struct Stopped: Error, Sendable {}
+
+    /// A GET through the spacer, following redirects one hop per turn and honouring `Retry-After`.
+    private func spacedGet(_ start: String, service: String, accept: String?) async throws -> HTTPResponse {
+        if let gaveUp = health.gaveUp { throw gaveUp }
+        let (httpClient, health) = (httpClient, health)
+        var url = start
+        var retried = false
+        var hops = 0
+        while true {
+            let request = HTTPRequest(
+                url: url, headers: accept.map { ["Accept": $0] } ?? [:], followsRedirects: false)
+            let response: HTTPResponse
+            do {
+                response = try await spacer.run {
+                    // A request that waited its turn while others failed is not sent.
+                    if let gaveUp = health.gaveUp { throw gaveUp }
+                    return try await httpClient.send(request)
+                }
+            } catch let error as LibraryError where error.cause is Stopped {
+                throw error
+            } catch let error as LibraryError {
+                throw health.failed(LibraryError(.unavailable, "\(service): \(error.message)"))
+            }
+            if response.status == 503 || response.status == 429, !retried,
+                let wait = Self.retryAfter(response.headers["retry-after"]), wait <= Self.longestRetryAfter
+            {
+                retried = true
+                await spacer.postpone(by: wait)
+                continue
+            }
+            if [301, 302, 303, 307, 308].contains(response.status),
+                let location = response.headers["location"]
+            {
+                hops += 1
+                guard hops <= Self.maximumRedirects, let next = Self.resolve(location, against: url) else {
+                    throw health.failed(
+                        LibraryError(.unavailable, "\(service): GET \(start): too many or bad redirects"))
+                }
+                url = next
+                continue
+            }
+            if response.status >= 500 || response.status == 429 {
+                let after = response.headers["retry-after"].map { " (Retry-After: \($0.prefix(40)))" } ?? ""
+                throw health.failed(
+                    LibraryError(.unavailable, "\(service): HTTP status \(response.status)\(after)"))
+            }
+            return response
+        }
+    }
+
+    /// A `Retry-After` in seconds (the HTTP-date form is not used by MusicBrainz).
+    static func retryAfter(_ value: String?) -> Duration? {
+        guard let value, let seconds = Int(value.trimmed), seconds >= 0 else { return nil }
+        return .seconds(seconds)
+    }
+
+    /// Where a redirect's `Location` leads from `url`: an absolute http(s) URL, or a path on the same
+    /// server; `nil` for anything else.
+    static func resolve(_ location: String, against url: String) -> String? {
+        let lowered = location.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return location }
+        guard location.hasPrefix("/"), let scheme = url.firstRange(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return url[..<scheme.upperBound] + host + location
     }
 
     /// The URL of the front cover (250 px) of a release group on the Cover Art Archive.
@@ -147,6 +238,40 @@ public struct MusicBrainzLookup: Sendable {
     }
 }
 
+/// How a lookup's requests have gone lately: after too many failures in a row it stops asking.
+private final class LookupHealth: Sendable {
+    private struct State {
+        var failuresInARow = 0
+        var last: LibraryError?
+    }
+
+    private let state = Mutex(State())
+
+    /// The error every request gets once the lookup has given up.
+    var gaveUp: LibraryError? {
+        state.withLock { state in
+            guard state.failuresInARow >= MusicBrainzLookup.maximumConsecutiveFailures else { return nil }
+            return LibraryError(
+                .unavailable,
+                "MusicBrainz: stopped asking after \(state.failuresInARow) failed requests in a row (last: "
+                    + "\(state.last?.message ?? "unknown"))", cause: MusicBrainzLookup.Stopped())
+        }
+    }
+
+    func succeeded() {
+        state.withLock { $0.failuresInARow = 0 }
+    }
+
+    /// Counts a failure; returns it, for `throw`.
+    func failed(_ error: LibraryError) -> LibraryError {
+        state.withLock { state in
+            state.failuresInARow += 1
+            state.last = error
+        }
+        return error
+    }
+}
+
 /// Sends requests one at a time, each at least `interval` after the previous one finished, in the
 /// order they asked (MusicBrainz's rule for clients: one request a second).
 public actor RequestSpacer {
@@ -174,9 +299,16 @@ public actor RequestSpacer {
         return try await request()
     }
 
+    /// Makes the next request wait at least `delay` from now (a server asked for it with
+    /// `Retry-After`).
+    public func postpone(by delay: Duration) {
+        let later = ContinuousClock.now + delay
+        earliest = max(earliest ?? later, later)
+    }
+
     /// The next request may go `interval` from now: wakes the first in line, or marks the spacer free.
     private func handOver() {
-        earliest = .now + interval
+        earliest = max(earliest ?? .now, .now + interval)
         if waiting.isEmpty {
             busy = false
         } else {

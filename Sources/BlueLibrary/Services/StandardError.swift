@@ -1,3 +1,4 @@
+import BlueLibraryCore
 import Synchronization
 import SystemFiles
 
@@ -11,9 +12,11 @@ import SystemFiles
 public enum StandardError {
     private static let lost = Atomic<Int>(0)
 
-    /// Writes `text` and a newline; a line that cannot be written is counted in ``lostLines``.
+    /// Writes `text` and a newline; a line that cannot be written is counted in ``lostLines``. Control
+    /// characters in `text` are written escaped (``Swift/String/escapingControlCharacters``): a line
+    /// names files, tags and request paths, which must reach a terminal as text, never as commands.
     public static func line(_ text: String) {
-        write(text + "\n")
+        write(text.escapingControlCharacters + "\n")
     }
 
     /// Writes `text` as it is (a progress bar's carriage return); what cannot be written is dropped.

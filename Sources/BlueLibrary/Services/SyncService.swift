@@ -18,7 +18,7 @@ public struct SyncReport: Sendable, Equatable {
     public init() {}
 }
 
-/// Online mode (spec §3, the tutorial's `isOnline`): the facade puts every add, edit, delete, undo and
+/// Online mode (the tutorial's `isOnline`): the facade puts every add, edit, delete, undo and
 /// redo in a durable outbox in the same transaction as the change; this service mirrors the outbox to
 /// the remote BlueLibrary server by stable album id through an ``HTTPClient``.
 ///

@@ -69,8 +69,9 @@ package enum LibraryTransaction {
     }
 }
 
-/// Read access to a library inside ``LibraryStore/read(_:)``.
-package protocol LibraryReader {
+/// Read access to a library inside ``LibraryStore/read(_:)``: the albums here, a music server's catalogue
+/// (``CatalogReader``) and its users' data (``UserDataReader``) beside them.
+package protocol LibraryReader: CatalogReader, UserDataReader {
     /// How many albums there are.
     func count() throws -> Int
     /// The album at `index`, or `nil` when out of range.
@@ -127,8 +128,9 @@ package struct PendingSync: Sendable, Equatable {
     }
 }
 
-/// Write access to a library inside ``LibraryStore/write(_:)``.
-package protocol LibraryWriter: LibraryReader {
+/// Write access to a library inside ``LibraryStore/write(_:)``: the albums here, users' data
+/// (``UserDataWriter``) beside them.
+package protocol LibraryWriter: LibraryReader, UserDataWriter {
     /// Inserts `album` at `index` (which must be within `0...count`).
     /// - Throws: `conflict` when an album with the same id exists.
     func insert(_ album: Album, at index: Int) throws

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import CSQLite
+import SystemFiles
 
 /// A value bound to or read from an SQL statement.
 package enum SQLValue: Sendable, Equatable {
@@ -26,11 +27,13 @@ package final class SQLiteConnection: @unchecked Sendable {
     /// The most prepared statements kept.
     package static let statementCacheSize = 64
 
-    /// Opens (and creates when missing) the database at `path`.
+    /// Opens (and creates when missing) the database at `path`. Neither the file nor its journal, WAL
+    /// or shared-memory file is opened through a symbolic link (SQLite's `NOFOLLOW`, and its own
+    /// `O_NOFOLLOW` on the files beside it): a link put there is refused, never written through.
     /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.
     package init(path: String, busyTimeout: Int32) throws {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let status = sqlite3_open_v2(path, &db, flags, nil)
         guard let db else { throw LibraryError(.internal, "cannot open library \(path): out of memory") }
         guard status == SQLITE_OK else {
@@ -76,9 +79,6 @@ package final class SQLiteConnection: @unchecked Sendable {
         statements[sql] = (statement, uses)
         return statement
     }
-
-    /// How many prepared statements are cached (for tests).
-    package var cachedStatementCount: Int { statements.count }
 
     /// Runs `sql` with `values` bound and returns how many rows it changed.
     @discardableResult
@@ -126,7 +126,7 @@ package final class SQLiteConnection: @unchecked Sendable {
     /// - Throws: `io` naming `path` when it cannot be written.
     package func backup(to path: String) throws {
         var target: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let opened = sqlite3_open_v2(path, &target, flags, nil)
         defer { sqlite3_close_v2(target) }
         guard opened == SQLITE_OK, let target else {
@@ -175,12 +175,23 @@ package final class SQLiteConnection: @unchecked Sendable {
         case SQLITE_CONSTRAINT:
             return LibraryError(.conflict, "cannot \(action) library \(path): \(detail)")
         case SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_READONLY, SQLITE_FULL, SQLITE_PERM:
+            if status & 0xFF == SQLITE_CANTOPEN, let link = linkBeside(path) {
+                return LibraryError(
+                    .io,
+                    "cannot \(action) library \(path): \(link) is a symbolic link, and the library's files "
+                        + "are never opened through one")
+            }
             return LibraryError(.io, "cannot \(action) library \(path): \(detail)")
         default:
             return LibraryError(
                 .internal, "cannot \(action) library \(path): \(detail) (SQLite code \(status))")
         }
     }
+}
+
+/// The library's file or one SQLite keeps beside it (`-journal`, `-wal`, `-shm`) that is a symbolic link.
+private func linkBeside(_ path: String) -> String? {
+    ["", "-journal", "-wal", "-shm"].map { path + $0 }.first { RegularFile.entry(at: $0)?.isLink == true }
 }
 
 /// A prepared statement of a ``SQLiteConnection``: bind, step, read columns.

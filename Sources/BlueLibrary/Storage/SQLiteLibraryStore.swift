@@ -121,27 +121,24 @@ package final class SQLiteLibraryStore: LibraryStore {
         await writer.close()
     }
 
-    /// Copies the library through the reader's connection into a temporary file beside `path`, then
-    /// renames it into place.
+    /// Copies the library through the reader's connection into a new temporary file beside `path`, then
+    /// renames it into place. `path` must be new or a regular file other than the library (see
+    /// ``BackupTarget``): nothing else is ever replaced.
     nonisolated(nonsending)
         package func backup(to path: String) async throws
     {
         try await prepare()
         let (source, busyTimeout) = (self.path, self.busyTimeout)
-        let temporary = path + ".tmp-\(getpid())"
         try await reader.run { slot in
+            try BackupTarget.check(path, library: source)
             let connection = try slot.open(path: source, busyTimeout: busyTimeout, role: .reader)
-            unlink(temporary)
+            let temporary = try BackupTarget.temporary(beside: path)
             do {
                 try connection.backup(to: temporary)
+                try BackupTarget.replace(path, with: temporary)
             } catch {
                 unlink(temporary)
                 throw error
-            }
-            guard rename(temporary, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary)
-                throw LibraryError(.io, "cannot write the backup \(path): \(reason)")
             }
         }
     }

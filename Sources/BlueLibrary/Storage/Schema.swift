@@ -109,6 +109,66 @@ enum Schema {
             ALTER TABLE tracks ADD COLUMN artist_key TEXT NOT NULL DEFAULT '';
             """,
             afterwards: refoldKeys),
+        // 6: the people a music server (the Subsonic API) serves: users with their password sealed and
+        // their API keys' digests; per user, stars, ratings, plays and playlists. Items are named by id
+        // (a track's, an album's or an artist's derived id), times are milliseconds since 1970. Albums are
+        // listed by folded title and artist, and artists found by folded name, through indexes.
+        Migration(
+            """
+            CREATE TABLE users (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL UNIQUE,
+                password TEXT NOT NULL,
+                is_admin INTEGER NOT NULL DEFAULT 0,
+                created INTEGER NOT NULL
+            );
+            CREATE TABLE api_keys (
+                digest TEXT PRIMARY KEY,
+                prefix TEXT NOT NULL,
+                user_id TEXT NOT NULL,
+                created INTEGER NOT NULL
+            );
+            CREATE INDEX api_keys_user ON api_keys (user_id);
+            CREATE TABLE stars (
+                user_id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                item_id TEXT NOT NULL,
+                starred INTEGER NOT NULL,
+                PRIMARY KEY (user_id, kind, item_id)
+            );
+            CREATE TABLE ratings (
+                user_id TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                item_id TEXT NOT NULL,
+                rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+                PRIMARY KEY (user_id, kind, item_id)
+            );
+            CREATE TABLE plays (
+                user_id TEXT NOT NULL,
+                track_id TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                last_played INTEGER NOT NULL,
+                PRIMARY KEY (user_id, track_id)
+            );
+            CREATE TABLE playlists (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                comment TEXT NOT NULL,
+                public INTEGER NOT NULL,
+                created INTEGER NOT NULL,
+                changed INTEGER NOT NULL
+            );
+            CREATE TABLE playlist_tracks (
+                playlist_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                track_id TEXT NOT NULL,
+                PRIMARY KEY (playlist_id, position)
+            );
+            CREATE INDEX albums_title_key ON albums (title_key);
+            CREATE INDEX albums_artist_key ON albums (artist_key, title_key);
+            """),
     ]
 
     /// The schema version this build writes.

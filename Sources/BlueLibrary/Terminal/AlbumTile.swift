@@ -2,16 +2,16 @@ import BlueLibraryCovers
 import BlueLibraryPresentation
 import TerminalKit
 
-/// A cover tile in the terminal: the ``AlbumView`` state drawn as half-block art inside a frame — white
+/// A cover tile in the terminal: the ``AlbumViewModel`` state drawn as half-block art inside a frame — white
 /// when highlighted, black otherwise, as in the tutorial — with a spinner while the cover loads.
 @MainActor
 final class AlbumTile: ScrollerTile {
-    let view: AlbumView
+    let view: AlbumViewModel
     private let mode: any ColorStrategy
     private var art: (image: RGBAImage, columns: Int, rows: Int, cells: [[TerminalArt.HalfBlock]])?
     private static let spinner: [Character] = ["|", "/", "-", "\\"]
 
-    init(view: AlbumView, mode: any ColorStrategy) {
+    init(view: AlbumViewModel, mode: any ColorStrategy) {
         self.view = view
         self.mode = mode
     }

@@ -1,4 +1,4 @@
-/// The tutorial scroller's layout rules (spec §6), in terminal cells instead of points: padding around
+/// The tutorial scroller's layout rules, in terminal cells instead of points: padding around
 /// each view, a leading and trailing offset, centring on click and snapping after a scroll.
 ///
 /// With the tutorial's numbers — padding 10, views 100 wide, offset 100 — it reproduces the original

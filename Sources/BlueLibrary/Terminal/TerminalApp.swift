@@ -105,7 +105,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
         if let existing = tiles[album.id], existing.view.album == album {
             tile = existing
         } else {
-            tile = AlbumTile(view: AlbumView(album: album, coverCenter: coverCenter), mode: mode)
+            tile = AlbumTile(view: AlbumViewModel(album: album, coverCenter: coverCenter), mode: mode)
             tiles[album.id] = tile
         }
         tile.view.isHighlighted = controller.isHighlighted(index)

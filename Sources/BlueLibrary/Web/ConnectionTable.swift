@@ -73,9 +73,37 @@ final class ConnectionTable: Sendable {
         set(connection, to: .streaming)
     }
 
-    /// The connection now sends a file.
-    func sendingFile(_ connection: ConnectionHandle) {
-        set(connection, to: .sendingFile)
+    /// The connection is to send a file, if fewer than `total` connections send one now and fewer than
+    /// `perAddress` of them come from its client's address; whether it may. A slow reader holds its
+    /// connection for as long as the track lasts, so a few clients reading slowly would otherwise hold
+    /// every connection the server has.
+    func startSendingFile(_ connection: ConnectionHandle, total: Int, perAddress: Int) -> Bool {
+        records.withLock { records in
+            guard var record = records[connection], record.phase != .closing else { return false }
+            var all = 0
+            var fromAddress = 0
+            for other in records.values where other.phase == .sendingFile {
+                all += 1
+                if other.address == record.address { fromAddress += 1 }
+            }
+            guard all < total, fromAddress < perAddress else { return false }
+            record.phase = .sendingFile
+            records[connection] = record
+            return true
+        }
+    }
+
+    /// Whether the client of a connection has closed it (or the connection is gone), seen without
+    /// reading from it: a parked event stream sends nothing, so the server would otherwise learn only
+    /// at its next keep-alive that nobody listens any more.
+    func hasHungUp(_ connection: ConnectionHandle) -> Bool {
+        records.withLock { records in
+            // Under the lock, the socket is still this connection's (see closeOverdue).
+            guard let record = records[connection] else { return true }
+            var watched = pollfd(fd: record.socket, events: Int16(peerClosed), revents: 0)
+            guard poll(&watched, 1, 0) == 1 else { return false }
+            return Int32(watched.revents) & (peerClosed | POLLHUP | POLLERR | POLLNVAL) != 0
+        }
     }
 
     /// The connection finished a request and may send another: the clock starts again.
@@ -119,3 +147,6 @@ final class ConnectionTable: Sendable {
         }
     }
 }
+
+/// `POLLRDHUP` (Linux): the peer closed its end; Swift's Glibc module leaves the GNU flag out.
+private let peerClosed: Int32 = 0x2000

@@ -12,6 +12,9 @@ import Synchronization
 ///
 /// Streams are long-lived, so they are limited twice: in all (a share of the server's connections,
 /// leaving the rest to ordinary requests) and per client address (one client cannot take them all).
+/// A stream's slot is freed as soon as its page goes: the server closes the streams whose client has
+/// hung up within a quarter of a second, and a page that finds the hub full frees the slots of streams
+/// whose clients have gone before it is refused (a page reloaded a few times in a row keeps its updates).
 public final class EventHub: Service {
     private struct State {
         var clients: [ObjectIdentifier: EventClient] = [:]
@@ -35,19 +38,38 @@ public final class EventHub: Service {
         self.maximumClients = maximumClients
         self.maximumClientsPerAddress = maximumClientsPerAddress
         self.keepAliveInterval = keepAliveInterval
-        let relay = Relay()
+        let relay = WeakHubReference()
         subscription = library.changes.observe { change in relay.hub?.broadcast(change) }
         relay.hub = self
     }
 
     /// A new stream for one page, or `nil` when too many are open (in all, or from `address`) or the
     /// hub is closed.
-    public func connect(from address: String? = nil) -> EventClient? {
+    /// - Parameter hasGone: whether this page's client has left (its connection closed); asked of the
+    ///   open streams when the hub is full, so that the streams of pages that left free their slots.
+    public func connect(from address: String? = nil, hasGone: @escaping @Sendable () -> Bool = { false })
+        -> EventClient?
+    {
+        let key = address ?? ""
+        if let client = admit(key, hasGone) { return client }
+        // Full: close the streams whose clients have gone (outside the lock: closing takes it), then try
+        // once more.
+        let candidates = state.withLock { state in
+            state.closed
+                ? []
+                : state.clients.values.filter { state.clients.count >= maximumClients || $0.address == key }
+        }
+        let gone = candidates.filter { $0.hasGone() }
+        guard !gone.isEmpty else { return nil }
+        for client in gone { client.close() }
+        return admit(key, hasGone)
+    }
+
+    private func admit(_ key: String, _ hasGone: @escaping @Sendable () -> Bool) -> EventClient? {
         state.withLock { state -> EventClient? in
             guard !state.closed, state.clients.count < maximumClients else { return nil }
-            let key = address ?? ""
             guard state.perAddress[key, default: 0] < maximumClientsPerAddress else { return nil }
-            let client = EventClient(hub: self, address: key)
+            let client = EventClient(hub: self, address: key, hasGone: hasGone)
             state.clients[ObjectIdentifier(client)] = client
             state.perAddress[key, default: 0] += 1
             return client
@@ -99,7 +121,7 @@ public final class EventHub: Service {
 
 /// Lets the hub's subscription reach the hub without keeping it alive.
 // @unchecked Sendable: `hub` is written once, in EventHub.init, before any change can be posted to it.
-private final class Relay: @unchecked Sendable {
+private final class WeakHubReference: @unchecked Sendable {
     weak var hub: EventHub?
 }
 
@@ -115,10 +137,13 @@ public final class EventClient: WebEventStream {
     private weak let hub: EventHub?
     /// The client address it was opened from (empty when unknown).
     fileprivate let address: String
+    /// Whether its page's client has left.
+    fileprivate let hasGone: @Sendable () -> Bool
 
-    init(hub: EventHub, address: String) {
+    init(hub: EventHub, address: String, hasGone: @escaping @Sendable () -> Bool) {
         self.hub = hub
         self.address = address
+        self.hasGone = hasGone
     }
 
     func enqueue(_ event: [UInt8]) {

@@ -7,7 +7,7 @@ import Synchronization
 
 /// One request's way through the server, called from MHD's callbacks (at the bottom of this file):
 /// headers in → framing checked → body read (or, announced too large, skipped) → the connection
-/// suspended while a task runs the handler → resumed → the answer queued.
+/// suspended while a child task of the server's run runs the handler → resumed → the answer queued.
 extension MicroHTTPServer {
     /// The headers are in: refuse ambiguous framing at once, answer an announced over-limit body
     /// without reading it, or go on to read the body.
@@ -44,26 +44,34 @@ extension MicroHTTPServer {
         return .YES
     }
 
-    /// The request is in (or is to be answered without its body): suspend the connection and answer
-    /// from a task.
+    /// The request is in (or is to be answered without its body): suspend the connection and hand the
+    /// request to the server's task group; a server that is stopping answers 503 at once.
     fileprivate func dispatch(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
         let handle = ConnectionHandle(pointer: connection)
         let address = connections.answering(handle)
         var headers: [String: String] = [:]
         for (name, value) in context.headers { headers[name] = value }
-        let request = WebRequest(
+        let connections = connections
+        var incoming = WebRequest(
             method: context.method, path: context.path,
-            query: Dictionary(Self.values(connection, kind: .GET_ARGUMENT_KIND)) { $1 }, headers: headers,
+            queryItems: Self.values(connection, kind: .GET_ARGUMENT_KIND), headers: headers,
             body: context.body, bodyTooLarge: context.tooLarge, clientAddress: address)
+        incoming.clientHasGone = { connections.hasHungUp(handle) }
+        let request = incoming
         context.body = []
         let box = ResponseBox()
         context.pending = box
         parked.suspend(handle)
-        let handler = handler
-        let parked = parked
-        Task {
+        let (handler, parked) = (handler, parked)
+        let accepted = intake.submit {
             let response = await handler(request)
             box.response.withLock { $0 = response }
+            parked.resume(handle)
+        }
+        if !accepted {
+            var stopping = WebResponse.error(503, code: "stopping", message: "the server is stopping")
+            stopping.headers["Connection"] = "close"
+            box.response.withLock { $0 = stopping }
             parked.resume(handle)
         }
         return .YES
@@ -86,22 +94,31 @@ extension MicroHTTPServer {
             mhdResponse = bytes.withUnsafeBytes { bl_mhd_response_from_bytes($0.count, $0.baseAddress) }
         case .events(let stream):
             let handle = ConnectionHandle(pointer: connection)
-            let streamBox = StreamBox(stream, connection: handle, parked: parked)
-            parked.register(streamBox)
+            let streamingConnection = StreamingConnection(stream, connection: handle, parked: parked)
+            parked.register(streamingConnection)
             connections.streaming(handle)
-            let box = Unmanaged.passRetained(streamBox).toOpaque()
+            let box = Unmanaged.passRetained(streamingConnection).toOpaque()
             mhdResponse = bl_mhd_response_from_reader(4096, streamReader, box, streamFree)
             if mhdResponse == nil {
-                parked.unregister(streamBox)
-                Unmanaged<StreamBox>.fromOpaque(box).release()
+                parked.unregister(streamingConnection)
+                Unmanaged<StreamingConnection>.fromOpaque(box).release()
             }
         case .file(let file, let offset, let length):
             if length == 0 {
                 mhdResponse = bl_mhd_response_from_bytes(0, nil)  // the file closes with `file`
+            } else if !connections.startSendingFile(
+                ConnectionHandle(pointer: connection), total: limits.fileStreams,
+                perAddress: limits.fileStreamsPerAddress)
+            {
+                var busy = WebResponse.error(
+                    503, code: "busy", message: "too many tracks are being sent; try again later")
+                busy.headers["Retry-After"] = "5"
+                busy.headers["X-Content-Type-Options"] = "nosniff"
+                busy.headers["Cache-Control"] = "no-store"
+                return queue(busy, closing: true, context: context, connection: connection)
             } else if let descriptor = file.take() {
                 // MHD owns the descriptor from here (it closes it even when it cannot make a response).
                 mhdResponse = bl_mhd_response_from_file(descriptor, UInt64(offset), UInt64(length))
-                connections.sendingFile(ConnectionHandle(pointer: connection))
             } else {
                 mhdResponse = nil
             }
@@ -118,6 +135,7 @@ extension MicroHTTPServer {
 
     fileprivate func completed(_ context: RequestContext, connection: OpaquePointer?) {
         if let connection { connections.awaitingRequest(ConnectionHandle(pointer: connection), now: .now) }
+        quiet.check()
         let elapsed = ContinuousClock.now - context.started
         let milliseconds = Int(
             elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)

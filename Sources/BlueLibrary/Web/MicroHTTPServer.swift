@@ -11,17 +11,19 @@ import Synchronization
 /// extensions sees a C pointer. libmicrohttpd itself is loaded when the first server starts (the
 /// `CMicroHTTPD` target opens it with `dlopen`), so commands that serve nothing never load it.
 ///
-/// Handlers are `async`. When a request's body is in, its connection is suspended and a task runs the
-/// handler; when the answer is ready the task resumes the connection and MHD sends it — so a slow
-/// answer (a cover download, a locked database) holds no pool thread. An event stream with nothing to
-/// send is suspended the same way until it has. The server keeps count of every suspended connection
-/// and resumes them all before it stops the daemon, as MHD requires.
+/// Handlers are `async` and run as child tasks of ``run()``: when a request's body is in, its
+/// connection is suspended and the request handed to the task group; when the answer is ready the
+/// handler's task resumes the connection and MHD sends it — so a slow answer (a cover download, a
+/// locked database) holds no pool thread, and no handler outlives the server. An event stream with
+/// nothing to send is suspended the same way until it has. The server keeps count of every suspended
+/// connection and resumes them all before it stops the daemon, as MHD requires.
 ///
 /// No client can starve the others (``Limits``): connections are limited per client address, a
 /// request must arrive whole within a deadline however slowly it trickles, a body announced larger
 /// than the limit is answered from its headers without being read, and a request whose framing is
 /// ambiguous (`Content-Length` with `Transfer-Encoding`, a repeated `Host`) is refused and its
-/// connection closed, so nothing smuggled after it is served.
+/// connection closed, so nothing smuggled after it is served. Files (tracks) are sent to a bounded
+/// number of connections, in all and per address: slow readers cannot hold every connection.
 public final class MicroHTTPServer: Sendable {
     /// What answers requests.
     public typealias Handler = @Sendable (WebRequest) async -> WebResponse
@@ -37,16 +39,23 @@ public final class MicroHTTPServer: Sendable {
         public var requestTimeout: Duration
         /// How long a connection may send and receive nothing at all.
         public var idleTimeout: Duration
+        /// Connections sending a file (a track) at once; more are answered 503 at once.
+        public var fileStreams: Int
+        /// Connections sending a file at once to one client address; more are answered 503 at once.
+        public var fileStreamsPerAddress: Int
 
-        /// Limits for `serve`: 256 connections, 32 from one address, 10 s per request, 30 s idle.
+        /// Limits for `serve`: 256 connections, 32 from one address, 10 s per request, 30 s idle; files
+        /// sent to 64 connections at once, 8 from one address.
         public init(
             connections: Int = 256, connectionsPerAddress: Int = 32, requestTimeout: Duration = .seconds(10),
-            idleTimeout: Duration = .seconds(30)
+            idleTimeout: Duration = .seconds(30), fileStreams: Int = 64, fileStreamsPerAddress: Int = 8
         ) {
             self.connections = connections
             self.connectionsPerAddress = connectionsPerAddress
             self.requestTimeout = requestTimeout
             self.idleTimeout = idleTimeout
+            self.fileStreams = fileStreams
+            self.fileStreamsPerAddress = fileStreamsPerAddress
         }
     }
 
@@ -60,9 +69,13 @@ public final class MicroHTTPServer: Sendable {
     let log: @Sendable (String) -> Void
     private let daemon = Mutex<DaemonHandle?>(nil)
     private let boundPort = Mutex<Int>(0)
-    private let sweeper = Mutex<Task<Void, Never>?>(nil)
+    /// Where MHD's callbacks hand requests to ``run()``.
+    let intake = RequestIntake()
+    /// Wakes a stopping ``run()`` when the last answer has gone out.
+    let quiet = QuietSignal()
+    private let lifecycle = Mutex(Lifecycle())
     /// Connections suspended now: waiting for a handler, or event streams waiting for an event.
-    let parked = ParkedConnections()
+    let parked: ParkedConnections
     /// Every open connection and what it is doing.
     let connections = ConnectionTable()
     /// What the server notices on its own — libmicrohttpd's messages, connections closed for being
@@ -89,6 +102,8 @@ public final class MicroHTTPServer: Sendable {
         self.handler = handler
         self.maximumBodySize = maximumBodySize
         self.log = log
+        let quiet = quiet
+        parked = ParkedConnections(changed: { quiet.check() })
     }
 
     /// The port listened on (after ``start(port:)``).
@@ -131,48 +146,84 @@ public final class MicroHTTPServer: Sendable {
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
         let actual = Int(bl_mhd_port(started))
         boundPort.withLock { $0 = actual }
-        startSweeper()
         return actual
     }
 
-    /// Closes, a few times a second, the connections that are overdue with their request.
-    private func startSweeper() {
-        let (connections, timeout) = (connections, limits.requestTimeout)
-        let interval = min(timeout / 4, .milliseconds(250))
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                let closed = connections.closeOverdue(timeout: timeout, now: .now)
-                if closed > 0 {
-                    self?.notice(
-                        "closed \(closed) connection(s) that sent no whole request within \(timeout)")
-                }
+    /// Serves until cancelled or stopped (``stop(timeout:)``), then stops gracefully; returns once
+    /// everything it started has ended. Every request's handler runs as a child task of this one, beside
+    /// the sweeper that closes overdue connections and hung-up event streams.
+    ///
+    /// Stopping stops accepting connections, ends every event stream, lets the requests in flight
+    /// finish and their answers be sent (waiting up to the stop's timeout, 5 s when cancelled), then
+    /// cancels what is left and stops the daemon. A file still being sent (a track a player reads at
+    /// its own pace) is cut.
+    public func run() async {
+        guard lifecycle.withLock({ $0.claimRun() }) else { return await stopped() }
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.sweep() }
+            await withTaskCancellationHandler {
+                while let job = await intake.next() { group.addTask { await job() } }
+            } onCancel: {
+                self.beginStopping(timeout: .seconds(5))
             }
-        }
-        sweeper.withLock { $0 = task }
-    }
-
-    /// Stops gracefully: stops accepting connections, ends every event stream, lets the requests in
-    /// flight finish and their answers be sent (waiting up to `timeout` for them), and only then stops
-    /// the daemon. A file still being sent (a track a player reads at its own pace) is cut.
-    public func stop(timeout: Duration = .seconds(5)) async {
-        guard let running = daemon.withLock({ $0 }) else { return }
-        // Quiescing hands the listening socket back to us: closing it refuses new connections at once.
-        let listening = bl_mhd_quiesce(running.pointer)
-        if listening >= 0 { close(listening) }
-        parked.closeStreams()
-        // An answer is done when MHD has sent it (its request completed), not when its connection was
-        // resumed: stopping the daemon in between would close the connection before the answer left.
-        let deadline = ContinuousClock.now + timeout
-        while (!parked.isIdle || connections.answeringCount > 0) && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
+            // An answer is done when MHD has sent it (its request completed), not when its connection
+            // was resumed: stopping the daemon in between would close the connection before it left.
+            let timeout = lifecycle.withLock { $0.timeout }
+            await quiet.wait(until: { [self] in isQuiet }, timeout: timeout)
+            group.cancelAll()
         }
         parked.resumeAll()
         stopDaemon()
+        let waiters = lifecycle.withLock { $0.finish() }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Stops gracefully (see ``run()``), waiting up to `timeout` for the answers in flight, and returns
+    /// when the server has stopped. A server whose ``run()`` never started stops all the same.
+    public func stop(timeout: Duration = .seconds(5)) async {
+        beginStopping(timeout: timeout)
+        await run()
+    }
+
+    /// Refuses new connections, ends the event streams and closes the intake; ``run()`` does the rest.
+    private func beginStopping(timeout: Duration) {
+        guard lifecycle.withLock({ $0.beginStopping(timeout: timeout) }) else { return }
+        // Quiescing hands the listening socket back to us: closing it refuses new connections at once.
+        if let running = daemon.withLock({ $0 }) {
+            let listening = bl_mhd_quiesce(running.pointer)
+            if listening >= 0 { close(listening) }
+        }
+        parked.closeStreams()
+        intake.close()
+    }
+
+    /// Waits until ``run()`` has finished.
+    private func stopped() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = lifecycle.withLock { $0.wait(continuation) }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Whether nothing is in flight: no handler running, no answer or event stream being sent.
+    private var isQuiet: Bool { parked.isIdle && connections.answeringCount == 0 }
+
+    /// Closes, a few times a second, the connections that are overdue with their request and the event
+    /// streams whose client has gone.
+    private func sweep() async {
+        let timeout = limits.requestTimeout
+        let interval = min(timeout / 4, .milliseconds(250))
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            let closed = connections.closeOverdue(timeout: timeout, now: .now)
+            if closed > 0 {
+                notice("closed \(closed) connection(s) that sent no whole request within \(timeout)")
+            }
+            parked.closeStreams { connections.hasHungUp($0) }
+        }
     }
 
     private func stopDaemon() {
-        sweeper.withLock { $0?.cancel() }
         guard
             let running = daemon.withLock({ daemon in
                 defer { daemon = nil }
@@ -191,6 +242,42 @@ public final class MicroHTTPServer: Sendable {
     /// Logs a line the server wrote on its own, unless too many came lately.
     func notice(_ line: String) {
         for admitted in notices.admit(line) { log(admitted) }
+    }
+}
+
+/// Where a server is in its life: serving, stopping (and how patiently), stopped.
+private struct Lifecycle {
+    var running = false
+    var stopping = false
+    var finished = false
+    var timeout: Duration = .seconds(5)
+    var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Whether the caller is the one to run the server (no other ``MicroHTTPServer/run()`` did).
+    mutating func claimRun() -> Bool {
+        defer { running = true }
+        return !running
+    }
+
+    /// Whether stopping starts now (it had not before).
+    mutating func beginStopping(timeout: Duration) -> Bool {
+        guard !stopping else { return false }
+        stopping = true
+        self.timeout = timeout
+        return true
+    }
+
+    /// Waits for the end of the run; `true` when it has already ended.
+    mutating func wait(_ waiter: CheckedContinuation<Void, Never>) -> Bool {
+        if !finished { waiters.append(waiter) }
+        return finished
+    }
+
+    /// The run has ended: those waiting for it.
+    mutating func finish() -> [CheckedContinuation<Void, Never>] {
+        finished = true
+        defer { waiters = [] }
+        return waiters
     }
 }
 

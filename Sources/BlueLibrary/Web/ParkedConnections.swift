@@ -7,11 +7,18 @@ import Synchronization
 final class ParkedConnections: Sendable {
     private struct State {
         var suspended: Set<ConnectionHandle> = []
-        var streams: [ObjectIdentifier: StreamBox] = [:]
+        var streams: [ObjectIdentifier: StreamingConnection] = [:]
         var closing = false
     }
 
     private let state = Mutex(State())
+    /// Called after a connection is resumed or a stream is forgotten (a stopping server waits for both).
+    private let changed: @Sendable () -> Void
+
+    /// - Parameter changed: called after a connection is resumed or an event stream forgotten.
+    init(changed: @escaping @Sendable () -> Void = {}) {
+        self.changed = changed
+    }
 
     /// How many connections are suspended now.
     var count: Int { state.withLock { $0.suspended.count } }
@@ -30,6 +37,7 @@ final class ParkedConnections: Sendable {
     func resume(_ connection: ConnectionHandle) {
         guard state.withLock({ $0.suspended.remove(connection) != nil }) else { return }
         bl_mhd_resume(connection.pointer)
+        changed()
     }
 
     /// Resumes every suspended connection (the last step before stopping the daemon).
@@ -42,7 +50,7 @@ final class ParkedConnections: Sendable {
     }
 
     /// Keeps track of an open event stream; one opened while the server is closing is ended at once.
-    func register(_ stream: StreamBox) {
+    func register(_ stream: StreamingConnection) {
         let closing = state.withLock { state in
             state.streams[ObjectIdentifier(stream)] = stream
             return state.closing
@@ -51,11 +59,13 @@ final class ParkedConnections: Sendable {
     }
 
     /// Forgets an event stream MHD has finished with.
-    func unregister(_ stream: StreamBox) {
+    func unregister(_ stream: StreamingConnection) {
         _ = state.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
+        changed()
     }
 
-    /// Ends every open event stream (each then wakes its connection and finishes).
+    /// Ends every open event stream (each then wakes its connection and finishes); from now on a new
+    /// one is ended as soon as it opens.
     func closeStreams() {
         let streams = state.withLock { state in
             state.closing = true
@@ -63,13 +73,19 @@ final class ParkedConnections: Sendable {
         }
         for box in streams { box.stream.close() }
     }
+
+    /// Ends the open event streams whose connection `isGone` says its client has left.
+    func closeStreams(where isGone: (ConnectionHandle) -> Bool) {
+        let streams = state.withLock { Array($0.streams.values) }
+        for box in streams where isGone(box.connection) { box.stream.close() }
+    }
 }
 
 /// An event stream as MHD's content reader sees it: the stream, its connection, and the bytes of the
 /// current event not yet handed to MHD.
 // @unchecked Sendable: `pending` is only touched by MHD's content-reader callback for this connection,
 // which MHD never calls concurrently; the rest is immutable.
-final class StreamBox: @unchecked Sendable {
+final class StreamingConnection: @unchecked Sendable {
     let stream: any WebEventStream
     let connection: ConnectionHandle
     let parked: ParkedConnections
@@ -84,7 +100,7 @@ final class StreamBox: @unchecked Sendable {
 
 let streamReader: MHD_ContentReaderCallback = { box, _, buffer, maximum in
     guard let box, let buffer else { return -1 }
-    let stream = Unmanaged<StreamBox>.fromOpaque(box).takeUnretainedValue()
+    let stream = Unmanaged<StreamingConnection>.fromOpaque(box).takeUnretainedValue()
     if stream.pending.isEmpty {
         let (connection, parked) = (stream.connection, stream.parked)
         let next = stream.stream.poll(
@@ -104,7 +120,7 @@ let streamReader: MHD_ContentReaderCallback = { box, _, buffer, maximum in
 
 let streamFree: MHD_ContentReaderFreeCallback = { box in
     guard let box else { return }
-    let stream = Unmanaged<StreamBox>.fromOpaque(box).takeRetainedValue()
+    let stream = Unmanaged<StreamingConnection>.fromOpaque(box).takeRetainedValue()
     stream.parked.unregister(stream)
     stream.stream.close()
 }

@@ -29,6 +29,9 @@ extension WebApp {
                 let albumID = try albumID(id)
                 let patch = try AlbumCoding.patch(
                     from: try WebJSON.typedYear(jsonObject(request)), of: albumID)
+                if patch.coverURL != nil {
+                    try refuseLocalCover(patch, current: try await library.album(.id(albumID)).album.coverURL)
+                }
                 let change = try await library.update(.id(albumID), with: patch)
                 guard let after = change.album else { return .internalError }
                 return .json(AlbumCoding.json(after, index: try await library.album(.id(after.id)).index))
@@ -71,6 +74,7 @@ extension WebApp {
         var body = try WebJSON.typedYear(members)
         let index = try takeIndex(&body)
         let album = try AlbumCoding.album(from: .object(body))
+        try refuseLocalCover(album.coverURL)
         do {
             let change = try await library.add(album, at: index)
             guard case .add(_, let position)? = change.effect else { return .internalError }
@@ -115,8 +119,8 @@ extension WebApp {
                     return WebResponse(status: 304, headers: headers)
                 }
             }
-            let failure = result?.failure ?? (covers == nil ? "offline: this server has no covers" : nil)
-            if let failure { headers["X-Cover-Failure"] = String(failure.prefix(200)) }
+            // Why not, in one word: the reason could tell a client whether a file exists.
+            if result?.failure != nil || covers == nil { headers["X-Cover-Failure"] = Self.coverFailure }
             return WebResponse(status: 200, headers: headers, body: .bytes(bytes))
         } catch let error as LibraryError {
             return failure(error)

@@ -17,7 +17,20 @@ extension WebApp {
     /// past the end; 404 for an unknown id or a file that is gone. HEAD answers the same headers.
     func audio(_ id: String, _ request: WebRequest) async -> WebResponse {
         do {
-            let track = try await library.track(id: id)
+            return await Self.audio(of: try await library.track(id: id), request, failure: failure)
+        } catch let error as LibraryError {
+            return failure(error)
+        } catch {
+            return .internalError
+        }
+    }
+
+    /// The file of `track`, as ``audio(_:_:)`` answers it (the Subsonic API's `stream` answers the same);
+    /// `failure` makes the answer for a file that cannot be sent.
+    static func audio(
+        of track: Track, _ request: WebRequest, failure: (LibraryError) -> WebResponse
+    ) async -> WebResponse {
+        do {
             let file: WebFile
             do {
                 file = try await BlockingPool.shared.run { try WebFile.open(track.path) }

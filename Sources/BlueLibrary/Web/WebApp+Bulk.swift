@@ -15,6 +15,7 @@ extension WebApp {
             throw LibraryError(.malformedInput, "\"changes\" must be an object of fields to change")
         }
         let patch = try AlbumCoding.patch(from: try WebJSON.typedYear(members), of: nil)
+        try refuseLocalCover(patch)
         if request.preview {
             let page = try await library.page(matching: request.query, limit: Self.maximumPreview)
             return preview(

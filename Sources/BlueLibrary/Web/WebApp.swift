@@ -22,6 +22,8 @@ public final class WebApp: Sendable {
     public let events: EventHub
     /// The token writes need when the server is reachable from other machines; `nil` on loopback.
     public let writeToken: String?
+    /// The Subsonic API at `/rest/`, when the face serves it.
+    public let subsonic: SubsonicAPI?
     /// Which `Host` values name this server.
     private let hosts = Mutex(HostPolicy.anyLoopbackPort)
 
@@ -35,14 +37,16 @@ public final class WebApp: Sendable {
     /// - Parameters:
     ///   - maximumStreams: event streams open at once (a share of the server's connections).
     ///   - maximumStreamsPerAddress: event streams open at once from one client address.
+    ///   - subsonic: the Subsonic API to serve at `/rest/` (none: 404 there).
     public init(
         controller: LibraryController, covers: CoverService? = nil, writeToken: String? = nil,
-        maximumStreams: Int = 64, maximumStreamsPerAddress: Int = 16
+        maximumStreams: Int = 64, maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
     ) {
         self.controller = controller
         library = controller.library
         self.covers = covers
         self.writeToken = writeToken
+        self.subsonic = subsonic
         events = EventHub(
             library: controller.library, maximumClients: maximumStreams,
             maximumClientsPerAddress: maximumStreamsPerAddress)
@@ -52,12 +56,13 @@ public final class WebApp: Sendable {
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
     public convenience init(
         library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
-        maximumStreamsPerAddress: Int = 16
+        maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
     ) async throws {
         _ = try await library.state()
         self.init(
             controller: LibraryController(library: library), covers: covers, writeToken: writeToken,
-            maximumStreams: maximumStreams, maximumStreamsPerAddress: maximumStreamsPerAddress)
+            maximumStreams: maximumStreams, maximumStreamsPerAddress: maximumStreamsPerAddress,
+            subsonic: subsonic)
     }
 
     /// Tells the app the address it is served on: from then on only `Host` values naming it are
@@ -68,10 +73,23 @@ public final class WebApp: Sendable {
 
     /// Answers one request.
     public func respond(to request: WebRequest) async -> WebResponse {
+        if request.path.hasPrefix("/rest/") { return await subsonicChain(request) }
         let links: [Link] = [Self.securityHeaders, hostGuard, Self.bodyLimit, writeGuard]
         let route: @Sendable (WebRequest) async -> WebResponse = { [self] in await self.route($0) }
         let chain = links.reversed().reduce(route) { next, link in { request in await link(request, next) } }
         return await chain(request)
+    }
+
+    /// The Subsonic API's requests: each logs in with its own credentials, so neither the host check
+    /// nor the write guard applies (phones name the server by its address, and post their calls).
+    private func subsonicChain(_ request: WebRequest) async -> WebResponse {
+        let route: @Sendable (WebRequest) async -> WebResponse = { [subsonic] request in
+            guard let subsonic else {
+                return .error(404, code: "not_found", message: "this server does not serve the Subsonic API")
+            }
+            return await subsonic.respond(to: request)
+        }
+        return await Self.securityHeaders(request) { request in await Self.bodyLimit(request, route) }
     }
 
     // MARK: The chain
@@ -88,15 +106,37 @@ public final class WebApp: Sendable {
     }
 
     /// Refuses requests whose `Host` does not name this server (a page on another site that rebinds its
-    /// DNS name to 127.0.0.1 sends its own name): 421 — unless, off loopback, they carry the token.
+    /// DNS name to 127.0.0.1 sends its own name): 421. Off loopback a `Host` proves nothing — any client
+    /// can send the bound address, and a server bound to `0.0.0.0` has no name of its own — so every
+    /// request needs the token there, whatever its `Host` (401 without it), but for the page's own
+    /// files, which hold no library data (the page passes the token on from its URL).
     var hostGuard: Link {
         { [self] request, next in
             let policy = hosts.withLock { $0 }
-            if policy.accepts(request.headers["host"]) { return await next(request) }
-            if let token = writeToken, request.token == token { return await next(request) }
-            let host = request.headers["host"].map { "'\($0.prefix(100))'" } ?? "no Host header"
-            return .error(421, code: "misdirected", message: "this server does not answer for \(host)")
+            let named = policy.accepts(request.headers["host"])
+            guard let token = writeToken else {
+                if named { return await next(request) }
+                return Self.misdirected(request)
+            }
+            if request.token == token { return await next(request) }
+            guard named else { return Self.misdirected(request) }
+            if Self.isPageFile(request) { return await next(request) }
+            return .error(
+                401, code: "unauthorized",
+                message: "this server needs its token (X-BlueLibrary-Token or ?token=)")
         }
+    }
+
+    private static func misdirected(_ request: WebRequest) -> WebResponse {
+        let host = request.headers["host"].map { "'\($0.prefix(100))'" } ?? "no Host header"
+        return .error(421, code: "misdirected", message: "this server does not answer for \(host)")
+    }
+
+    /// Whether the request is for one of the page's own files (`/`, `/app.js`, `/app.css`).
+    private static func isPageFile(_ request: WebRequest) -> Bool {
+        guard request.method == "GET" || request.method == "HEAD" else { return false }
+        let name = request.path.dropFirst()
+        return request.path == "/" || (request.path.hasPrefix("/") && PageAssets.files[String(name)] != nil)
     }
 
     /// Refuses bodies over the server's limit with 413.
@@ -164,7 +204,7 @@ public final class WebApp: Sendable {
     private func eventStream(_ request: WebRequest) -> WebResponse {
         let headers = ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"]
         if request.method == "HEAD" { return WebResponse(status: 200, headers: headers) }
-        guard let client = events.connect(from: request.clientAddress) else {
+        guard let client = events.connect(from: request.clientAddress, hasGone: request.clientHasGone) else {
             var refused = WebResponse.error(
                 503, code: "busy", message: "too many pages are listening; try again later")
             refused.headers["Connection"] = "close"

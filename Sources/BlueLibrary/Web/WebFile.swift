@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import Synchronization
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -35,35 +36,30 @@ public final class WebFile: Sendable {
         self.tag = tag
     }
 
-    /// Opens `path` for reading. It blocks (the disk, a network file system): call it off the
-    /// cooperative pool.
+    /// Opens `path` for reading. No symbolic link is followed anywhere on the path (the scan recorded it
+    /// with every link resolved, so a link found there now — a track's folder replaced by one — leads
+    /// somewhere else), and anything but a regular file is refused without waiting for it (a FIFO put
+    /// where a track was would block the open until a writer came). It blocks on the disk: call it off
+    /// the cooperative pool.
     /// - Throws: ``OpenFailure``.
     static func open(_ path: String) throws(OpenFailure) -> WebFile {
-        // O_NONBLOCK: a FIFO put where a track was would block open() until a writer came; on a
-        // regular file it changes nothing. O_NOFOLLOW: a scan never follows symbolic links, so one
-        // found where a track's file was is not that file.
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ELOOP { throw .notAFile }
-            throw error == ENOENT || error == ENOTDIR ? .missing : .unreadable(errno: error)
+        let file: RegularFile.Opened
+        do {
+            file = try RegularFile.open(path, links: .none)
+        } catch {
+            switch error {
+            case .missing: throw .missing
+            case .link, .notRegular, .tooLarge: throw .notAFile
+            case .unreadable(let code): throw .unreadable(errno: code)
+            }
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let error = errno
-            close(descriptor)
-            throw .unreadable(errno: error)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw .notAFile
-        }
+        let status = file.status
         let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         let tag =
             "\""
             + [UInt64(status.st_ino), UInt64(status.st_size), UInt64(bitPattern: modified)]
             .map { String($0, radix: 16) }.joined(separator: "-") + "\""
-        return WebFile(descriptor: descriptor, size: Int64(status.st_size), tag: tag)
+        return WebFile(descriptor: file.descriptor, size: Int64(status.st_size), tag: tag)
     }
 
     /// Hands the descriptor over (to libmicrohttpd, which closes it); `nil` once taken.

@@ -6,17 +6,7 @@ import BlueLibraryServices
 enum WebJSON {
     /// The committed state: the current album, the count and what the toolbar allows.
     static func state(_ state: LibraryState) -> JSONValue {
-        .object([
-            (
-                "current",
-                state.current.map {
-                    .object([("id", .string($0.id.rawValue)), ("index", .number(String($0.index)))])
-                }
-                    ?? .null
-            ),
-            ("count", .number(String(state.count))), ("can_undo", .bool(state.canUndo)),
-            ("can_redo", .bool(state.canRedo)), ("can_delete", .bool(state.canDelete)),
-        ])
+        .object(state.jsonMembers)
     }
 
     /// An album's members with a year typed into a form — `"1977"`, `" 1977 "`, `""` for none — parsed

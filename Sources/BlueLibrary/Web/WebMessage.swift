@@ -6,8 +6,10 @@ public struct WebRequest: Sendable {
     public var method: String
     /// The decoded path, without the query (`/api/albums/…`).
     public var path: String
-    /// Decoded query parameters.
+    /// Decoded query parameters (the last value of a name given more than once).
     public var query: [String: String]
+    /// Decoded query parameters in the order sent, every value of a name given more than once.
+    public var queryItems: [(name: String, value: String)]
     /// Header fields, names lowercased.
     public var headers: [String: String]
     /// The body.
@@ -16,15 +18,21 @@ public struct WebRequest: Sendable {
     public var bodyTooLarge: Bool
     /// The client's IP address as text (`127.0.0.2`), when the request came over a socket.
     public var clientAddress: String?
+    /// Whether the client has closed its connection by now (asked without reading from it); always
+    /// `false` for a request made in-process.
+    public var clientHasGone: @Sendable () -> Bool = { false }
 
     /// Creates a request.
     public init(
-        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-        body: [UInt8] = [], bodyTooLarge: Bool = false, clientAddress: String? = nil
+        method: String, path: String, query: [String: String] = [:], queryItems: [(String, String)]? = nil,
+        headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
+        clientAddress: String? = nil
     ) {
         self.method = method
         self.path = path
-        self.query = query
+        let items = queryItems ?? query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        self.query = queryItems.map { Dictionary($0, uniquingKeysWith: { $1 }) } ?? query
+        self.queryItems = items.map { (name: $0.0, value: $0.1) }
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
         self.body = body
         self.bodyTooLarge = bodyTooLarge

@@ -1,8 +1,7 @@
-import BlueLibraryConcurrency
 import BlueLibraryServices
 
 /// The HTTP server as a service of `serve`: it serves until cancelled, then stops gracefully (see
-/// ``MicroHTTPServer/stop(timeout:)``).
+/// ``MicroHTTPServer/run()``).
 public struct WebServer: Service {
     private let server: MicroHTTPServer
 
@@ -12,7 +11,6 @@ public struct WebServer: Service {
     }
 
     public func run() async {
-        await waitUntilCancelled()
-        await server.stop()
+        await server.run()
     }
 }

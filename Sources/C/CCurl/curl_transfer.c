@@ -156,7 +156,9 @@ static CURLcode configure(bl_curl_transfer *transfer, CURL *easy, const bl_curl_
     SET(set_pointer(api, easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"));
     SET(set_long(api, easy, CURLOPT_NOSIGNAL, 1));
     SET(set_long(api, easy, CURLOPT_TIMEOUT_MS, request->timeout_ms));
-    SET(set_long(api, easy, CURLOPT_FOLLOWLOCATION, 1));
+    // No redirect allowed means none followed: the redirect itself is the answer (a caller that spaces
+    // its requests follows it on its own time).
+    SET(set_long(api, easy, CURLOPT_FOLLOWLOCATION, request->max_redirects > 0 ? 1 : 0));
     SET(set_long(api, easy, CURLOPT_MAXREDIRS, request->max_redirects));
     SET(set_offset(api, easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->max_body_size));
     SET(set_write(api, easy, CURLOPT_WRITEFUNCTION, write_body));

@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <bl_loader.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,7 +22,6 @@ static __typeof__(&MHD_get_connection_values) get_connection_values;
 static __typeof__(&MHD_get_connection_info) get_connection_info;
 static __typeof__(&MHD_create_response_from_buffer) create_response_from_buffer;
 static __typeof__(&MHD_create_response_from_callback) create_response_from_callback;
-static __typeof__(&MHD_create_response_from_fd_at_offset64) create_response_from_fd_at_offset64;
 static __typeof__(&MHD_add_response_header) add_response_header;
 static __typeof__(&MHD_queue_response) queue_response;
 static __typeof__(&MHD_destroy_response) destroy_response;
@@ -42,7 +42,6 @@ static bl_library libmicrohttpd = {
             {"MHD_get_connection_info", (void **)&get_connection_info},
             {"MHD_create_response_from_buffer", (void **)&create_response_from_buffer},
             {"MHD_create_response_from_callback", (void **)&create_response_from_callback},
-            {"MHD_create_response_from_fd_at_offset64", (void **)&create_response_from_fd_at_offset64},
             {"MHD_add_response_header", (void **)&add_response_header},
             {"MHD_queue_response", (void **)&queue_response},
             {"MHD_destroy_response", (void **)&destroy_response},
@@ -152,10 +151,50 @@ struct MHD_Response *bl_mhd_response_from_reader(size_t block_size, MHD_ContentR
     return create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, reader_context, free_context);
 }
 
+/// The part of an open file a response sends.
+struct file_body {
+    int fd;
+    uint64_t offset;
+    uint64_t length;
+};
+
+// Reads the next block of a file body. The file may end before the length the answer announced (it was
+// truncated while being sent): that ends the response, and MHD closes the connection, instead of waiting
+// for bytes that will never come. (MHD's own file responses use sendfile, which reports such an end as
+// "nothing sent yet" and is called again at once, spinning a core while the client hangs.)
+static ssize_t file_body_reader(void *context, uint64_t position, char *buffer, size_t maximum) {
+    const struct file_body *body = context;
+    if (position >= body->length) return MHD_CONTENT_READER_END_OF_STREAM;
+    size_t wanted = maximum;
+    if ((uint64_t)wanted > body->length - position) wanted = (size_t)(body->length - position);
+    ssize_t count;
+    do {
+        count = pread(body->fd, buffer, wanted, (off_t)(body->offset + position));
+    } while (count < 0 && errno == EINTR);
+    if (count <= 0) return MHD_CONTENT_READER_END_WITH_ERROR;
+    return count;
+}
+
+static void file_body_free(void *context) {
+    struct file_body *body = context;
+    close(body->fd);
+    free(body);
+}
+
 struct MHD_Response *bl_mhd_response_from_file(int fd, uint64_t offset, uint64_t length) {
-    // MHD closes the descriptor when it destroys the response, but not when it cannot make one.
-    struct MHD_Response *response = create_response_from_fd_at_offset64(length, fd, offset);
-    if (response == NULL) close(fd);
+    struct file_body *body = malloc(sizeof *body);
+    if (body == NULL) {
+        close(fd);
+        return NULL;
+    }
+    body->fd = fd;
+    body->offset = offset;
+    body->length = length;
+    // The response frees the body (and closes the descriptor) when it is destroyed, but not when it
+    // cannot be made.
+    struct MHD_Response *response =
+        create_response_from_callback(length, 64 * 1024, file_body_reader, body, file_body_free);
+    if (response == NULL) file_body_free(body);
     return response;
 }
 

@@ -28,6 +28,7 @@
 #include <taglib/oggfile.h>
 #include <taglib/oggpageheader.h>
 #include <taglib/tdebuglistener.h>
+#include <taglib/tfilestream.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/wavfile.h>
 #include <taglib/xiphcomment.h>
@@ -48,6 +49,25 @@ void silenceTagLib() {
     }();
     (void)installed;
 }
+
+/// The largest embedded picture taken as a cover, the same limit as a cover file or download (10 MB): a
+/// larger one is passed over, never copied, so a file stuffed with pictures costs no more than one.
+constexpr size_t kMaximumPictureSize = 10 * 1024 * 1024;
+
+/// The largest ID3v2 tag read (TagLib reads a tag whole, pictures included): a file with a larger one
+/// is reported rather than read, so one file cannot cost the scan hundreds of megabytes.
+constexpr uint64_t kMaximumID3v2TagSize = 64 * 1024 * 1024;
+
+/// A file stream over a descriptor the reader opened itself, which still answers to the file's name:
+/// TagLib picks the format by the name's extension.
+class NamedFileStream : public TagLib::FileStream {
+public:
+    NamedFileStream(int descriptor, const char *path) : TagLib::FileStream(descriptor, true), path_(path) {}
+    TagLib::FileName name() const override { return path_.c_str(); }
+
+private:
+    std::string path_;
+};
 
 /// What one read found, in C++ types, before it is packed for C.
 struct Reading {
@@ -72,7 +92,7 @@ bool choosePicture(const List &pictures, FrontCover frontCover, bool copy, Readi
     const Picture *chosen = nullptr;
     for (auto it = pictures.begin(); it != pictures.end(); ++it) {
         const Picture *picture = *it;
-        if (picture == nullptr) continue;
+        if (picture == nullptr || bytesOf(picture).size() > kMaximumPictureSize) continue;
         if (chosen == nullptr) chosen = picture;
         if (picture->type() == frontCover) {
             chosen = picture;
@@ -105,9 +125,11 @@ bool flacPicture(const TagLib::List<TagLib::FLAC::Picture *> &list, bool copy, R
 bool mp4Picture(TagLib::MP4::Tag *tag, bool copy, Reading &reading) {
     if (tag == nullptr || !tag->contains("covr")) return false;
     const TagLib::MP4::CoverArtList covers = tag->item("covr").toCoverArtList();
-    if (covers.isEmpty()) return false;
+    auto usable = covers.begin();
+    while (usable != covers.end() && usable->data().size() > kMaximumPictureSize) ++usable;
+    if (usable == covers.end()) return false;
     if (copy) {
-        const TagLib::MP4::CoverArt &cover = covers.front();
+        const TagLib::MP4::CoverArt &cover = *usable;
         reading.picture = cover.data();
         switch (cover.format()) {
         case TagLib::MP4::CoverArt::JPEG: reading.pictureMIMEType = "image/jpeg"; break;
@@ -156,22 +178,22 @@ TagLib::PropertyMap propertiesOf(TagLib::File *file) {
     return file->properties();
 }
 
+/// The size of the ID3v2 tag at the start of a file (its header included), or 0 when there is none.
+uint64_t id3v2TagSize(int descriptor) {
+    unsigned char header[10] = {0};
+    if (pread(descriptor, header, sizeof header, 0) != sizeof header || std::memcmp(header, "ID3", 3) != 0) {
+        return 0;
+    }
+    return 10 + (static_cast<uint64_t>(header[6] & 0x7F) << 21 | (header[7] & 0x7F) << 14 |
+                 (header[8] & 0x7F) << 7 | (header[9] & 0x7F));
+}
+
 /// Whether the file is a raw AAC stream (ADTS, perhaps after an ID3v2 tag), which TagLib 1.x cannot
 /// read, so the reason given can say so.
-bool isRawAAC(const char *path) {
-    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
-    if (descriptor < 0) return false;
-    unsigned char header[10] = {0};
-    off_t offset = 0;
-    if (pread(descriptor, header, sizeof header, 0) == sizeof header && std::memcmp(header, "ID3", 3) == 0) {
-        offset = 10 + ((header[6] & 0x7F) << 21 | (header[7] & 0x7F) << 14 | (header[8] & 0x7F) << 7 |
-                       (header[9] & 0x7F));
-    }
+bool isRawAAC(int descriptor) {
     unsigned char sync[2] = {0};
-    bool adts = pread(descriptor, sync, sizeof sync, offset) == sizeof sync && sync[0] == 0xFF &&
-                (sync[1] & 0xF6) == 0xF0;
-    close(descriptor);
-    return adts;
+    return pread(descriptor, sync, sizeof sync, static_cast<off_t>(id3v2TagSize(descriptor))) == sizeof sync &&
+           sync[0] == 0xFF && (sync[1] & 0xF6) == 0xF0;
 }
 
 /// The length of an Ogg stream from its last page's granule position, for streams whose headers do not
@@ -184,34 +206,56 @@ int64_t oggLengthMs(TagLib::File *file, int32_t sampleRate) {
     return last->absoluteGranularPosition() * 1000 / sampleRate;
 }
 
-/// Why the file cannot even be opened, or an empty string when it can.
-std::string openProblem(const char *path) {
-    int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+/// Opens the file for reading, or says why it cannot be read. The open never waits — a FIFO put where a
+/// file was would block it until a writer came — and follows no symbolic link (the scan follows none;
+/// a file replaced by one after the walk is not read); anything but a non-empty regular file is refused.
+/// TagLib then reads this very descriptor, so what was checked is what is read.
+int openChecked(const char *path, std::string &problem) {
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
     if (descriptor < 0) {
         char buffer[256];
-        return std::string("cannot open the file: ") + strerror_r(errno, buffer, sizeof buffer);
+        problem = errno == ELOOP ? std::string("a symbolic link, not a file")
+                                 : std::string("cannot open the file: ") + strerror_r(errno, buffer, sizeof buffer);
+        return -1;
     }
     struct stat status;
-    std::string problem;
-    if (fstat(descriptor, &status) == 0) {
-        if (!S_ISREG(status.st_mode)) problem = "not a regular file";
-        else if (status.st_size == 0) problem = "the file is empty";
+    if (fstat(descriptor, &status) != 0) {
+        char buffer[256];
+        problem = std::string("cannot open the file: ") + strerror_r(errno, buffer, sizeof buffer);
+    } else if (!S_ISREG(status.st_mode)) {
+        problem = "not a regular file";
+    } else if (status.st_size == 0) {
+        problem = "the file is empty";
+    } else if (id3v2TagSize(descriptor) > kMaximumID3v2TagSize) {
+        problem = "its ID3v2 tag is " + std::to_string(id3v2TagSize(descriptor) / (1024 * 1024)) +
+                  " MB, more than the " + std::to_string(kMaximumID3v2TagSize / (1024 * 1024)) + " MB read";
     }
-    close(descriptor);
-    return problem;
+    if (!problem.empty()) {
+        close(descriptor);
+        return -1;
+    }
+    fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
+    return descriptor;
 }
 
 void read(const char *path, bool copyPicture, Reading &reading) {
-    reading.error = openProblem(path);
-    if (!reading.error.empty()) {
+    int descriptor = openChecked(path, reading.error);
+    if (descriptor < 0) {
         reading.errorCode = BL_TAGLIB_CANNOT_OPEN;
         return;
     }
     silenceTagLib();
-    TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
+    NamedFileStream stream(descriptor, path);  // owns the descriptor from here (fdopen)
+    if (!stream.isOpen()) {
+        close(descriptor);
+        reading.error = "cannot open the file: out of memory";
+        reading.errorCode = BL_TAGLIB_CANNOT_OPEN;
+        return;
+    }
+    TagLib::FileRef ref(&stream, true, TagLib::AudioProperties::Average);
     if (ref.isNull()) {
-        reading.error = isRawAAC(path) ? "a raw AAC (ADTS) stream, which TagLib 1.x cannot read"
-                                       : "not an audio file TagLib can read (unknown format or damaged)";
+        reading.error = isRawAAC(descriptor) ? "a raw AAC (ADTS) stream, which TagLib 1.x cannot read"
+                                             : "not an audio file TagLib can read (unknown format or damaged)";
         reading.errorCode = BL_TAGLIB_NOT_AUDIO;
         return;
     }

@@ -16,12 +16,14 @@ package final class WAVWriter {
     /// How many frames were written.
     package private(set) var frames = 0
 
-    /// Creates (or truncates) the file and writes the header.
+    /// Creates the file, which must be new (nothing is written through a link put at its path), and
+    /// writes the header.
     package init(path: String) throws(AudioError) {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         self.path = path
-        guard descriptor >= 0 else {
-            throw AudioError(.file, "cannot create \(path): \(String(cString: strerror(errno)))")
+        do {
+            descriptor = try RegularFile.createNew(path, mode: 0o644)
+        } catch {
+            throw AudioError(.file, "cannot create \(path): \(error.reason)")
         }
         guard put(Self.header(frames: 0)) else {
             close(descriptor)

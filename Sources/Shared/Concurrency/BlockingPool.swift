@@ -41,7 +41,7 @@ public final class BlockingPool: Sendable {
     ///
     /// `nonisolated(nonsending)`: the caller resumes on its own executor straight from the pool's thread,
     /// so a call from the main actor is two hand-overs, not four through the global executor (the command
-    /// line pays each one at start-up, issue 11).
+    /// line pays each one at start-up).
     nonisolated(nonsending)
         public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T
     {

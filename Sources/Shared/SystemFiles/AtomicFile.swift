@@ -7,8 +7,10 @@
 /// it, and the directory is flushed so the rename survives a power cut. A reader sees the old file or
 /// the new one, never half of one; a failure (or an abandoned write) leaves the old file as it was.
 ///
-/// A symbolic link is written through (its target is replaced, the link stays); an existing file keeps
-/// its permissions; temporaries left by a writer that was killed are removed by the next one.
+/// Nothing is written through a symbolic link: the temporary file is created new (`O_EXCL`, so a link
+/// planted at its name is never followed) and a link at the target is itself replaced by the rename,
+/// its destination left alone. An existing regular file keeps its permissions; temporaries left by a
+/// writer that was killed are removed by the next one.
 public final class AtomicFile {
     /// Why a file could not be written: the path as given and the system's words.
     public struct Failure: Error, CustomStringConvertible {
@@ -19,7 +21,6 @@ public final class AtomicFile {
     /// The descriptor of the temporary file to write into (see ``FileDescriptor/writeAll(_:_:)``).
     public let descriptor: Int32
     private let path: String
-    private let target: String
     private let temporary: String
     private var open = true
     private var committed = false
@@ -28,14 +29,16 @@ public final class AtomicFile {
     /// - Throws: ``Failure`` when the temporary file cannot be created (no such directory, no permission).
     public init(replacing path: String) throws(Failure) {
         self.path = path
-        target = Self.resolvingLinks(path)
-        Self.removeStaleTemporaries(of: target)
+        Self.removeStaleTemporaries(of: path)
         var existing = stat()
-        let mode: mode_t? = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
-        temporary = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw Self.failure(path, errno) }
-        if let mode { fchmod(descriptor, mode) }
+        let isRegular = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+        temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            descriptor = try RegularFile.createNew(temporary)
+        } catch {
+            throw Failure(description: "cannot write \(path): \(error.reason)")
+        }
+        if isRegular { fchmod(descriptor, existing.st_mode & 0o7777) }
     }
 
     /// Makes the written bytes the file: flushes them, then renames the temporary file over the target.
@@ -50,9 +53,9 @@ public final class AtomicFile {
         closeDescriptor()
         guard synced else { throw Self.failure(path, syncError) }
         try beforeRename()
-        guard rename(temporary, target) == 0 else { throw Self.failure(path, errno) }
+        guard rename(temporary, path) == 0 else { throw Self.failure(path, errno) }
         committed = true
-        let directory = Self.directory(of: target)
+        let directory = Self.directory(of: path)
         let directoryDescriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
@@ -77,20 +80,6 @@ public final class AtomicFile {
 
     private static func failure(_ path: String, _ code: Int32) -> Failure {
         Failure(description: "cannot write \(path): \(FileDescriptor.describe(code))")
-    }
-
-    /// The file a path finally names, following symbolic links (also to a target that does not exist
-    /// yet); the path itself when it is no link.
-    static func resolvingLinks(_ path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length > 0 else { return current }
-            let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = link.hasPrefix("/") ? link : directory(of: current) + "/" + link
-        }
-        return current
     }
 
     /// The directory a path is in (`.` for a bare name).

@@ -4,7 +4,7 @@
 
 /// The few file operations the command line needs, on POSIX calls: reading and writing whole files,
 /// listing a directory, making one with its parents. FoundationEssentials' `FileManager` did this; linking
-/// it cost every command half a million instructions and 20,000 relocations at start-up (issue 11).
+/// it cost every command half a million instructions and 20,000 relocations at start-up.
 /// Every call blocks: run it on a ``BlockingPool``.
 package enum LocalFile {
     /// A file's size in bytes and its modification time in seconds since 1970.
@@ -24,29 +24,17 @@ package enum LocalFile {
             modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
     }
 
-    /// The whole content of the regular file at `path`, or `nil` when it cannot be read.
+    /// The whole content of the regular file at `path` (links followed), or `nil` when it cannot be read
+    /// or is no regular file — a FIFO or a device is refused without waiting (see ``RegularFile``).
     package static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-        }
+        try? RegularFile.read(path)
     }
 
-    /// Writes `bytes` to a new file at `path` (replacing one that is there).
+    /// Writes `bytes` to a new file at `path`, which must not exist: a link or anything else there makes
+    /// it fail, so nothing is ever written through a link (callers write a temporary name and rename).
     /// - Throws: the `errno` of the failing call.
     package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw Failure(errno) }
+        let descriptor = try RegularFile.createNew(path)
         let failed = FileDescriptor.writeAll(descriptor, bytes)
         // A failure only `close` reports (a full quota, NFS) means the file is not whole either.
         let closed = close(descriptor) == 0 ? nil : errno
@@ -67,10 +55,11 @@ package enum LocalFile {
         return names
     }
 
-    /// Sets the file's modification (and access) time to now; whether it could.
+    /// Sets the file's modification (and access) time to now; whether it could. A symbolic link's own
+    /// times are set, never its destination's.
     @discardableResult
     package static func touch(_ path: String) -> Bool {
-        utimensat(AT_FDCWD, path, nil, 0) == 0
+        utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW) == 0
     }
 
     /// Removes the file; whether it was removed.
@@ -101,11 +90,11 @@ package enum LocalFile {
         /// The reason: the system's message for an `errno`, or a sentence of our own.
         package let reason: String
 
-        init(_ code: Int32) {
+        package init(_ code: Int32) {
             reason = FileDescriptor.describe(code)
         }
 
-        init(reason: String) {
+        package init(reason: String) {
             self.reason = reason
         }
 

@@ -54,53 +54,9 @@ package enum BinaryRunner {
     private static func runBlocking(
         _ executable: URL, _ arguments: [String], environment: [String: String], stdin: String?
     ) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         env.merge(environment) { $1 }
-        process.environment = env
-        let output = Pipe()
-        let errors = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a full pipe cannot stall the child.
-        let errorData = OneShot<Data>()
-        let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let err = errorData.waitForValue()
-        return ProcessResult(
-            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-            status: process.terminationStatus)
-    }
-}
-
-/// A one-shot value handed from a reader thread to the waiting test.
-private final class OneShot<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: the condition lock guards `value`.
-    private let condition = NSCondition()
-    private var value: Value?
-
-    func set(_ newValue: Value) {
-        condition.lock()
-        value = newValue
-        condition.signal()
-        condition.unlock()
-    }
-
-    func waitForValue() -> Value {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let value { return value }
-            condition.wait()
-        }
+        return try Subprocess.run(
+            executable.path, arguments, environment: env, stdin: Array((stdin ?? "").utf8))
     }
 }

@@ -6,22 +6,15 @@ package enum FFmpeg {
     /// Runs `ffmpeg -nostdin -y -v error` with `arguments`.
     /// - Throws: ``FixtureError`` with ffmpeg's message when it fails.
     package static func run(_ arguments: [String]) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-nostdin", "-y", "-v", "error"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-            }
+        let (errors, status) = try await TestThreads.run {
+            let process = try Subprocess(
+                "/usr/bin/ffmpeg", ["-nostdin", "-y", "-v", "error"] + arguments,
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], stdout: .null)
+            let (_, errors, status) = process.communicate()
+            return (errors, status)
         }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let message = String(decoding: errors, as: UTF8.self)
+        guard status == 0 else {
             throw FixtureError(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(message)")
         }
     }

@@ -171,11 +171,9 @@ package final class PostgresCluster: Sendable {
         }
     }
 
-    /// Runs one of the server's tools (as `postgres` when the tests run as root) and returns its exit status
-    /// and what it wrote to a file. Spawned directly, with every descriptor but the standard three closed:
-    /// `pg_ctl start` leaves a server running, and Foundation's `Process` learns that its child ended when
-    /// a socket the child inherited closes — the server would keep it open until it stops, and the test
-    /// would wait for it as long.
+    /// Runs a server tool (as the `postgres` user when the tests run as root) and returns its status and
+    /// what it wrote. A ``Subprocess`` gives it no descriptor of the test's: `pg_ctl start` leaves a
+    /// server running, which must hold nothing a test waits on.
     private static func runStatus(_ program: String, _ arguments: [String]) async throws
         -> (status: Int32, output: String)
     {
@@ -184,40 +182,13 @@ package final class PostgresCluster: Sendable {
             let output = folder.file("output")
             let command =
                 (isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + [program] + arguments
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-            closeFrom(3, &actions)
-            let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-            let settings = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
-            let environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
-            defer {
-                for text in argv + environment { free(text) }
-            }
-            var process = pid_t()
-            let spawned = posix_spawn(&process, command[0], &actions, nil, argv, environment)
-            guard spawned == 0 else {
-                throw FixtureError(
-                    description: "cannot run \(command[0]): \(String(cString: strerror(spawned)))")
-            }
-            var status: Int32 = 0
-            while waitpid(process, &status, 0) < 0 && errno == EINTR {}
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            // The exit code when it exited, else 128 + the signal that ended it (as a shell says).
-            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
-            return (code, text)
+            let process = try Subprocess(
+                command[0], Array(command.dropFirst()),
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+                stdout: .file(output), stderr: .standardOutput)
+            let status = process.wait()
+            return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
         }
-    }
-
-    /// Adds glibc's close-from action (2.34 and later; the Glibc module does not declare it) when there is one.
-    private static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom =
-            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, first)
     }
 
     private static func run(_ program: String, _ arguments: [String]) async throws {

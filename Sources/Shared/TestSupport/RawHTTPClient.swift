@@ -43,6 +43,11 @@ package final class RawHTTPConnection: @unchecked Sendable {
 
     deinit { close(socketFD) }
 
+    /// Closes the connection from this end now (a page that goes away), whoever still holds this object.
+    package func hangUp() {
+        shutdown(socketFD, Int32(SHUT_RDWR))
+    }
+
     private static func address(_ text: String, port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

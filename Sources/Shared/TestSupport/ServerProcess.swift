@@ -3,8 +3,7 @@ import Foundation
 /// A running `bluelibrary serve` for end-to-end tests: started on a test thread, its first line (the
 /// URL it serves) read, stopped with SIGTERM.
 package final class ServerProcess: Sendable {
-    private let process: Process
-    private let output: Pipe
+    private let process: Subprocess
     /// The base URL it printed, without the trailing slash (`http://127.0.0.1:PORT`).
     package let url: String
 
@@ -14,35 +13,16 @@ package final class ServerProcess: Sendable {
     package init(arguments: [String] = ["--port", "0"], environment: [String: String], stderr: String? = nil)
         async throws
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.productsDirectory + "/bluelibrary")
-        process.arguments = ["serve"] + arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        if let stderr {
-            if !FileManager.default.fileExists(atPath: stderr) {
-                _ = FileManager.default.createFile(atPath: stderr, contents: nil)
-            }
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
-        } else {
-            process.standardError = FileHandle.nullDevice
-        }
-        try process.run()
-        let line = try await TestThreads.run {
-            var line = ""
-            while !line.contains("\n"), let byte = try output.fileHandleForReading.read(upToCount: 1)?.first {
-                line.append(Character(Unicode.Scalar(byte)))
-            }
-            return line
-        }
+        let process = try Subprocess(
+            BinaryRunner.productsDirectory + "/bluelibrary", ["serve"] + arguments,
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 },
+            stderr: stderr.map { .file($0) } ?? .null)
+        let line = await TestThreads.run { process.readLine() }
         guard let start = line.range(of: "http://"), let end = line.range(of: "/ (") else {
-            process.terminate()
-            throw CocoaError(
-                .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "serve said: \(line)"])
+            process.kill()
+            throw FixtureError(description: "serve said: \(line)")
         }
         self.process = process
-        self.output = output
         self.url = String(line[start.lowerBound..<end.lowerBound])
     }
 
@@ -56,14 +36,14 @@ package final class ServerProcess: Sendable {
     /// - Returns: its exit status and everything it printed after its first line.
     @discardableResult
     package func stop() async -> (status: Int32, rest: String) {
-        let (process, output) = (process, output)
+        let process = process
         return await TestThreads.run {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-            let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return (process.terminationStatus, rest)
+            if process.isRunning { process.kill(SIGTERM) }
+            let (rest, _, status) = process.communicate()
+            return (status, String(decoding: rest, as: UTF8.self))
         }
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    /// The server's process id.
+    package var pid: Int32 { process.pid }
 }

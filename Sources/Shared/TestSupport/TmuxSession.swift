@@ -79,13 +79,7 @@ package final class TmuxSession: Sendable {
     }
 
     deinit {
-        let status = Foundation.Process()
-        status.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        status.arguments = ["-L", socket, "kill-server"]
-        status.standardOutput = FileHandle.nullDevice
-        status.standardError = FileHandle.nullDevice
-        try? status.run()
-        status.waitUntilExit()
+        _ = try? Subprocess.run("/usr/bin/tmux", ["-L", socket, "kill-server"], environment: [:])
     }
 
     @discardableResult

@@ -1,4 +1,4 @@
-"""Playing an album in the browser (issue 10): a music folder of two short tracks made by ffmpeg and
+"""Playing an album in the browser: a music folder of two short tracks made by ffmpeg and
 imported with `bluelibrary import DIR`; the details list its tracks, a track's play button makes the
 page's one <audio> element load it and report its duration, the next track follows when one ends
 (after a seek near its end, which the browser does with a range request), and the player pauses,

@@ -1,9 +1,10 @@
 import BlueLibraryCore
 import BlueLibraryServices
-import BlueLibraryStorage
 import Foundation
 import TestSupport
 import Testing
+
+@testable import BlueLibraryStorage
 
 /// Every bad input gets one line on stderr, a sysexits status, and changes nothing.
 struct CLIBadInputTests {
@@ -141,7 +142,7 @@ struct CLIBadInputTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (5); upgrade bluelibrary\n"
+                == "bluelibrary: library \(home.libraryPath) has schema version 42, newer than this bluelibrary understands (\(Schema.latestVersion)); upgrade bluelibrary\n"
         )
     }
 

@@ -60,15 +60,11 @@ struct CLIFolderInterruptedScanTests {
     /// transaction has begun: a probe's `BEGIN IMMEDIATE` finds the library busy), and kills it with
     /// SIGKILL at once.
     private func importKilledOnceWriting() async throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BinaryRunner.productsDirectory + "/bluelibrary")
-        process.arguments = ["import", music.directory.path]
-        process.environment = home.environment.merging(["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let process = try Subprocess(
+            BinaryRunner.productsDirectory + "/bluelibrary", ["import", music.directory.path],
+            environment: home.environment.merging(["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]) { $1 },
+            stdout: .null, stderr: .null)
         let library = home.libraryPath
-        try process.run()
         return try await TestThreads.run {
             let probe = try SQLiteConnection(path: library, busyTimeout: 0)
             while process.isRunning {
@@ -76,17 +72,13 @@ struct CLIFolderInterruptedScanTests {
                     try probe.execute("BEGIN IMMEDIATE")
                     try probe.execute("ROLLBACK")
                 } catch {
-                    kill(process.processIdentifier, SIGKILL)
-                    process.waitUntilExit()
-                    guard process.terminationReason == .uncaughtSignal else {
-                        return .finished(process.terminationStatus)
-                    }
-                    return .killedWhileWriting
+                    process.kill(SIGKILL)
+                    let status = process.wait()
+                    return process.wasKilledBySignal ? .killedWhileWriting : .finished(status)
                 }
                 usleep(1000)
             }
-            process.waitUntilExit()
-            return .finished(process.terminationStatus)
+            return .finished(process.wait())
         }
     }
 

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-/// What `bluelibrary list` loads at start-up (issue 11): the libraries only some verbs need are loaded
+/// What `bluelibrary list` loads at start-up: the libraries only some verbs need are loaded
 /// with dlopen by those verbs, never by the others. The dynamic loader's own account says so.
 struct CLIStartupTests {
     let home = CLIHome()

@@ -41,21 +41,13 @@ final class CLIHome: Sendable {
         -> String
     {
         let binary = BinaryRunner.productsDirectory + "/bluelibrary"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(binary) \(arguments)", "/dev/null"]
-        process.environment = environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = await TestThreads.run {
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
+        let environment = environment.merging(["PATH": "/usr/bin:/bin", "TERM": "xterm"]) { $1 }
+        let result = try await TestThreads.run {
+            try Subprocess.run(
+                "/usr/bin/script", ["-qec", "\(binary) \(arguments)", "/dev/null"], environment: environment)
         }
-        #expect(process.terminationStatus == 0, "\(arguments): \(text)", sourceLocation: sourceLocation)
-        return text
+        #expect(result.status == 0, "\(arguments): \(result.stdout)", sourceLocation: sourceLocation)
+        return result.stdout
     }
 
     /// Everything a bad command must leave unchanged: the albums, the saved state, the history.

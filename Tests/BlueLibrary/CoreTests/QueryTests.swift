@@ -62,6 +62,20 @@ struct QueryParserTests {
         #expect(throws: LibraryError(.invalidQuery, message)) { try Query(terms: [term]) }
     }
 
+    @Test(arguments: ["\u{0}", "title:\u{0}", "\u{1B}]0;x\u{7}", "^a\u{7F}", "genre:=\u{9B}2J"])
+    func aControlCharacterIsRefusedEverywhere(term: String) {
+        // A NUL used to reach the database, which cut the text short and matched every album.
+        #expect(throws: LibraryError.self) { try Query(terms: [term]) }
+        #expect(throws: LibraryError.self) { try Query(parsing: "rock \(term)") }
+    }
+
+    @Test func theRefusalShowsTheCharacterEscaped() {
+        #expect(
+            throws: LibraryError(
+                .invalidQuery, "invalid query term 'a\\u{1B}[2J': control character \\u{1B} is not allowed")
+        ) { try Query(terms: ["a\u{1B}[2J"]) }
+    }
+
     @Test func unclosedQuoteIsAnError() {
         #expect(throws: LibraryError.self) { try Query(parsing: "artist:\"Bowie") }
     }

@@ -23,7 +23,7 @@ enum CoverFixtures {
                 .response(status: 200, headers: ["Content-Type": "image/png"], body: Array("not a png".utf8))
             case "/hang.png": .hang
             case "/huge.png": .endless(count: bodyLimit + 1_000_000)
-            // 2 GB without a Content-Length, as the hostile cover URL of issue 12 sent.
+            // 2 GB without a Content-Length, as a hostile cover URL once sent.
             case "/endless.png": .endless(count: 2_000_000_000)
             case "/exact.png":
                 .response(status: 200, headers: [:], body: [UInt8](repeating: 7, count: bodyLimit))

@@ -180,7 +180,7 @@ struct HTTPClientTests {
         #expect(received.method == "POST")
         #expect(received.headers["user-agent"] == BlueLibraryInfo.userAgent)
         #expect(
-            BlueLibraryInfo.userAgent == "BlueLibrary/0.1.0 ( https://github.com/bluelibrary/bluelibrary )")
+            BlueLibraryInfo.userAgent == "BlueLibrary/0.1.0")
         #expect(received.headers["content-type"] == "application/json")
         #expect(received.headers["idempotency-key"] == "k1")
         #expect(received.headers["expect"] == nil)

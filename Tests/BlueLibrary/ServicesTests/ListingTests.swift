@@ -8,7 +8,7 @@ import Testing
 @testable import BlueLibraryServices
 
 /// The listing fast path reads what a listing needs before its first row — the library's size and,
-/// when asked, the current album — in the same read as the rows (one hand-over, issue 11).
+/// when asked, the current album — in the same read as the rows (one hand-over).
 struct ListingTests {
     let library = LibraryAPI(store: TestLibrary.store())
 

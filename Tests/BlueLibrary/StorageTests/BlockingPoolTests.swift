@@ -10,7 +10,7 @@ import Testing
 /// own; the store is its main user).
 struct BlockingPoolTests {
     /// A pool costs no thread until it is given work: the store's writer, during a command that only
-    /// reads, never starts one (issue 11, start-up).
+    /// reads, never starts one.
     @Test func aPoolStartsItsThreadsWithItsFirstJob() async {
         let pool = BlockingPool(threads: 3, name: "lazy-test")
         #expect(pool.startedThreadCount == 0)

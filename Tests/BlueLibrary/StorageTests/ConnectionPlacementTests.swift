@@ -11,7 +11,7 @@ import Testing
 
 /// Where a store's SQLite work runs: on the connections' own threads (every face that serves while it
 /// waits), or — for a process that runs one reading command on its main actor — on the caller itself,
-/// with no thread and no hand-over (issue 11, start-up).
+/// with no thread and no hand-over.
 @MainActor
 struct ConnectionPlacementTests {
     let directory = TemporaryDirectory("placement")

@@ -3,9 +3,9 @@ import BlueLibraryStorage
 import TestSupport
 import Testing
 
-/// The two stores a library can use; the contract suite runs every test against both.
+/// The stores a library can use; the contract suite runs every test against each.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable, Codable {
-    case memory, sqlite
+    case sqlite
 
     var testDescription: String { rawValue }
 
@@ -13,7 +13,6 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable, Cod
     func make() -> (any LibraryStore, TemporaryDirectory) {
         let directory = TemporaryDirectory("store")
         switch self {
-        case .memory: return (TestLibrary.store(), directory)
         case .sqlite: return (SQLiteLibraryStore(path: directory.file("library.db")), directory)
         }
     }

@@ -194,4 +194,19 @@ struct TerminalTrackListTests {
         #expect(!text.contains("Tracks"), "an album typed by hand has no track list")
         #expect(harness.app.controller.screen.tracks.isEmpty)
     }
+
+    @Test func aDeletedAlbumUndoneComesBackWithItsTracks() async throws {
+        let (album, tracks) = try Self.album(tracks: 2)
+        let plain = Fixtures.album("Typed By Hand", by: "Someone")
+        let harness = try await TerminalHarness(
+            width: 80, height: 40, albums: [album, plain], tracks: [album.id: tracks])
+        #expect(try await harness.settledFrame().text.contains("Tracks  │ 2 tracks"))
+        await harness.type("d")
+        #expect(try await harness.settledFrame().text.contains("Typed By Hand"))
+        await harness.type("u")
+        let text = try await harness.settledFrame().text
+        #expect(text.contains("Double Album"))
+        #expect(text.contains("Tracks  │ 2 tracks"), "\(text)")
+        #expect(harness.app.controller.screen.tracks == tracks)
+    }
 }

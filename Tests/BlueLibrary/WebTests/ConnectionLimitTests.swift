@@ -2,7 +2,7 @@ import BlueLibraryWeb
 import TestSupport
 import Testing
 
-/// Connection exhaustion (issue 12.2): slow or streaming clients at one address cannot lock out the
+/// Connection exhaustion: slow or streaming clients at one address cannot lock out the
 /// others. Other clients come from other loopback addresses (127.0.0.2, 127.0.0.3 on Linux).
 struct ConnectionLimitTests {
     @Test(.timeLimit(.minutes(1))) func aRequestTricklingInByteByByteIsClosedAtTheDeadline() async throws {

@@ -5,7 +5,7 @@ import BlueLibraryWeb
 import TestSupport
 import Testing
 
-/// HTTP strictness (issue 12.3) against the real server: ambiguous framing is refused and its
+/// HTTP strictness against the real server: ambiguous framing is refused and its
 /// connection closed, an announced over-limit body is answered from its headers, HEAD is GET without
 /// the body.
 struct HTTPStrictnessTests {

@@ -5,7 +5,7 @@ import BlueLibraryWeb
 import TestSupport
 import Testing
 
-/// DNS rebinding (issue 12.1): a page on another site whose name now resolves to 127.0.0.1 sends its
+/// DNS rebinding: a page on another site whose name now resolves to 127.0.0.1 sends its
 /// own name as `Host` and, being "same-origin" to the browser, a matching `Origin`. It must neither
 /// read nor change anything.
 struct HostGuardTests {
@@ -78,20 +78,31 @@ struct HostGuardTests {
         #expect(await send("GET", "/api/state", "", host: nil).status == 421)
     }
 
-    @Test func offLoopbackTheBoundAddressOrTheTokenIsNeeded() async throws {
+    @Test(arguments: ["192.168.1.2", "0.0.0.0"])
+    func offLoopbackEveryRequestButThePageItselfNeedsTheToken(bound: String) async throws {
         let app = try await WebApp(library: library, writeToken: "s3cret")
-        app.listening(on: "192.168.1.2", port: 8080)
-        let read = { (host: String, token: String?) in
+        app.listening(on: bound, port: 8080)
+        let read = { (path: String, host: String, token: String?) in
             await app.respond(
                 to: WebRequest(
-                    method: "GET", path: "/api/albums", query: token.map { ["token": $0] } ?? [:],
+                    method: "GET", path: path, query: token.map { ["token": $0] } ?? [:],
                     headers: ["Host": host]))
         }
-        #expect(await read("192.168.1.2:8080", nil).status == 200)
-        #expect(await read("evil.example:8080", nil).status == 421)
-        #expect(await read("localhost:8080", nil).status == 421)
-        #expect(await read("evil.example:8080", "wrong").status == 421)
-        #expect(await read("evil.example:8080", "s3cret").status == 200)
+        // Any client can send the bound address as its Host (0.0.0.0 names no machine at all): it proves
+        // nothing, so the token is needed for every route but the page's own files.
+        for path in ["/api/albums", "/api/state", "/events", "/covers/\(id)", "/api/tracks/x/audio"] {
+            #expect(await read(path, "\(bound):8080", nil).status == 401, "\(path)")
+            #expect(await read(path, "\(bound):8080", "wrong").status == 401, "\(path)")
+        }
+        for path in ["/", "/app.js", "/app.css"] {
+            #expect(await read(path, "\(bound):8080", nil).status == 200, "\(path)")
+        }
+        #expect(await read("/api/albums", "\(bound):8080", "s3cret").status == 200)
+        #expect(await read("/api/albums", "evil.example:8080", nil).status == 421)
+        #expect(await read("/", "evil.example:8080", nil).status == 421)
+        #expect(await read("/api/albums", "localhost:8080", nil).status == 421)
+        #expect(await read("/api/albums", "evil.example:8080", "wrong").status == 421)
+        #expect(await read("/api/albums", "evil.example:8080", "s3cret").status == 200)
     }
 }
 

@@ -5,11 +5,13 @@ import Synchronization
 import TestSupport
 
 /// The real server over an in-memory library on an ephemeral port of 127.0.0.1, its request log kept.
-struct TestServer {
+/// It serves from a task of its own until a test stops it, or until it goes away (then it is cancelled).
+final class TestServer: Sendable {
     let library = LibraryAPI(store: TestLibrary.store())
     let app: WebApp
     let server: MicroHTTPServer
     private let lines = LogLines()
+    private let runner: Task<Void, Never>
 
     final class LogLines: Sendable {
         let lines = Mutex<[String]>([])
@@ -30,6 +32,12 @@ struct TestServer {
             log: { line in lines.lines.withLock { $0.append(line) } }, handler: { await app.respond(to: $0) })
         let port = try server.start(port: 0)
         app.listening(on: "127.0.0.1", port: port)
+        let server = server
+        runner = Task { await server.run() }
+    }
+
+    deinit {
+        runner.cancel()
     }
 
     var port: Int { server.port }

@@ -23,6 +23,21 @@ struct WebBulkTests {
         return (response.status, try? JSONParser.parse(response.bytes))
     }
 
+    @Test(arguments: [#"{"query": "\u0000"}"#, #"{"query": "title:\u0000"}"#, #"{"query": "\u001b[2J"}"#])
+    func aControlCharacterInAQueryIsRefusedAndRemovesNothing(json: String) async throws {
+        // A NUL cut the text the database saw short, so the query matched every album.
+        let before = try await library.albums()
+        let removed = await post("/api/remove", json)
+        #expect(removed.status == 400)
+        #expect(removed.body?["error"]?["code"] == .string("invalid_query"))
+        #expect(try await library.albums() == before)
+        let listed = await app.respond(
+            to: WebRequest(
+                method: "GET", path: "/api/albums", query: ["q": "\u{0}"], headers: ["Host": "127.0.0.1:8080"]
+            ))
+        #expect(listed.status == 400)
+    }
+
     func genres() async throws -> [String] {
         try await library.albums().map(\.genre)
     }

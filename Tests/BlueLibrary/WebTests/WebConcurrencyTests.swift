@@ -115,6 +115,7 @@ struct WebCoverIsolationTests {
             covers: CoverService(httpClient: SilentNetwork(), cache: nil, maximumConcurrentDownloads: 16))
         let server = MicroHTTPServer(threads: 2, log: { _ in }, handler: { await app.respond(to: $0) })
         let port = try server.start(port: 0)
+        Task { await server.run() }
         let covers = try albums.map { album in
             let connection = try RawHTTPConnection(port: port)
             connection.send("GET /covers/\(album.id) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

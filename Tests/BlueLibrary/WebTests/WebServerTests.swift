@@ -26,6 +26,8 @@ struct WebServerTests {
             maximumBodySize: 1024, log: { line in log.lines.withLock { $0.append(line) } },
             handler: { await app.respond(to: $0) })
         try server.start(port: 0)
+        let server = server
+        Task { await server.run() }
     }
 
     @Test func itAnswersOverHTTPAndLogsEachRequest() async throws {
@@ -88,6 +90,7 @@ struct WebServerTests {
                 return await app.respond(to: request)
             })
         let port = try small.start(port: 0)
+        Task { await small.run() }
         // Each connection sends its request as it opens: one left silent past the request deadline
         // (10 s, which a loaded machine can take to answer the ones before it) is closed, as it should be.
         var streams: [RawHTTPConnection] = []

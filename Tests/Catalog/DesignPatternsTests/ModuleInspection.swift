@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Looks at the built DesignPatterns module from the outside, as another file or module would: what

@@ -1,5 +1,6 @@
 import DesignPatterns
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end tests: run the built `patterns` binary and check stdout, stderr and the exit code.

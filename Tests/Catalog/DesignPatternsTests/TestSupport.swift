@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DesignPatterns
@@ -27,50 +28,13 @@ func headerComment(of source: String) -> [String] {
         .map { String($0.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
 }
 
-/// What a finished child process left behind.
-struct ProcessResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-}
-
-/// Runs `executable` with `arguments` and waits for it, capturing its output through temporary files
-/// (pipes could fill up and block on long output such as `patterns run --all`).
+/// Runs `executable` with `arguments` on a test thread and waits for it, capturing its output (a
+/// ``Subprocess`` reads both pipes at once, so long output such as `patterns run --all` never stalls it).
 func runProcess(_ executable: URL, _ arguments: [String]) async throws -> ProcessResult {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("design-patterns-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let outURL = directory.appendingPathComponent("stdout")
-    let errURL = directory.appendingPathComponent("stderr")
-    try Data().write(to: outURL)
-    try Data().write(to: errURL)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    // Wait for the exit without holding a thread: the test runs on Swift's cooperative pool, which
-    // other tests' async work needs (a compile here can take seconds).
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        process.terminationHandler = { _ in continuation.resume() }
-        do {
-            try process.run()
-        } catch {
-            continuation.resume(throwing: error)
-        }
+    try await TestThreads.run {
+        try Subprocess.run(
+            executable.path, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
     }
-    try out.close()
-    try err.close()
-    return ProcessResult(
-        status: process.terminationStatus,
-        stdout: try String(contentsOf: outURL, encoding: .utf8),
-        stderr: try String(contentsOf: errURL, encoding: .utf8)
-    )
 }
 
 /// Where SwiftPM put the products of this build (the `patterns` binary, the `Modules` directory).

@@ -72,7 +72,13 @@ private struct AppProcess {
     init(in tmux: TmuxSession, named name: String) async throws {
         pid = try await tmux("display-message", "-p", "-t", tmux.name, "#{pane_pid}")
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let command = try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+        // The pane starts `env`, which becomes the program when it execs: wait for that.
+        var command = ""
+        for _ in 0..<100 {
+            command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            if command == name + "\n" { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
         try #require(command == name + "\n", "the pane runs \(command), not \(name)")
     }
 

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -46,16 +47,16 @@ struct AddVerb: Verb {
         json = arguments.has("json")
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let change = try await context.library.add(album, at: index)
         CoverWarning.warnIfMissing(album.coverURL, context.console)
-        guard case .add(_, let position)? = change.effect else { return 0 }
+        guard case .add(_, let position)? = change.effect else { return .success }
         if json {
             AlbumListing.printAlbum(album, index: position, json: true, to: context.out)
         } else {
             context.out.line("Added \"\(album.title)\" at index \(position) (id \(album.id)).")
         }
-        return 0
+        return .success
     }
 }
 

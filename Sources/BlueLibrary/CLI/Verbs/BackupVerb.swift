@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary backup FILE`: an online, consistent copy of the library in a new database file.
 struct BackupVerb: Verb {
@@ -8,7 +9,8 @@ struct BackupVerb: Verb {
         usage: "FILE", positionals: 1...1,
         details: """
             An online backup (SQLite's backup API): it may run while the library is in use, and FILE
-            appears complete or not at all. Open the copy with --library FILE.
+            appears complete or not at all. FILE must be a new path or a regular file to replace (not
+            a device, FIFO, folder or link, nor the library itself). Open the copy with --library FILE.
             """)
 
     let file: String
@@ -17,9 +19,9 @@ struct BackupVerb: Verb {
         file = arguments.positionals[0]
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         try await context.library.backup(to: file)
-        context.out.line("Backed up the library to \(file).")
-        return 0
+        context.out.line("Backed up the library to \(file.escapingControlCharacters).")
+        return .success
     }
 }

@@ -3,6 +3,7 @@ import BlueLibraryCovers
 import BlueLibraryPresentation
 import BlueLibraryServices
 import BlueLibraryTerminal
+import Diagnostics
 import Synchronization
 import TerminalKit
 
@@ -36,8 +37,9 @@ struct CoversVerb: Verb {
             clear              empty the cover cache
             The cache lives in $BLUELIBRARY_HOME/covers, else $XDG_CACHE_HOME/bluelibrary/covers,
             else ~/.cache/bluelibrary/covers (at most 200 MB; least recently used covers go first).
-            BLUELIBRARY_MUSICBRAINZ_URL and BLUELIBRARY_COVERART_URL name other servers (mirrors);
-            BLUELIBRARY_OFFLINE=1 asks no server at all.
+            BLUELIBRARY_CONTACT (your e-mail address or URL) is the contact MusicBrainz asks every
+            client for; BLUELIBRARY_MUSICBRAINZ_URL and BLUELIBRARY_COVERART_URL name other servers
+            (mirrors); BLUELIBRARY_OFFLINE=1 asks no server at all.
             """)
     static let services: ServiceNeeds = [.covers, .lookups]
 
@@ -83,7 +85,7 @@ struct CoversVerb: Verb {
         }
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let covers = try context.requireCovers()
         switch action {
         case .fetch(let query):
@@ -96,7 +98,7 @@ struct CoversVerb: Verb {
                 "Removed \(removed.files) cover\(removed.files == 1 ? "" : "s") (\(removed.bytes / 1024) KB)."
             )
         }
-        return 0
+        return .success
     }
 
     private func fetchCovers(
@@ -105,7 +107,7 @@ struct CoversVerb: Verb {
     ) async throws {
         let out = console.out
         let albums = try await library.page(matching: query).albums.map(\.album)
-        let progress = Progress(total: albums.count, onTerminal: console.showsProgress)
+        let progress = ProgressBar(unit: "covers", onTerminal: console.showsProgress)
         let fetched = await withTaskGroup(of: FetchedCover.self) { group in
             var pending = albums[...]
             var fetched: [FetchedCover] = []
@@ -116,7 +118,7 @@ struct CoversVerb: Verb {
             }
             for await result in group {
                 fetched.append(result)
-                progress.advance()
+                progress.advance(of: albums.count)
                 if let album = pending.popFirst() {
                     group.addTask { await Self.fetchCover(of: album, covers, lookup) }
                 }
@@ -126,36 +128,14 @@ struct CoversVerb: Verb {
         progress.finish()
         let order = Dictionary(albums.enumerated().map { ($1.id, $0) }) { first, _ in first }
         let sorted = fetched.sorted { order[$0.album.id, default: 0] < order[$1.album.id, default: 0] }
-        let results = sorted.map(\.result)
+        let report = CoversReport(sorted)
         if !progress.onTerminal {
-            for cover in sorted {
-                let label = (cover.found == nil ? Self.label(cover.result) : "found")
-                out.line(label.padded(to: 10) + cover.album.title)
-            }
+            for cover in sorted { out.line(report.label(of: cover).padded(to: 10) + cover.album.title) }
         }
         // What MusicBrainz taught us is kept, all of it one undo step.
         let patches = sorted.compactMap(\.patch)
         if !patches.isEmpty { try await library.modify(patches) }
-        let count = { (label: String) in
-            sorted.filter { $0.found == nil && Self.label($0.result) == label }.count
-        }
-        let offline = count("offline")
-        let found = sorted.filter { $0.found != nil }.count
-        out.line(
-            "\(results.count) cover\(results.count == 1 ? "" : "s"): \(count("fetched")) fetched, \(count("cached")) cached, "
-                + "\(count("generated")) generated, \(count("failed")) failed"
-                + (sorted.contains(where: \.askedMusicBrainz) ? ", \(found) found on MusicBrainz" : "")
-                + (offline > 0
-                    ? "; offline: \(offline) album\(offline == 1 ? " uses" : "s use") generated artwork" : "")
-        )
-        for cover in sorted {
-            if cover.found == nil, Self.label(cover.result) == "failed" {
-                out.line("  \(cover.album.title): \(cover.result.failure ?? "")")
-            }
-            if let failure = cover.lookupFailure { out.line("  \(cover.album.title): \(failure)") }
-        }
-        // Why the run is offline, once (libcurl missing, say); not when BLUELIBRARY_OFFLINE asked for it.
-        for reason in Set(results.compactMap(Self.offlineReason)).sorted() { out.line("  \(reason)") }
+        for line in report.lines { out.line(line) }
     }
 
     /// One album's cover; when it has none of its own and a lookup is allowed, what MusicBrainz and the
@@ -165,7 +145,7 @@ struct CoversVerb: Verb {
         -> FetchedCover
     {
         let result = await covers.cover(for: album)
-        guard result.source == .generated, !isOffline(result.failure), let lookup else {
+        guard result.source == .generated, !CoversReport.isOffline(result.failure), let lookup else {
             return FetchedCover(album: album, result: result)
         }
         do {
@@ -175,6 +155,8 @@ struct CoversVerb: Verb {
             return FetchedCover(
                 album: album, result: found.foundCover ? found.cover : result, found: found,
                 askedMusicBrainz: true)
+        } catch let error as LibraryError where error.cause is MusicBrainzLookup.Stopped {
+            return FetchedCover(album: album, result: result, lookupFailure: error.message, notAsked: true)
         } catch let error as LibraryError {
             return FetchedCover(
                 album: album, result: result, askedMusicBrainz: true, lookupFailure: error.message)
@@ -182,15 +164,6 @@ struct CoversVerb: Verb {
             return FetchedCover(
                 album: album, result: result, askedMusicBrainz: true, lookupFailure: "MusicBrainz: \(error)")
         }
-    }
-
-    /// The reason an offline cover gives, without its "GET URL: "; `nil` for other results and for a run
-    /// made offline on purpose.
-    static func offlineReason(_ result: CoverResult) -> String? {
-        guard label(result) == "offline", let failure = result.failure else { return nil }
-        let prefix = "GET \(result.url): "
-        let reason = failure.hasPrefix(prefix) ? String(failure.dropFirst(prefix.count)) : failure
-        return reason == "offline (no HTTP client)" ? nil : reason
     }
 
     private func showCover(
@@ -205,69 +178,5 @@ struct CoversVerb: Verb {
             console.out.flush()
             console.error("showing generated artwork: \(failure)")
         }
-    }
-
-    /// Whether a cover failed only because this run has no network (`BLUELIBRARY_OFFLINE`, no libcurl).
-    static func isOffline(_ failure: String?) -> Bool {
-        failure?.contains("offline") ?? false
-    }
-
-    static func label(_ result: CoverResult) -> String {
-        switch result.source {
-        case .cache: "cached"
-        case .network, .file: "fetched"
-        case .generated:
-            result.failure == nil ? "generated" : Self.isOffline(result.failure) ? "offline" : "failed"
-        }
-    }
-}
-
-/// What `covers fetch` learnt about one album.
-private struct FetchedCover: Sendable {
-    let album: Album
-    /// The cover shown from now on (generated artwork when none could be had).
-    let result: CoverResult
-    /// What MusicBrainz matched, when it was asked and knew the album.
-    var found: CoverLookup?
-    /// Whether MusicBrainz was asked (or tried).
-    var askedMusicBrainz = false
-    /// Why MusicBrainz could not be asked.
-    var lookupFailure: String?
-
-    /// The change to keep: the release group's id, and its cover when the archive had one.
-    var patch: (id: AlbumID, patch: AlbumPatch)? {
-        guard let found else { return nil }
-        var patch = AlbumPatch()
-        if found.releaseGroup != album.mbid { patch.mbid = found.releaseGroup }
-        if found.foundCover { patch.coverURL = found.coverURL }
-        return patch.isEmpty ? nil : (album.id, patch)
-    }
-}
-
-/// A progress bar on stderr when it is a terminal; silent otherwise (plain lines are printed at the end).
-private final class Progress: Sendable {
-    let total: Int
-    let onTerminal: Bool
-    private let done = Mutex(0)
-
-    init(total: Int, onTerminal: Bool) {
-        self.total = total
-        self.onTerminal = onTerminal
-    }
-
-    func advance() {
-        let count = done.withLock { count in
-            count += 1
-            return count
-        }
-        guard onTerminal, total > 0 else { return }
-        let width = 30
-        let filled = count * width / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        StandardError.write("\r[\(bar)] \(count)/\(total) covers")
-    }
-
-    func finish() {
-        if onTerminal && total > 0 { StandardError.write("\n") }
     }
 }

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary current [--json]`: the current album (remembered across runs).
 struct CurrentVerb: Verb {
@@ -12,12 +13,12 @@ struct CurrentVerb: Verb {
         json = arguments.has("json")
     }
 
-    func run(_ context: ReadingContext) async throws -> Int32 {
+    func run(_ context: ReadingContext) async throws -> ExitStatus {
         guard let current = try await context.library.currentAlbum() else {
             context.out.line(json ? "null" : "The library is empty.")
-            return 0
+            return .success
         }
         AlbumListing.printAlbum(current.album, index: current.index, json: json, to: context.out)
-        return 0
+        return .success
     }
 }

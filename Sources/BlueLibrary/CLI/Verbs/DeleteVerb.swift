@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary delete INDEX|ID`: deletes one album; undo brings it back.
 struct DeleteVerb: Verb {
@@ -18,11 +19,11 @@ struct DeleteVerb: Verb {
         album = try AlbumReference(parsing: arguments.positionals[0])
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let change = try await context.library.delete(album)
-        guard case .delete(let album, let index)? = change.effect else { return 0 }
+        guard case .delete(let album, let index)? = change.effect else { return .success }
         context.out.line(
             "Deleted \"\(album.title)\" from index \(index). Run 'bluelibrary undo' to bring it back.")
-        return 0
+        return .success
     }
 }

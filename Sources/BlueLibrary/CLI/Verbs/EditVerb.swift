@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary edit INDEX|ID --field value…`: changes fields of one album.
 struct EditVerb: Verb {
@@ -34,16 +35,16 @@ struct EditVerb: Verb {
         json = arguments.has("json")
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let change = try await context.library.update(album, with: patch)
         if let cover = patch.coverURL { CoverWarning.warnIfMissing(cover, context.console) }
-        guard let after = change.album else { return 0 }
+        guard let after = change.album else { return .success }
         let index = try await context.library.album(.id(after.id)).index
         if json {
             AlbumListing.printAlbum(after, index: index, json: true, to: context.out)
         } else {
             context.out.line("Updated \"\(after.title)\" at index \(index).")
         }
-        return 0
+        return .success
     }
 }

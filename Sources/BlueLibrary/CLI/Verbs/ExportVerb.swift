@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary export [--format json|csv] [-o FILE]`: every album, to standard output or a file
 /// replaced atomically.
@@ -28,7 +29,7 @@ struct ExportVerb: Verb {
         path = arguments["output"]
     }
 
-    func run(_ context: ReadingContext) async throws -> Int32 {
+    func run(_ context: ReadingContext) async throws -> ExitStatus {
         let (library, format) = (context.library, format)
         let write: (Output) async throws -> Void = { output in
             switch format {
@@ -37,6 +38,6 @@ struct ExportVerb: Verb {
             }
         }
         if let path { try await ExportFile.write(path, write) } else { try await write(context.out) }
-        return 0
+        return .success
     }
 }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `bluelibrary help [VERB]`: the list of verbs, or one verb's usage, options and examples.
 struct HelpVerb: Verb {
     static let spec = VerbSpec(
@@ -10,8 +12,8 @@ struct HelpVerb: Verb {
         verb = try arguments.positionals.first.map { try ArgumentParser.verb(named: $0) }
     }
 
-    func run(_ context: NoLibrary) async throws -> Int32 {
+    func run(_ context: NoLibrary) async throws -> ExitStatus {
         context.out.line(verb.map { VerbList.help(for: $0.spec) } ?? VerbList.help)
-        return 0
+        return .success
     }
 }

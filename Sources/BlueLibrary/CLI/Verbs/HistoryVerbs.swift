@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary undo`: undoes the last change, even one made in an earlier run.
 struct UndoVerb: Verb {
@@ -8,9 +9,9 @@ struct UndoVerb: Verb {
 
     init(_ arguments: ParsedArguments) {}
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         HistoryStep.report(try await context.library.undo(), undo: true, to: context.out)
-        return 0
+        return .success
     }
 }
 
@@ -21,9 +22,9 @@ struct RedoVerb: Verb {
 
     init(_ arguments: ParsedArguments) {}
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         HistoryStep.report(try await context.library.redo(), undo: false, to: context.out)
-        return 0
+        return .success
     }
 }
 

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -63,14 +64,14 @@ struct ImportVerb: Verb {
         self.duplicates = duplicates
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         var status = stat()
         if name != "-", stat(name, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             return try await FolderImportReport.run(
                 name, context.library, covers: context.covers, console: context.console)
         }
         try await importFile(context)
-        return 0
+        return .success
     }
 
     @MainActor
@@ -124,7 +125,9 @@ struct ImportVerb: Verb {
         }
         let source = name == "-" ? "standard input" : name
         let details = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
-        out.line("Imported \(result.added) album\(result.added == 1 ? "" : "s") from \(source)\(details).")
+        out.line(
+            "Imported \(result.added) album\(result.added == 1 ? "" : "s") from \(source.escapingControlCharacters)\(details)."
+        )
     }
 
     /// The format a file's name or first byte says.

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary list [QUERY...] [--format TEMPLATE] [--json]`: the albums, or those a query matches.
 struct ListVerb: Verb {
@@ -38,10 +39,10 @@ struct ListVerb: Verb {
         json = arguments.has("json")
     }
 
-    func run(_ context: ReadingContext) async throws -> Int32 {
+    func run(_ context: ReadingContext) async throws -> ExitStatus {
         if json {
             try await AlbumListing.writeJSON(context.library, query: query, to: context.out)
-            return 0
+            return .success
         }
         let template = template ?? Self.defaultListing
         let padded = self.template == nil
@@ -71,7 +72,7 @@ struct ListVerb: Verb {
                 }
             }
         }
-        return 0
+        return .success
     }
 
     /// The default line, after the padded index: `Sting - Nothing Like The Sun (1999)`; the year

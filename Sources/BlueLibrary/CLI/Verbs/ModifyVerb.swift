@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary modify QUERY field=value… [field!]…`: changes fields of every album a query matches,
 /// shown first and confirmed, as one transaction and one undo step.
@@ -36,12 +37,12 @@ struct ModifyVerb: Verb {
         confirmation = Confirmation(verb: "modify", arguments)
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let out = context.out
         let albums = try await context.library.page(matching: query).albums.map(\.album)
         guard !albums.isEmpty else {
             out.line("No albums match.")
-            return 0
+            return .success
         }
         for album in albums {
             let after = try album.updating(patch)
@@ -55,12 +56,12 @@ struct ModifyVerb: Verb {
         try confirmation.checkCanConfirm(albums.count, out)
         guard await confirmation.confirmed("Modify", albums.count, on: out) else {
             out.line("Nothing was changed.")
-            return 0
+            return .success
         }
         let count = Confirmation.count(of: try await context.library.modify(matching: query, with: patch))
         out.line(
             "Modified \(count) album\(count == 1 ? "" : "s"). Run 'bluelibrary undo' to change them back.")
-        return 0
+        return .success
     }
 
     /// Splits `modify`'s arguments into the query and the change: `field=value` sets a field,

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary remove QUERY…` (or `--all`): removes every album a query matches, shown first and
 /// confirmed, as one transaction and one undo step.
@@ -26,21 +27,21 @@ struct RemoveVerb: Verb {
         confirmation = Confirmation(verb: "remove", arguments)
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let out = context.out
         let albums = try await context.library.page(matching: query).albums
         guard !albums.isEmpty else {
             out.line("No albums match.")
-            return 0
+            return .success
         }
         for (album, index) in albums { out.line("\(index)  \(album.artist) - \(album.title)") }
         try confirmation.checkCanConfirm(albums.count, out)
         guard await confirmation.confirmed("Remove", albums.count, on: out) else {
             out.line("Nothing was removed.")
-            return 0
+            return .success
         }
         let count = Confirmation.count(of: try await context.library.remove(matching: query))
         out.line("Removed \(count) album\(count == 1 ? "" : "s"). Run 'bluelibrary undo' to bring them back.")
-        return 0
+        return .success
     }
 }

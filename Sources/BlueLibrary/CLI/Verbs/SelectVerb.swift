@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary select INDEX|ID`: makes an album the current one (remembered across runs).
 struct SelectVerb: Verb {
@@ -18,11 +19,11 @@ struct SelectVerb: Verb {
         album = try AlbumReference(parsing: arguments.positionals[0])
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         let change = try await context.library.select(album)
-        guard let current = change.state.current else { return 0 }
+        guard let current = change.state.current else { return .success }
         let album = try await context.library.album(.id(current.id)).album
         context.out.line("Current album: \(current.index)  \(album.artist) - \(album.title)")
-        return 0
+        return .success
     }
 }

@@ -2,7 +2,7 @@ import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
 import BlueLibraryWeb
-import Dispatch
+import Diagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +12,7 @@ import Dispatch
 /// SIGTERM.
 struct ServeVerb: Verb {
     static let spec = VerbSpec(
-        name: "serve", summary: "serve the album screen and a JSON API to the browser",
+        name: "serve", summary: "serve the album screen, its JSON API and the Subsonic API for music apps",
         usage: "[--host ADDRESS] [--port N]",
         options: [
             OptionSpec(
@@ -26,6 +26,9 @@ struct ServeVerb: Verb {
             Undo / Trash toolbar; changes from any page, the terminal UI or the command line show live.
             The JSON API is described in docs/openapi.yaml. Off loopback, changes need the token that
             is printed (the URL carries it). Ctrl+C stops the server after requests in flight finish.
+            Music apps connect to the Subsonic API at the same address, as the users that
+            'bluelibrary user add' makes (see docs/subsonic.md); to reach it from a phone, listen on
+            the machine's address (--host 0.0.0.0 for all of them).
             """)
     static let services: ServiceNeeds = [.covers]
 
@@ -42,12 +45,17 @@ struct ServeVerb: Verb {
         self.port = port
     }
 
-    func run(_ root: LibraryContext) async throws -> Int32 {
+    func run(_ root: LibraryContext) async throws -> ExitStatus {
         let out = root.out
         let loopback = host.hasPrefix("127.")
         let token = loopback ? nil : AlbumID.random().rawValue.replacing("-", with: "")
         // Reads the library first: a damaged or foreign file fails here, before anything listens.
-        let app = try await WebApp(library: root.library, covers: root.covers, writeToken: token)
+        let accounts = UserAccounts(
+            library: root.library,
+            vault: PasswordVault(keyPath: PasswordVault.keyPath(besideLibrary: root.library.location)))
+        let subsonic = SubsonicAPI(library: root.library, accounts: accounts, covers: root.covers)
+        let app = try await WebApp(
+            library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic)
         let server = MicroHTTPServer(
             host: host, log: StandardError.line, handler: { await app.respond(to: $0) })
         let bound: Int
@@ -67,13 +75,13 @@ struct ServeVerb: Verb {
         // changes, the covers and (online) the sync; a stop signal ends them all, gracefully.
         var services: [any Service] = [
             WebServer(server: server), app.events, ExternalChangeWatcher(library: root.library),
-            ClosureService { await Self.waitForStopSignal() },
+            ClosureService { await StopSignal.wait() },
         ]
         if let covers = root.covers { services.append(covers) }
         if let sync = root.sync { services.append(sync) }
         try await ServiceGroup(services).run()
         out.line("Stopped.")
-        return 0
+        return .success
     }
 
     /// Whether another socket holds `host:port` (probed with a bind of our own, after the server could
@@ -92,26 +100,5 @@ struct ServeVerb: Verb {
             }
         }
         return status != 0 && errno == EADDRINUSE
-    }
-
-    /// Suspends until SIGINT or SIGTERM arrives.
-    @MainActor
-    private static func waitForStopSignal() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var sources: [any DispatchSourceSignal] = []
-            var resumed = false
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-                source.setEventHandler {
-                    guard !resumed else { return }
-                    resumed = true
-                    for source in sources { source.cancel() }
-                    continuation.resume()
-                }
-                source.resume()
-                sources.append(source)
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary show INDEX|ID [--json]`: one album's details and tracks.
 struct ShowVerb: Verb {
@@ -20,15 +21,15 @@ struct ShowVerb: Verb {
         json = arguments.has("json")
     }
 
-    func run(_ context: ReadingContext) async throws -> Int32 {
+    func run(_ context: ReadingContext) async throws -> ExitStatus {
         let details = try await context.library.album(album)
         if json {
             context.out.line(
                 JSONWriter.string(AlbumCoding.json(details.album, tracks: details.tracks, file: .path)))
-            return 0
+            return .success
         }
         AlbumListing.printAlbum(details.album, index: details.index, json: false, to: context.out)
         AlbumListing.printTracks(details.tracks, of: details.album, to: context.out)
-        return 0
+        return .success
     }
 }

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary stats [--json]`: how many albums, artists, genres and years, and the history.
 struct StatsVerb: Verb {
@@ -13,7 +14,7 @@ struct StatsVerb: Verb {
         json = arguments.has("json")
     }
 
-    func run(_ context: ReadingContext) async throws -> Int32 {
+    func run(_ context: ReadingContext) async throws -> ExitStatus {
         let stats = try await context.library.statistics()
         let out = context.out
         if json {
@@ -22,14 +23,15 @@ struct StatsVerb: Verb {
                 ?? .null
             out.line(
                 JSONWriter.string(
-                    .object([
-                        ("albums", .number(String(stats.albums))),
-                        ("artists", .number(String(stats.artists))),
-                        ("genres", .number(String(stats.genres))), ("tracks", .number(String(stats.tracks))),
-                        ("length", .number(String(Int(stats.length.rounded())))), ("years", yearValue),
-                        ("can_undo", .bool(stats.state.canUndo)), ("can_redo", .bool(stats.state.canRedo)),
-                    ])))
-            return 0
+                    .object(
+                        [
+                            ("albums", .number(String(stats.albums))),
+                            ("artists", .number(String(stats.artists))),
+                            ("genres", .number(String(stats.genres))),
+                            ("tracks", .number(String(stats.tracks))),
+                            ("length", .number(String(Int(stats.length.rounded())))), ("years", yearValue),
+                        ] + stats.state.jsonMembers)))
+            return .success
         }
         out.line("Albums:   \(stats.albums)")
         out.line("Artists:  \(stats.artists)")
@@ -42,6 +44,6 @@ struct StatsVerb: Verb {
                 } ?? "none"))
         out.line("Undo:     " + (stats.state.canUndo ? "available" : "nothing to undo"))
         out.line("Redo:     " + (stats.state.canRedo ? "available" : "nothing to redo"))
-        return 0
+        return .success
     }
 }

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import Diagnostics
 
 /// `bluelibrary sync --remote URL`: sends the changes waiting for the remote server.
 struct SyncVerb: Verb {
@@ -10,7 +11,7 @@ struct SyncVerb: Verb {
         guard arguments["remote"] != nil else { throw LibraryError(.usage, "'sync' needs --remote URL") }
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         guard let sync = context.sync else { throw LibraryError(.usage, "'sync' needs --remote URL") }
         return await context.mirror(sync, explicit: true)
     }

@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryServices
 import BlueLibraryTerminal
+import Diagnostics
 
 /// `bluelibrary tui [--device NAME]`: the album screen, full-screen in the terminal, playing the albums
 /// read from a music folder.
@@ -32,10 +33,11 @@ struct TUIVerb: Verb {
         guard !device.isEmpty else { throw Self.spec.usageError("--device needs an ALSA device name") }
     }
 
-    func run(_ context: LibraryContext) async throws -> Int32 {
+    func run(_ context: LibraryContext) async throws -> ExitStatus {
         context.out.flush()
-        return try await TerminalRunner.run(
+        _ = try await TerminalRunner.run(
             library: context.library, covers: context.requireCovers(), sync: context.sync,
             environment: context.console.environment, device: device)
+        return .success
     }
 }

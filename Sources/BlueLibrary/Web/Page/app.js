@@ -3,13 +3,13 @@
 // function scope, so the page adds nothing to the global object. The current album's details show
 // its tracks, and one <audio> element plays an album from any of them to its end.
 //
-// The scroller is virtual: the strip is as wide as all covers together (spec §6: one every 120 px),
+// The scroller is virtual: the strip is as wide as all covers together (one every 120 px),
 // but only the covers in and near the view exist, and only their albums are fetched, a page of 100 at
 // a time. A library of 100,000 albums costs the page what a library of 50 does.
 (function () {
 "use strict";
 
-// Layout (spec §6): covers of 100 × 100 with padding 10, one every 120 px; the scroll offset that
+// Layout: covers of 100 × 100 with padding 10, one every 120 px; the scroll offset that
 // centres cover i is i × 120, and a scroll that stops at offset x snaps to floor((x + 60) / 120).
 const SIZE = 100, PAD = 10, PITCH = SIZE + 2 * PAD;
 const PAGE = 100;              // albums per request (the server allows up to 500)
@@ -21,6 +21,9 @@ const SAVE_DELAY = 150;        // ms of quiet before the selection is saved (hol
 const TRACKS_DELAY = 150;      // ms of quiet before the current album's tracks are asked for
 
 const token = new URLSearchParams(location.search).get("token");
+// Off loopback every request but the page's own files needs the token; an <img>, an <audio> and an
+// EventSource send no header of ours, so theirs goes in the URL.
+const tokenParameter = (separator) => (token ? separator + "token=" + encodeURIComponent(token) : "");
 const $ = (id) => document.getElementById(id);
 const scroller = $("scroller"), strip = $("strip"), queryInput = $("query");
 const fields = [...$("details").querySelectorAll("input")];
@@ -269,7 +272,7 @@ function pumpCovers() {
     if (!next) return;
     next.cover = "loading";
     coverLoads += 1;
-    next.firstChild.src = "/covers/" + next.album.id + "?v=" + coverVersion(next.album);
+    next.firstChild.src = "/covers/" + next.album.id + "?v=" + coverVersion(next.album) + tokenParameter("&");
   }
 }
 
@@ -423,7 +426,7 @@ function onChange(event) {
 // breaks the server is gone, and the browser reconnects to it by itself (a stream the server refused
 // is opened again here).
 function listen() {
-  const events = new EventSource("/events");
+  const events = new EventSource("/events" + tokenParameter("?"));
   events.addEventListener("open", () => setConnected(true));
   events.addEventListener("change", onChange);
   events.addEventListener("error", () => {
@@ -666,8 +669,7 @@ const audio = $("audio");
 const player = { album: null, tracks: [], index: -1 };
 
 function audioURL(track) {
-  // An <audio> element sends no headers of ours: off loopback the token goes in the URL, as the page's.
-  return token ? track.audio + "?token=" + encodeURIComponent(token) : track.audio;
+  return track.audio + tokenParameter("?");
 }
 
 function playAlbum(album, tracks, index) {

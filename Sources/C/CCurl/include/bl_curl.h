@@ -53,7 +53,7 @@ typedef struct {
     const char *user_agent;
     /// The longest the whole transfer may take, from connecting to the last byte.
     long timeout_ms;
-    /// How many redirects are followed.
+    /// How many redirects are followed; with 0, a redirect is not followed but answered as it is.
     long max_redirects;
     /// The largest body accepted; a larger one stops the transfer when the excess arrives.
     size_t max_body_size;

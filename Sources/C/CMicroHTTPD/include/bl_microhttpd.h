@@ -66,9 +66,10 @@ struct MHD_Response *bl_mhd_response_from_bytes(size_t size, const void *data);
 struct MHD_Response *bl_mhd_response_from_reader(size_t block_size, MHD_ContentReaderCallback reader,
                                                  void *reader_context,
                                                  MHD_ContentReaderFreeCallback free_context);
-/// A response whose body is `length` bytes of the open file `fd` from `offset`, read (or sent with
-/// sendfile) by MHD's threads as the client takes them. Takes ownership of `fd` in every case: MHD
-/// closes it with the response, and it is closed at once when no response can be made (NULL).
+/// A response whose body is `length` bytes of the open file `fd` from `offset`, read by MHD's threads
+/// as the client takes them; a file that ends early (truncated meanwhile) ends the response and its
+/// connection. Takes ownership of `fd` in every case: it is closed with the response, and at once when
+/// no response can be made (NULL).
 struct MHD_Response *bl_mhd_response_from_file(int fd, uint64_t offset, uint64_t length);
 enum MHD_Result bl_mhd_add_header(struct MHD_Response *response, const char *name, const char *value);
 enum MHD_Result bl_mhd_queue(struct MHD_Connection *connection, unsigned status,

@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 @MainActor
-struct AlbumViewTests {
+struct AlbumViewModelTests {
     let center = CoverCenter()
     let album = Fixtures.album("Heroes", by: "David Bowie", cover: "http://127.0.0.1:9/heroes.png")
     let picture = GeneratedArtwork(artist: "x", title: "y").image(size: 8)
@@ -22,7 +22,7 @@ struct AlbumViewTests {
     @Test func itAnnouncesThatItNeedsItsCoverWithoutAnyViewObject() async {
         let requests = Mutex<[CoverRequest]>([])
         let subscription = center.requests.observe { request in requests.withLock { $0.append(request) } }
-        let view = AlbumView(album: album, coverCenter: center)
+        let view = AlbumViewModel(album: album, coverCenter: center)
         #expect(requests.withLock { $0 } == [CoverRequest(album: album)])
         #expect(view.isLoadingIndicatorVisible)
         #expect(view.coverState == .loading)
@@ -30,7 +30,7 @@ struct AlbumViewTests {
     }
 
     @Test func theIndicatorStopsWhenTheCoverArrives() async throws {
-        let view = AlbumView(album: album, coverCenter: center)
+        let view = AlbumViewModel(album: album, coverCenter: center)
         center.results.post(
             CoverResult(albumID: album.id, url: album.coverURL, image: picture, source: .network))
         await view.waitUntilLoaded()
@@ -40,7 +40,7 @@ struct AlbumViewTests {
     }
 
     @Test func theIndicatorAlsoStopsOnFailureWithGeneratedArtwork() async throws {
-        let view = AlbumView(album: album, coverCenter: center)
+        let view = AlbumViewModel(album: album, coverCenter: center)
         let art = GeneratedArtwork(album: album).image()
         center.results.post(
             CoverResult(
@@ -53,7 +53,7 @@ struct AlbumViewTests {
 
     @Test func nothingButAnImageStopsTheIndicator() async throws {
         // The tutorial's early stop: the indicator must keep spinning through unrelated changes.
-        let view = AlbumView(album: album, coverCenter: center)
+        let view = AlbumViewModel(album: album, coverCenter: center)
         let other = Fixtures.album("Other")
         center.results.post(CoverResult(albumID: other.id, url: "", image: picture, source: .network))
         view.isHighlighted = true
@@ -66,7 +66,7 @@ struct AlbumViewTests {
 
     @Test func aResultForAViewThatIsGoneIsDropped() async throws {
         do {
-            let view = AlbumView(album: album, coverCenter: center)
+            let view = AlbumViewModel(album: album, coverCenter: center)
             #expect(center.results.observerCount == 1)
             _ = view
         }
@@ -77,7 +77,7 @@ struct AlbumViewTests {
         let covers = CoverService(httpClient: nil, cache: nil, center: center)
         let running = Task { await covers.run() }
         let plain = Fixtures.album("Plain", by: "Nobody")
-        let view = AlbumView(album: plain, isHighlighted: true, coverCenter: center)
+        let view = AlbumViewModel(album: plain, isHighlighted: true, coverCenter: center)
         await view.waitUntilLoaded()
         #expect(view.coverState == .generated(reason: nil))
         #expect(view.image == GeneratedArtwork(album: plain).image())

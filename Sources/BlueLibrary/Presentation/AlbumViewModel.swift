@@ -3,7 +3,7 @@ import BlueLibraryCovers
 import BlueLibraryServices
 import Observation
 
-/// The state of one cover tile (the tutorial's `AlbumView`, as a view model every face draws):
+/// The state of one cover tile (a view model: what the tutorial's `AlbumView` kept, which every face draws):
 /// the cover image, whether it is highlighted, and whether its loading indicator spins.
 ///
 /// On creation it announces through the ``CoverCenter`` that it needs its cover (the tutorial's
@@ -13,7 +13,7 @@ import Observation
 /// artwork — and nothing else stops it, so it can neither spin forever nor stop early.
 @MainActor
 @Observable
-public final class AlbumView {
+public final class AlbumViewModel {
     /// Where the cover is in its life.
     public enum CoverState: Sendable, Equatable {
         /// Waiting for the cover.

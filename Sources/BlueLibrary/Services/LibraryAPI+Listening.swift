@@ -1,0 +1,28 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+
+/// What a music server (the Subsonic API) reads and writes besides albums: the catalogue of artists,
+/// genres and songs, and its users' accounts, stars, ratings, plays and playlists. A request's reads are
+/// one consistent snapshot; its writes one transaction. Users' data is not the library's history: it has
+/// no undo, goes into no outbox and posts no ``LibraryChange``.
+extension LibraryReading {
+    /// Runs `body` with the catalogue and the users' data, in one read transaction.
+    nonisolated(nonsending)
+        package func listening<T: Sendable>(
+            _ body: @escaping @Sendable (any CatalogReader & UserDataReader) throws -> T
+        ) async throws -> T
+    {
+        try await store.read { try body($0) }
+    }
+}
+
+extension LibraryAPI {
+    /// Runs `body` with the users' data to change (and the catalogue to check what it names), in one
+    /// write transaction: all of it is kept, or nothing when it throws.
+    @discardableResult
+    package func changeUserData<T: Sendable>(
+        _ body: @escaping @Sendable (any CatalogReader & UserDataWriter) throws -> T
+    ) async throws -> T {
+        try await store.write { try body($0) }
+    }
+}

@@ -1,0 +1,200 @@
+import BlueLibraryCore
+import BlueLibraryCovers
+import BlueLibraryStorage
+
+/// The people a music server (the Subsonic API) lets in: adding and removing them, their passwords
+/// (sealed by a ``PasswordVault``), their API keys, and checking a login. The first user added is the
+/// administrator, and there is always one while there are users: removing the administrator hands the
+/// role to the oldest user left.
+///
+/// API keys are shown once, when made; the library keeps only their SHA-256 and first characters.
+package final class UserAccounts: Sendable {
+    /// The library the users are kept in.
+    package let library: LibraryAPI
+    /// Seals and opens their passwords.
+    package let vault: PasswordVault
+    private let now: @Sendable () -> Int64
+
+    /// The longest name accepted, in characters.
+    package static let maximumNameLength = 64
+    /// The longest password accepted, in UTF-8 bytes.
+    package static let maximumPasswordLength = 256
+
+    /// Accounts kept in `library`, whose passwords `vault` seals.
+    /// - Parameter now: the clock, in milliseconds since 1970.
+    package init(
+        library: LibraryAPI, vault: PasswordVault,
+        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+    ) {
+        self.library = library
+        self.vault = vault
+        self.now = now
+    }
+
+    /// Adds a user; the first one is the administrator.
+    /// - Throws: `usage` for a name or password that cannot be used, `conflict` for a name taken.
+    @discardableResult
+    package func add(_ name: String, password: String) async throws -> StoredUser {
+        try Self.check(name: name)
+        try Self.check(password: password)
+        let id = AlbumID.random().rawValue
+        let sealed = try await vault.seal(password, user: id)
+        let created = now()
+        return try await library.changeUserData { writer in
+            let user = StoredUser(
+                id: id, name: name, sealedPassword: sealed, isAdmin: try writer.users().isEmpty,
+                created: created)
+            try writer.insertUser(user)
+            return user
+        }
+    }
+
+    /// Gives a user a new password.
+    /// - Throws: `notFound` for an unknown name, `usage` for a password that cannot be used.
+    package func setPassword(of name: String, to password: String) async throws {
+        try Self.check(password: password)
+        let user = try await existing(name)
+        let sealed = try await vault.seal(password, user: user.id)
+        try await library.changeUserData { writer in
+            var changed = user
+            changed.sealedPassword = sealed
+            try writer.updateUser(changed)
+        }
+    }
+
+    /// Removes a user and everything kept for them; the administrator's role goes to the oldest user left.
+    /// - Returns: the user who is the administrator now, when the role moved.
+    /// - Throws: `notFound` for an unknown name.
+    @discardableResult
+    package func remove(_ name: String) async throws -> StoredUser? {
+        let missing = Self.unknown(name)
+        return try await library.changeUserData { writer in
+            guard let user = try writer.user(named: name) else { throw missing }
+            try writer.deleteUser(id: user.id)
+            guard user.isAdmin, var heir = try writer.users().first else { return nil }
+            heir.isAdmin = true
+            try writer.updateUser(heir)
+            return heir
+        }
+    }
+
+    /// The user named `name` (ignoring case), if any.
+    package func user(named name: String) async throws -> StoredUser? {
+        try await library.listening { try $0.user(named: name) }
+    }
+
+    /// Every user with their API keys, oldest first.
+    package func list() async throws -> [(user: StoredUser, keys: [StoredAPIKey])] {
+        try await library.listening { reader in
+            try reader.users().map { ($0, try reader.apiKeys(of: $0.id)) }
+        }
+    }
+
+    /// Makes a new API key for a user.
+    /// - Returns: the key, which is shown this once (the library keeps its digest).
+    /// - Throws: `notFound` for an unknown name.
+    package func makeAPIKey(for name: String) async throws -> String {
+        let user = try await existing(name)
+        var generator = SystemRandomNumberGenerator()
+        let key = Hex.string((0..<24).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let stored = StoredAPIKey(
+            digest: try SHA256.hex(key), prefix: String(key.prefix(8)), user: user.id, created: now())
+        try await library.changeUserData { try $0.insertAPIKey(stored) }
+        return key
+    }
+
+    /// Revokes every API key of a user.
+    /// - Returns: how many there were.
+    /// - Throws: `notFound` for an unknown name.
+    @discardableResult
+    package func revokeAPIKeys(of name: String) async throws -> Int {
+        let missing = Self.unknown(name)
+        return try await library.changeUserData { writer in
+            guard let user = try writer.user(named: name) else { throw missing }
+            let count = try writer.apiKeys(of: user.id).count
+            try writer.deleteAPIKeys(of: user.id)
+            return count
+        }
+    }
+
+    // MARK: Logins
+
+    /// What a request presents to log in.
+    package enum Credentials: Sendable, Hashable {
+        /// A name and the password (already decoded from `enc:` hex).
+        case password(user: String, password: String)
+        /// A name, md5(password + salt) in hex, and the salt.
+        case token(user: String, token: String, salt: String)
+        /// An API key.
+        case apiKey(String)
+    }
+
+    /// The user the credentials name, when they are right; `nil` when they are wrong (an unknown name, a
+    /// wrong password, token or key — the caller cannot tell which, and neither can whoever guesses).
+    /// - Throws: when the library or the password key cannot be read.
+    package func authenticate(_ credentials: Credentials) async throws -> StoredUser? {
+        switch credentials {
+        case .apiKey(let key):
+            let digest = try SHA256.hex(key)
+            return try await library.listening { try $0.user(apiKeyDigest: digest) }
+        case .password(let name, let password):
+            guard let user = try await library.listening({ try $0.user(named: name) }) else { return nil }
+            let stored = try await vault.open(user.sealedPassword, user: user.id)
+            return Self.same(Array(stored.utf8), Array(password.utf8)) ? user : nil
+        case .token(let name, let token, let salt):
+            guard let user = try await library.listening({ try $0.user(named: name) }) else { return nil }
+            let stored = try await vault.open(user.sealedPassword, user: user.id)
+            let expected = try MD5.hex(stored + salt)
+            return Self.same(Array(expected.utf8), Array(token.lowercased().utf8)) ? user : nil
+        }
+    }
+
+    /// Compares two byte strings in a time that depends on their length only.
+    private static func same(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var difference: UInt8 = 0
+        for (left, right) in zip(lhs, rhs) { difference |= left ^ right }
+        return difference == 0
+    }
+
+    // MARK: Checks
+
+    private func existing(_ name: String) async throws -> StoredUser {
+        guard let user = try await library.listening({ try $0.user(named: name) }) else {
+            throw Self.unknown(name)
+        }
+        return user
+    }
+
+    private static func unknown(_ name: String) -> LibraryError {
+        LibraryError(.notFound, "no user named \(name.prefix(Self.maximumNameLength))")
+    }
+
+    /// Checks a new user's name: 1 to 64 characters, no spaces, control characters or colons.
+    /// - Throws: `usage` naming what is wrong.
+    package static func check(name: String) throws {
+        guard !name.isEmpty, name.count <= maximumNameLength else {
+            throw LibraryError(
+                .usage, "invalid user name '\(name.prefix(80))': use 1 to \(maximumNameLength) characters")
+        }
+        guard
+            !name.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.value < 0x20 || $0 == ":"
+            })
+        else {
+            throw LibraryError(
+                .usage, "invalid user name '\(name)': it may not contain spaces, control characters or ':'")
+        }
+    }
+
+    /// A password: 1 to 256 bytes, no control characters (it is typed, or read as one line).
+    private static func check(password: String) throws {
+        guard !password.isEmpty else { throw LibraryError(.usage, "the password is empty") }
+        guard password.utf8.count <= maximumPasswordLength else {
+            throw LibraryError(.usage, "the password is longer than \(maximumPasswordLength) bytes")
+        }
+        guard !password.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw LibraryError(.usage, "the password may not contain control characters")
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import BlueLibraryCore
+
+/// What a music server browses beyond the library's albums (the Subsonic API's artists, genres and
+/// songs), read inside a transaction. Only albums with tracks take part: an album typed by hand has
+/// nothing to play. Artists and genres are the albums' own fields, grouped by their folded keys
+/// (``SearchKey``), so "Björk" and "bjork" are one artist.
+///
+/// A store implements these beside ``LibraryReader``'s album reads; the contract suite runs them
+/// against every store.
+package protocol CatalogReader {
+    /// A window of the album artists whose folded name holds each of `words` (folded; none: every
+    /// artist), in the order of their folded names, with how many albums (with tracks) each has.
+    func catalogArtists(matching words: [String], offset: Int, limit: Int) throws -> [CatalogArtist]
+    /// A window of the albums with tracks that `selection` picks, in its order: from the `offset`-th
+    /// (0 is the first), at most `limit` of them.
+    func catalogAlbums(_ selection: AlbumSelection, offset: Int, limit: Int) throws -> [CatalogAlbum]
+    /// A window of the tracks of the library's albums that `selection` picks, in its order.
+    func catalogTracks(_ selection: TrackSelection, offset: Int, limit: Int) throws -> [CatalogTrack]
+    /// Every genre of the albums with tracks, with how many albums and tracks have it.
+    func catalogGenres() throws -> [CatalogGenre]
+}
+
+/// An album artist as a music server shows one.
+package struct CatalogArtist: Sendable, Hashable {
+    /// The folded name every album of the artist shares (``SearchKey/fold(_:)``).
+    package var key: String
+    /// The name as written (the first spelling in byte order, when albums differ in case or accents).
+    package var name: String
+    /// How many of the library's albums with tracks are theirs.
+    package var albumCount: Int
+    /// One of those albums (the smallest id), whose cover stands for the artist.
+    package var coverAlbum: AlbumID
+
+    /// Creates an artist.
+    package init(key: String, name: String, albumCount: Int, coverAlbum: AlbumID) {
+        self.key = key
+        self.name = name
+        self.albumCount = albumCount
+        self.coverAlbum = coverAlbum
+    }
+}
+
+/// An album as a music server shows it: the album, and when its newest file was last modified
+/// (standing for when it was added).
+package struct CatalogAlbum: Sendable, Hashable {
+    /// The album.
+    package var album: Album
+    /// The newest modification time of its tracks' files, in nanoseconds since 1970.
+    package var created: Int64
+
+    /// Creates an album.
+    package init(album: Album, created: Int64) {
+        self.album = album
+        self.created = created
+    }
+}
+
+/// A track with the album it belongs to.
+package struct CatalogTrack: Sendable, Hashable {
+    /// The track as stored (its file's size and modification time included).
+    package var stored: StoredTrack
+    /// Its album.
+    package var album: Album
+
+    /// Creates a track.
+    package init(stored: StoredTrack, album: Album) {
+        self.stored = stored
+        self.album = album
+    }
+}
+
+/// A genre of the library's albums.
+package struct CatalogGenre: Sendable, Hashable {
+    /// The genre as written (the first spelling in byte order).
+    package var name: String
+    /// How many albums with tracks have it.
+    package var albumCount: Int
+    /// How many tracks those albums have.
+    package var songCount: Int
+
+    /// Creates a genre.
+    package init(name: String, albumCount: Int, songCount: Int) {
+        self.name = name
+        self.albumCount = albumCount
+        self.songCount = songCount
+    }
+}
+
+/// Which albums with tracks ``CatalogReader/catalogAlbums(_:offset:limit:)`` lists: those meeting every
+/// condition given, in an order.
+package struct AlbumSelection: Sendable, Hashable {
+    /// The order of a list of albums.
+    package enum Order: Sendable, Hashable {
+        /// By folded title, then library order.
+        case title
+        /// By folded artist, then folded title, then library order.
+        case artist
+        /// By year (albums without one last), then folded title.
+        case year(ascending: Bool)
+        /// Newest first (``CatalogAlbum/created``), then library order.
+        case newest
+        /// Shuffled anew by every read.
+        case random
+        /// The order of ``AlbumSelection/ids`` (which must be given).
+        case given
+    }
+
+    /// Folded words that must each be in the album's title, artist or genre, or in one of its tracks'
+    /// titles or artists (a bare word of the command line's queries).
+    package var words: [String]
+    /// Albums of the artist with this folded name.
+    package var artistKey: String?
+    /// Albums of the genre with this folded name.
+    package var genreKey: String?
+    /// Albums from these years (an album without a year is never in a range).
+    package var years: ClosedRange<Int>?
+    /// Only these albums (ids that name no album with tracks are left out).
+    package var ids: [AlbumID]?
+    /// The order.
+    package var order: Order
+
+    /// A selection; omitted conditions hold for every album.
+    package init(
+        words: [String] = [], artistKey: String? = nil, genreKey: String? = nil,
+        years: ClosedRange<Int>? = nil,
+        ids: [AlbumID]? = nil, order: Order = .title
+    ) {
+        self.words = words
+        self.artistKey = artistKey
+        self.genreKey = genreKey
+        self.years = years
+        self.ids = ids
+        self.order = order
+    }
+}
+
+/// Which tracks ``CatalogReader/catalogTracks(_:offset:limit:)`` lists: the tracks of the library's albums
+/// meeting every condition given, in album order (library order of the albums, then each album's
+/// order), or shuffled.
+package struct TrackSelection: Sendable, Hashable {
+    /// Folded words that must each be in the track's title or artist or its album's title or artist.
+    package var words: [String]
+    /// Tracks of albums of the genre with this folded name.
+    package var genreKey: String?
+    /// Tracks of albums from these years.
+    package var years: ClosedRange<Int>?
+    /// Tracks of this album.
+    package var album: AlbumID?
+    /// Only these tracks, in this order (ids that name no track of the library are left out, and the
+    /// other conditions and the order are ignored).
+    package var ids: [String]?
+    /// Shuffled anew by every read instead of album order.
+    package var random: Bool
+
+    /// A selection; omitted conditions hold for every track.
+    package init(
+        words: [String] = [], genreKey: String? = nil, years: ClosedRange<Int>? = nil, album: AlbumID? = nil,
+        ids: [String]? = nil, random: Bool = false
+    ) {
+        self.words = words
+        self.genreKey = genreKey
+        self.years = years
+        self.album = album
+        self.ids = ids
+        self.random = random
+    }
+}

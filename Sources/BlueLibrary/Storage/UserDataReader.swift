@@ -1,0 +1,176 @@
+import BlueLibraryCore
+
+/// What a music server keeps for the people who listen (the Subsonic API's users): accounts with their
+/// password sealed (``StoredUser/sealedPassword``, opaque here) and their API keys' digests, and per
+/// person the items they starred and rated, how often and when they played each track, and their
+/// playlists. Read inside a transaction; ``UserDataWriter`` changes it.
+///
+/// Item ids are text: a track's id, an album's id, an artist's derived id. Times are milliseconds since
+/// 1970. A store implements these beside ``LibraryReader``'s album reads; the contract suite runs them
+/// against every store.
+package protocol UserDataReader {
+    /// Every user, oldest first.
+    func users() throws -> [StoredUser]
+    /// The user whose name is `name`, ignoring case (``StoredUser/nameKey(_:)``), if any.
+    func user(named name: String) throws -> StoredUser?
+    /// The user an API key with this digest belongs to, if any.
+    func user(apiKeyDigest digest: String) throws -> StoredUser?
+    /// The API keys of a user, oldest first.
+    func apiKeys(of user: String) throws -> [StoredAPIKey]
+    /// What the user recorded about each of `ids` of one kind: only the ids with something recorded are
+    /// in the answer. An album's plays are its tracks' plays added up (its last play, their latest).
+    func annotations(of user: String, kind: ItemKind, ids: [String]) throws -> [String: ItemAnnotation]
+    /// The ids of the items of one kind the user starred, the latest starred first.
+    func starred(by user: String, kind: ItemKind) throws -> [String]
+    /// A window of the ids of albums the user played (most plays first, or latest play first) or rated
+    /// (highest first), ties broken by id.
+    func albumIDs(of user: String, by order: PersonalOrder, offset: Int, limit: Int) throws -> [AlbumID]
+    /// Every playlist, of every user, oldest first.
+    func playlists() throws -> [StoredPlaylist]
+    /// The playlist with `id`, if any.
+    func playlist(id: String) throws -> StoredPlaylist?
+}
+
+/// Changes to what a music server keeps for its users, inside a write transaction.
+package protocol UserDataWriter: UserDataReader {
+    /// Adds a user.
+    /// - Throws: `conflict` when a user has the same name, ignoring case.
+    func insertUser(_ user: StoredUser) throws
+    /// Writes a user's password and role over the user with its id.
+    func updateUser(_ user: StoredUser) throws
+    /// Removes a user with everything kept for them: API keys, stars, ratings, plays, playlists.
+    func deleteUser(id: String) throws
+    /// Adds an API key.
+    func insertAPIKey(_ key: StoredAPIKey) throws
+    /// Removes every API key of a user.
+    func deleteAPIKeys(of user: String) throws
+    /// Stars an item at a time, or (`nil`) takes its star away.
+    func setStar(_ starred: Int64?, user: String, kind: ItemKind, id: String) throws
+    /// Rates an item from 1 to 5, or (`nil`) takes its rating away.
+    func setRating(_ rating: Int?, user: String, kind: ItemKind, id: String) throws
+    /// Counts one play of a track at a time (the last play is the latest time recorded).
+    func recordPlay(user: String, track: String, at time: Int64) throws
+    /// Writes a playlist whole — its fields and its tracks in order — adding it or replacing the one with
+    /// its id.
+    func savePlaylist(_ playlist: StoredPlaylist) throws
+    /// Removes a playlist.
+    func deletePlaylist(id: String) throws
+}
+
+/// What a person can star and rate.
+package enum ItemKind: String, Sendable, Hashable, CaseIterable {
+    case song, album, artist
+}
+
+/// How ``UserDataReader/albumIDs(of:by:offset:limit:)`` orders a user's albums.
+package enum PersonalOrder: Sendable, Hashable {
+    /// Most plays first.
+    case frequent
+    /// Latest play first.
+    case recent
+    /// Highest rating first (rated albums only).
+    case highest
+}
+
+/// A user as stored.
+package struct StoredUser: Sendable, Hashable {
+    /// The user's id (a UUID), which never changes.
+    package var id: String
+    /// The name they log in with (unique ignoring case).
+    package var name: String
+    /// The password, sealed by the accounts service (the store never sees it in clear).
+    package var sealedPassword: String
+    /// Whether this is the administrator (there is one).
+    package var isAdmin: Bool
+    /// When the user was added.
+    package var created: Int64
+
+    /// Creates a user.
+    package init(id: String, name: String, sealedPassword: String, isAdmin: Bool, created: Int64) {
+        self.id = id
+        self.name = name
+        self.sealedPassword = sealedPassword
+        self.isAdmin = isAdmin
+        self.created = created
+    }
+
+    /// The form of a name that names compare by: lowercased.
+    package static func nameKey(_ name: String) -> String { name.lowercased() }
+}
+
+/// An API key as stored: never the key itself, only its digest and its first characters (to tell keys
+/// apart in a listing).
+package struct StoredAPIKey: Sendable, Hashable {
+    /// The SHA-256 of the key, in hex.
+    package var digest: String
+    /// The key's first characters.
+    package var prefix: String
+    /// The id of the user it belongs to.
+    package var user: String
+    /// When it was made.
+    package var created: Int64
+
+    /// Creates a stored key.
+    package init(digest: String, prefix: String, user: String, created: Int64) {
+        self.digest = digest
+        self.prefix = prefix
+        self.user = user
+        self.created = created
+    }
+}
+
+/// What a user recorded about an item.
+package struct ItemAnnotation: Sendable, Hashable {
+    /// When they starred it, if they did.
+    package var starred: Int64?
+    /// Their rating, 1 to 5, if they rated it.
+    package var rating: Int?
+    /// How many times they played it.
+    package var playCount: Int
+    /// When they last played it, if they did.
+    package var lastPlayed: Int64?
+
+    /// Creates an annotation.
+    package init(starred: Int64? = nil, rating: Int? = nil, playCount: Int = 0, lastPlayed: Int64? = nil) {
+        self.starred = starred
+        self.rating = rating
+        self.playCount = playCount
+        self.lastPlayed = lastPlayed
+    }
+}
+
+/// A playlist as stored.
+package struct StoredPlaylist: Sendable, Hashable {
+    /// The playlist's id (a UUID).
+    package var id: String
+    /// The id of the user who owns it.
+    package var owner: String
+    /// Its name.
+    package var name: String
+    /// Its comment (may be empty).
+    package var comment: String
+    /// Whether other users see it.
+    package var isPublic: Bool
+    /// When it was made.
+    package var created: Int64
+    /// When it last changed.
+    package var changed: Int64
+    /// Its tracks' ids in order (a track may come more than once; ids of tracks no longer in the library
+    /// are kept, in case their files come back).
+    package var trackIDs: [String]
+
+    /// Creates a playlist.
+    package init(
+        id: String, owner: String, name: String, comment: String = "", isPublic: Bool = false, created: Int64,
+        changed: Int64, trackIDs: [String] = []
+    ) {
+        self.id = id
+        self.owner = owner
+        self.name = name
+        self.comment = comment
+        self.isPublic = isPublic
+        self.created = created
+        self.changed = changed
+        self.trackIDs = trackIDs
+    }
+}

@@ -1,0 +1,84 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+
+/// Annotation: `scrobble` (a play counted, or with `submission=false` "now playing"), `star`, `unstar`
+/// and `setRating` — each the logged-in user's own.
+extension SubsonicAPI {
+    static let annotationEndpoints: [String: Endpoint] = [
+        "scrobble": { api, call in try await api.scrobble(call) },
+        "star": { api, call in try await api.star(call, on: true) },
+        "unstar": { api, call in try await api.star(call, on: false) },
+        "setRating": { api, call in try await api.rate(call) },
+    ]
+
+    /// `scrobble?id=…&time=…&submission=`: each id's play counted at its time (now when not given), or
+    /// the first id is what the user's player (`c`) plays now.
+    private func scrobble(_ call: Call) async throws -> Outcome {
+        let ids = call.parameters.all("id")
+        guard !ids.isEmpty else { throw SubsonicError.missing("id") }
+        let times = try call.parameters.all("time").map { text in
+            guard let time = Int64(text.trimmed) else {
+                throw SubsonicError.generic("time=\(text.prefix(40)) is not a whole number of milliseconds")
+            }
+            return time
+        }
+        let user = call.user
+        let time = now()
+        let submission = call.parameters.flag("submission", default: true)
+        let tracks = try await library.listening { reader in
+            try ids.map { id -> String in
+                guard let track = try Self.track(id: id, reader) else {
+                    throw SubsonicError.notFound("no song has id \(id.prefix(80))")
+                }
+                return track.stored.track.id
+            }
+        }
+        guard submission else {
+            nowPlaying.playing(
+                NowPlaying.Entry(
+                    userID: user.id, userName: user.name, player: call.parameters["c"] ?? "",
+                    trackID: tracks[0],
+                    since: time))
+            return .ok
+        }
+        try await library.changeUserData { writer in
+            for (index, track) in tracks.enumerated() {
+                try writer.recordPlay(
+                    user: user.id, track: track, at: index < times.count ? times[index] : time)
+            }
+        }
+        return .ok
+    }
+
+    /// `star` and `unstar`: `id` (a song, an album or an artist), `albumId` and `artistId`, each as often
+    /// as wanted.
+    private func star(_ call: Call, on: Bool) async throws -> Outcome {
+        let parameters = call.parameters
+        let ids = parameters.all("id") + parameters.all("albumId") + parameters.all("artistId")
+        guard !ids.isEmpty else { throw SubsonicError.missing("id, albumId or artistId") }
+        let user = call.user.id
+        let time = on ? now() : nil
+        try await library.changeUserData { writer in
+            for id in ids {
+                let item = try Self.item(id, writer)
+                try writer.setStar(time, user: user, kind: item.kind, id: item.id)
+            }
+        }
+        return .ok
+    }
+
+    /// `setRating?id=&rating=`: 1 to 5, or 0 to take the rating away.
+    private func rate(_ call: Call) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        guard let rating = try call.parameters.optionalInteger("rating") else {
+            throw SubsonicError.missing("rating")
+        }
+        guard (0...5).contains(rating) else { throw SubsonicError.generic("rating=\(rating) must be 0 to 5") }
+        let user = call.user.id
+        try await library.changeUserData { writer in
+            let item = try Self.item(id, writer)
+            try writer.setRating(rating == 0 ? nil : rating, user: user, kind: item.kind, id: item.id)
+        }
+        return .ok
+    }
+}

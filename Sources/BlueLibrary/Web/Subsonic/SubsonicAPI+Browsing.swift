@@ -1,0 +1,150 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+
+/// Browsing: by tags (`getArtists`, `getArtist`, `getAlbum`, `getSong`, `getGenres`) and as folders
+/// (`getIndexes`, `getMusicDirectory`: an artist's folder holds their albums, an album's its songs).
+extension SubsonicAPI {
+    static let browsingEndpoints: [String: Endpoint] = [
+        "getArtists": { api, call in try await api.artists(call) },
+        "getIndexes": { api, call in try await api.indexes(call) },
+        "getArtist": { api, call in try await api.artist(call) },
+        "getAlbum": { api, call in try await api.album(call) },
+        "getSong": { api, call in try await api.song(call) },
+        "getMusicDirectory": { api, call in try await api.directory(call) },
+        "getGenres": { api, _ in try await api.genres() },
+    ]
+
+    private func artists(_ call: Call) async throws -> Outcome {
+        let user = call.user.id
+        let indexes = try await library.listening { reader in
+            let artists = try reader.catalogArtists(matching: [], offset: 0, limit: .max)
+            let ids = artists.map { SubsonicShapes.artistID(key: $0.key) }
+            let notes = try reader.annotations(of: user, kind: .artist, ids: ids)
+            return SubsonicShapes.indexes(artists) {
+                SubsonicShapes.artistID3($0, notes[SubsonicShapes.artistID(key: $0.key)])
+            }
+        }
+        var element = SubsonicElement()
+        element.set("ignoredArticles", SubsonicShapes.ignoredArticles.joined(separator: " "))
+        element.add("index", list: indexes)
+        return .element("artists", element)
+    }
+
+    private func indexes(_ call: Call) async throws -> Outcome {
+        let user = call.user.id
+        let indexes = try await library.listening { reader in
+            let artists = try reader.catalogArtists(matching: [], offset: 0, limit: .max)
+            let ids = artists.map { SubsonicShapes.artistID(key: $0.key) }
+            let notes = try reader.annotations(of: user, kind: .artist, ids: ids)
+            return SubsonicShapes.indexes(artists) {
+                SubsonicShapes.artist($0, notes[SubsonicShapes.artistID(key: $0.key)])
+            }
+        }
+        var element = SubsonicElement()
+        element.set("ignoredArticles", SubsonicShapes.ignoredArticles.joined(separator: " "))
+        // The whole index is answered every time (`ifModifiedSince` is not followed), so "now" is right.
+        element.set("lastModified", Int(now()))
+        element.add("index", list: indexes)
+        return .element("indexes", element)
+    }
+
+    private func artist(_ call: Call) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        let user = call.user.id
+        let element = try await library.listening { reader -> SubsonicElement in
+            guard let artist = try Self.artist(id: id, reader) else {
+                throw SubsonicError.notFound("no artist has id \(id.prefix(80))")
+            }
+            let albums = try reader.catalogAlbums(
+                AlbumSelection(artistKey: artist.key, order: .year(ascending: true)), offset: 0, limit: .max)
+            var element = try Self.artists([artist], reader, user: user)[0]
+            element.add("album", list: try Self.albums(albums, reader, user: user))
+            return element
+        }
+        return .element("artist", element)
+    }
+
+    private func album(_ call: Call) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        let user = call.user.id
+        let element = try await library.listening { reader -> SubsonicElement in
+            guard let album = try Self.album(id: id, reader) else {
+                throw SubsonicError.notFound("no album has id \(id.prefix(80))")
+            }
+            let tracks = try reader.catalogTracks(
+                TrackSelection(album: album.album.id), offset: 0, limit: .max)
+            var element = try Self.albums([album], reader, user: user)[0]
+            element.add("song", list: try Self.songs(tracks, reader, user: user))
+            return element
+        }
+        return .element("album", element)
+    }
+
+    private func song(_ call: Call) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        let user = call.user.id
+        let element = try await library.listening { reader -> SubsonicElement in
+            guard let track = try Self.track(id: id, reader) else {
+                throw SubsonicError.notFound("no song has id \(id.prefix(80))")
+            }
+            return try Self.songs([track], reader, user: user)[0]
+        }
+        return .element("song", element)
+    }
+
+    /// `getMusicDirectory?id=`: an artist's albums as folders, or an album's songs.
+    private func directory(_ call: Call) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        let user = call.user.id
+        let element = try await library.listening { reader -> SubsonicElement in
+            var element = SubsonicElement()
+            if let artist = try Self.artist(id: id, reader) {
+                let albums = try reader.catalogAlbums(
+                    AlbumSelection(artistKey: artist.key, order: .year(ascending: true)), offset: 0,
+                    limit: .max)
+                let note = try reader.annotations(of: user, kind: .artist, ids: [id])[id]
+                element.set("id", id)
+                element.set("parent", String(SubsonicShapes.musicFolderID))
+                element.set("name", artist.name)
+                element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
+                element.set("userRating", note?.rating)
+                element.add(
+                    "child",
+                    list: try Self.albums(albums, reader, user: user, shape: SubsonicShapes.albumChild))
+                return element
+            }
+            guard let album = try Self.album(id: id, reader) else {
+                throw SubsonicError.notFound("no artist or album has id \(id.prefix(80))")
+            }
+            let tracks = try reader.catalogTracks(
+                TrackSelection(album: album.album.id), offset: 0, limit: .max)
+            let albumID = album.album.id.rawValue
+            let note = try reader.annotations(of: user, kind: .album, ids: [albumID])[albumID]
+            element.set("id", album.album.id.rawValue)
+            element.set("parent", SubsonicShapes.artistID(of: album.album))
+            element.set("name", album.album.title)
+            element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
+            element.set("userRating", note?.rating)
+            element.set("playCount", note?.playCount ?? 0)
+            element.add("child", list: try Self.songs(tracks, reader, user: user))
+            return element
+        }
+        return .element("directory", element)
+    }
+
+    private func genres() async throws -> Outcome {
+        let genres = try await library.listening { try $0.catalogGenres() }
+        let sorted = genres.sorted { SearchKey.precedes(SearchKey.fold($0.name), SearchKey.fold($1.name)) }
+        var element = SubsonicElement()
+        element.add(
+            "genre",
+            list: sorted.map { genre in
+                var item = SubsonicElement()
+                item.set("songCount", genre.songCount)
+                item.set("albumCount", genre.albumCount)
+                item.text = genre.name
+                return item
+            })
+        return .element("genres", element)
+    }
+}

@@ -1,0 +1,84 @@
+import BlueLibraryCore
+import BlueLibraryCovers
+import BlueLibraryServices
+import BlueLibraryStorage
+
+/// Media: `stream` and `download` (the file as it is, with ranges — no transcoding: `format` and
+/// `maxBitRate` are not followed, and `format=raw` is what every answer is), `getCoverArt` (the album's
+/// cover or its generated artwork; `size` scales it) and `getAvatar` (none: 404).
+extension SubsonicAPI {
+    static let mediaEndpoints: [String: Endpoint] = [
+        "stream": { api, call in try await api.file(call, download: false) },
+        "download": { api, call in try await api.file(call, download: true) },
+        "getCoverArt": { api, call in try await api.coverArt(call) },
+        "getAvatar": { _, _ in throw SubsonicError.notFound("this server keeps no avatars") },
+    ]
+
+    /// The track's file as `/api/tracks/{id}/audio` sends it: the whole file or the range asked for.
+    /// Streaming is not a play: only `scrobble` counts one.
+    private func file(_ call: Call, download: Bool) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        let track = try await library.listening { reader -> CatalogTrack in
+            guard let track = try Self.track(id: id, reader) else {
+                throw SubsonicError.notFound("no song has id \(id.prefix(80))")
+            }
+            return track
+        }
+        var response = await WebApp.audio(of: track.stored.track, call.request) { error in
+            if error.code != .notFound { StandardError.line("serve: /rest: \(error.message)") }
+            return WebResponse(status: error.code == .notFound ? 404 : 500)
+        }
+        switch response.status {
+        case 404: throw SubsonicError.notFound("the file of song \(track.stored.track.id) is gone")
+        case 500...: throw SubsonicError.generic("the file of song \(track.stored.track.id) cannot be read")
+        default: break
+        }
+        if download {
+            let name = String(track.stored.track.path.split(separator: "/").last ?? "track")
+            // The name as an RFC 5987 UTF-8 value, and a plain ASCII one for older clients.
+            let ascii = String(
+                name.unicodeScalars.map {
+                    $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_"
+                })
+            let encoded = PercentEncoding.encoded(name, keeping: PercentEncoding.isUnreserved)
+            response.headers["Content-Disposition"] =
+                "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+        }
+        return .response(response)
+    }
+
+    /// `getCoverArt?id=&size=`: the cover of the album an album, song or artist id names.
+    private func coverArt(_ call: Call) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        let size = try call.parameters.optionalInteger("size").map { min(max($0, 16), 2048) }
+        let album = try await library.listening { reader -> Album in
+            switch try Self.item(id, reader) {
+            case .album(let album): return album.album
+            case .song(let track): return track.album
+            case .artist(let artist):
+                guard let album = try Self.album(id: artist.coverAlbum.rawValue, reader) else {
+                    throw SubsonicError.notFound("artist \(id.prefix(80)) has no albums")
+                }
+                return album.album
+            }
+        }
+        let result = await covers?.cover(for: album)
+        var bytes: [UInt8]
+        if let encoded = result?.encoded, ImageCodec.format(of: encoded) != nil {
+            bytes = encoded
+            if let size { bytes = await scaledCovers.scaled(encoded, to: size) }
+        } else {
+            bytes = await scaledCovers.generated(for: album, size: size ?? 600)
+        }
+        let type = ImageCodec.format(of: bytes) == .jpeg ? "image/jpeg" : "image/png"
+        var headers = ["Content-Type": type, "Cache-Control": "no-cache"]
+        if let digest = try? SHA256.hash(bytes) {
+            let tag = "\"" + Hex.string(digest.prefix(12)) + "\""
+            headers["ETag"] = tag
+            if call.request.headers["if-none-match"] == tag {
+                return .response(WebResponse(status: 304, headers: headers))
+            }
+        }
+        return .response(WebResponse(status: 200, headers: headers, body: .bytes(bytes)))
+    }
+}

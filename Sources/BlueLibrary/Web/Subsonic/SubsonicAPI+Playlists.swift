@@ -1,0 +1,208 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+
+/// Playlists: `getPlaylists`, `getPlaylist`, `createPlaylist`, `updatePlaylist`, `deletePlaylist`. A
+/// user sees their own playlists and the public ones of others; only the owner changes or deletes one.
+extension SubsonicAPI {
+    static let playlistEndpoints: [String: Endpoint] = [
+        "getPlaylists": { api, call in try await api.playlists(call) },
+        "getPlaylist": { api, call in try await api.playlist(call) },
+        "createPlaylist": { api, call in try await api.createPlaylist(call) },
+        "updatePlaylist": { api, call in try await api.updatePlaylist(call) },
+        "deletePlaylist": { api, call in try await api.deletePlaylist(call) },
+    ]
+
+    /// The longest playlist name or comment accepted, in characters.
+    static let maximumPlaylistText = 500
+    /// The most tracks a playlist holds.
+    static let maximumPlaylistLength = 10_000
+
+    /// A playlist as `Playlist`; `tracks` are the ones of its entries still in the library.
+    private static func shape(
+        _ playlist: StoredPlaylist, owner: String, tracks: [CatalogTrack]
+    ) -> SubsonicElement {
+        var element = SubsonicElement()
+        element.set("id", playlist.id)
+        element.set("name", playlist.name)
+        element.set("comment", playlist.comment.isEmpty ? nil : playlist.comment)
+        element.set("owner", owner)
+        element.set("public", playlist.isPublic)
+        element.set("songCount", tracks.count)
+        element.set("duration", SubsonicShapes.seconds(tracks.reduce(0) { $0 + $1.stored.track.duration }))
+        element.set("created", SubsonicShapes.date(milliseconds: playlist.created))
+        element.set("changed", SubsonicShapes.date(milliseconds: playlist.changed))
+        element.set("coverArt", tracks.first?.album.id.rawValue)
+        return element
+    }
+
+    /// The playlist with its entries, as `getPlaylist` answers it.
+    private static func withEntries(_ playlist: StoredPlaylist, _ reader: Reader, user: String) throws
+        -> SubsonicElement
+    {
+        let tracks = try reader.catalogTracks(TrackSelection(ids: playlist.trackIDs), offset: 0, limit: .max)
+        let owner = try reader.users().first { $0.id == playlist.owner }?.name ?? ""
+        var element = shape(playlist, owner: owner, tracks: tracks)
+        element.add("entry", list: try songs(tracks, reader, user: user))
+        return element
+    }
+
+    /// `getPlaylists?username=`: the playlists the user sees (the administrator may ask for another
+    /// user's own).
+    private func playlists(_ call: Call) async throws -> Outcome {
+        let asked = call.parameters["username"]
+        let user = call.user
+        if let asked, StoredUser.nameKey(asked) != StoredUser.nameKey(user.name), !user.isAdmin {
+            throw SubsonicError.notAuthorized("only the administrator may list another user's playlists")
+        }
+        let elements = try await library.listening { reader -> [SubsonicElement] in
+            let users = Dictionary(try reader.users().map { ($0.id, $0.name) }) { first, _ in first }
+            let visible: [StoredPlaylist]
+            if let asked, StoredUser.nameKey(asked) != StoredUser.nameKey(user.name) {
+                guard let other = try reader.user(named: asked) else {
+                    throw SubsonicError.notFound("no user named \(asked.prefix(64))")
+                }
+                visible = try reader.playlists().filter { $0.owner == other.id }
+            } else {
+                visible = try reader.playlists().filter { $0.owner == user.id || $0.isPublic }
+            }
+            return try visible.map { playlist in
+                let tracks = try reader.catalogTracks(
+                    TrackSelection(ids: playlist.trackIDs), offset: 0, limit: .max)
+                return Self.shape(playlist, owner: users[playlist.owner] ?? "", tracks: tracks)
+            }
+        }
+        var element = SubsonicElement()
+        element.add("playlist", list: elements)
+        return .element("playlists", element)
+    }
+
+    private func playlist(_ call: Call) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        let user = call.user
+        let element = try await library.listening { reader -> SubsonicElement in
+            guard let playlist = try reader.playlist(id: id), playlist.owner == user.id || playlist.isPublic
+            else { throw SubsonicError.notFound("no playlist has id \(id.prefix(80))") }
+            return try Self.withEntries(playlist, reader, user: user.id)
+        }
+        return .element("playlist", element)
+    }
+
+    /// `createPlaylist?name=&songId=…` makes a playlist; with `playlistId` instead of (or beside) `name`
+    /// it replaces that playlist's songs. Answers the playlist.
+    private func createPlaylist(_ call: Call) async throws -> Outcome {
+        let parameters = call.parameters
+        let name = try parameters["name"].map(Self.checkedText)
+        let existing = parameters["playlistId"]
+        guard name != nil || existing != nil else { throw SubsonicError.missing("name or playlistId") }
+        let songs = parameters.all("songId")
+        let user = call.user
+        let time = now()
+        let fresh = AlbumID.random().rawValue
+        let element = try await library.changeUserData { writer -> SubsonicElement in
+            let tracks = try Self.trackIDs(songs, writer)
+            var playlist: StoredPlaylist
+            if let existing {
+                playlist = try Self.owned(existing, by: user, writer)
+                playlist.trackIDs = tracks
+                if let name { playlist.name = name }
+                playlist.changed = time
+            } else {
+                playlist = StoredPlaylist(
+                    id: fresh, owner: user.id, name: name ?? "", created: time, changed: time,
+                    trackIDs: tracks)
+            }
+            try writer.savePlaylist(playlist)
+            return try Self.withEntries(playlist, writer, user: user.id)
+        }
+        return .element("playlist", element)
+    }
+
+    /// `updatePlaylist?playlistId=&name=&comment=&public=&songIndexToRemove=…&songIdToAdd=…`: the
+    /// indexes are of the songs before the update; the songs added go at the end.
+    private func updatePlaylist(_ call: Call) async throws -> Outcome {
+        let parameters = call.parameters
+        let id = try parameters.required("playlistId")
+        let name = try parameters["name"].map(Self.checkedText)
+        let comment = try parameters["comment"].map(Self.checkedText)
+        let isPublic = parameters.has("public") ? parameters.flag("public", default: false) : nil
+        let removals = try parameters.all("songIndexToRemove").map { text in
+            guard let index = Int(text.trimmed) else {
+                throw SubsonicError.generic("songIndexToRemove=\(text.prefix(40)) is not a whole number")
+            }
+            return index
+        }
+        let additions = parameters.all("songIdToAdd")
+        let user = call.user
+        let time = now()
+        try await library.changeUserData { writer in
+            var playlist = try Self.owned(id, by: user, writer)
+            let added = try Self.trackIDs(additions, writer)
+            let removed = Set(removals)
+            if let index = removed.first(where: { !playlist.trackIDs.indices.contains($0) }) {
+                throw SubsonicError.generic(
+                    "songIndexToRemove=\(index) is not a position of the playlist's \(playlist.trackIDs.count) songs"
+                )
+            }
+            playlist.trackIDs =
+                playlist.trackIDs.enumerated().filter { !removed.contains($0.offset) }.map(\.element) + added
+            guard playlist.trackIDs.count <= Self.maximumPlaylistLength else {
+                throw SubsonicError.generic("a playlist holds at most \(Self.maximumPlaylistLength) songs")
+            }
+            if let name { playlist.name = name }
+            if let comment { playlist.comment = comment }
+            if let isPublic { playlist.isPublic = isPublic }
+            playlist.changed = time
+            try writer.savePlaylist(playlist)
+        }
+        return .ok
+    }
+
+    private func deletePlaylist(_ call: Call) async throws -> Outcome {
+        let id = try call.parameters.required("id")
+        let user = call.user
+        try await library.changeUserData { writer in
+            _ = try Self.owned(id, by: user, writer)
+            try writer.deletePlaylist(id: id)
+        }
+        return .ok
+    }
+
+    /// The playlist `id` names, when `user` owns it.
+    /// - Throws: 70 when the user cannot see it, 50 when they see it but another user owns it.
+    private static func owned(_ id: String, by user: StoredUser, _ reader: Reader) throws -> StoredPlaylist {
+        guard let playlist = try reader.playlist(id: id), playlist.owner == user.id || playlist.isPublic
+        else {
+            throw SubsonicError.notFound("no playlist has id \(id.prefix(80))")
+        }
+        guard playlist.owner == user.id else {
+            throw SubsonicError.notAuthorized("only the owner of playlist \(playlist.name) may change it")
+        }
+        return playlist
+    }
+
+    /// The normal ids of songs given by id.
+    /// - Throws: 70 naming the first id that is no song of the library.
+    private static func trackIDs(_ ids: [String], _ reader: Reader) throws -> [String] {
+        guard ids.count <= maximumPlaylistLength else {
+            throw SubsonicError.generic("a playlist holds at most \(maximumPlaylistLength) songs")
+        }
+        return try ids.map { id in
+            guard let track = try track(id: id, reader) else {
+                throw SubsonicError.notFound("no song has id \(id.prefix(80))")
+            }
+            return track.stored.track.id
+        }
+    }
+
+    /// A name or comment: at most 500 characters, no control characters.
+    private static func checkedText(_ text: String) throws -> String {
+        guard text.count <= maximumPlaylistText else {
+            throw SubsonicError.generic(
+                "a playlist's name or comment has at most \(maximumPlaylistText) characters")
+        }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw SubsonicError.generic("a playlist's name or comment may not contain control characters")
+        }
+        return text
+    }
+}

@@ -1,0 +1,58 @@
+import BlueLibraryStorage
+
+/// System: `ping`, `getLicense`, `getUser`, `getMusicFolders`, `getScanStatus`
+/// (`getOpenSubsonicExtensions` answers before logging in, in ``SubsonicAPI/respond(to:)``).
+extension SubsonicAPI {
+    static let systemEndpoints: [String: Endpoint] = [
+        "ping": { _, _ in .ok },
+        "getLicense": { _, _ in
+            var license = SubsonicElement()
+            license.set("valid", true)
+            return .element("license", license)
+        },
+        "getUser": { api, call in try await api.user(call) },
+        "getMusicFolders": { _, _ in
+            var folder = SubsonicElement()
+            folder.set("id", SubsonicShapes.musicFolderID)
+            folder.set("name", "Music")
+            var folders = SubsonicElement()
+            folders.add("musicFolder", list: [folder])
+            return .element("musicFolders", folders)
+        },
+        "getScanStatus": { _, _ in
+            // The library is scanned by `bluelibrary import DIR`, never by the server.
+            var status = SubsonicElement()
+            status.set("scanning", false)
+            return .element("scanStatus", status)
+        },
+    ]
+
+    /// `getUser?username=`: the user's roles. Anyone may ask about themselves; only the administrator
+    /// about another user.
+    private func user(_ call: Call) async throws -> Outcome {
+        let name = try call.parameters.required("username")
+        guard StoredUser.nameKey(name) == StoredUser.nameKey(call.user.name) || call.user.isAdmin else {
+            throw SubsonicError.notAuthorized("only the administrator may see another user")
+        }
+        guard let user = try await library.listening({ try $0.user(named: name) }) else {
+            throw SubsonicError.notFound("no user named \(name.prefix(64))")
+        }
+        var element = SubsonicElement()
+        element.set("username", user.name)
+        element.set("scrobblingEnabled", true)
+        element.set("adminRole", user.isAdmin)
+        element.set("settingsRole", false)
+        element.set("downloadRole", true)
+        element.set("uploadRole", false)
+        element.set("playlistRole", true)
+        element.set("coverArtRole", false)
+        element.set("commentRole", false)
+        element.set("podcastRole", false)
+        element.set("streamRole", true)
+        element.set("jukeboxRole", false)
+        element.set("shareRole", false)
+        element.set("videoConversionRole", false)
+        element.add("folder", values: [.int(SubsonicShapes.musicFolderID)])
+        return .element("user", element)
+    }
+}

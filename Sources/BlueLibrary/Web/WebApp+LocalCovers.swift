@@ -1,0 +1,28 @@
+import BlueLibraryCore
+import BlueLibraryServices
+
+/// Covers that name a local file (`file:///…` or an absolute path) are the command line's and the
+/// scanner's: through the web API a client could otherwise point an album at any file the server can
+/// read (`/etc/shadow`) and fetch it back as the cover, or learn from the failure whether it exists.
+/// So the API refuses to set one — an album keeps the local cover a scan gave it — and a cover that
+/// cannot be had is reported to clients only as "unavailable".
+extension WebApp {
+    /// What `X-Cover-Failure` says whenever the real cover could not be had.
+    static let coverFailure = "unavailable"
+
+    /// Refuses a patch that sets a local cover, unless it is the one the album has already.
+    /// - Parameter current: the album's cover now (`nil` for a new album or a change to many).
+    func refuseLocalCover(_ patch: AlbumPatch, current: String? = nil) throws {
+        guard let url = patch.coverURL, url != current else { return }
+        try refuseLocalCover(url)
+    }
+
+    /// Refuses a local cover.
+    func refuseLocalCover(_ url: String) throws {
+        guard CoverService.isLocalFile(url) else { return }
+        throw LibraryError(
+            .invalidField,
+            "invalid cover_url '\(String(url.prefix(100)).escapingControlCharacters)': a local file cannot be set "
+                + "through the web (use an http or https URL)")
+    }
+}

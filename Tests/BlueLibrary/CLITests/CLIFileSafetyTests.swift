@@ -1,0 +1,161 @@
+import BlueLibraryCovers
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `backup FILE` replaces only what it may: a new path or a regular file that is not the library. Run
+/// as root here and in CI, where no permission stops a write to a device.
+struct CLIBackupTargetTests {
+    let home = CLIHome()
+
+    private func expectRefused(
+        _ target: String, because reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let result = try await home.run(["backup", target])
+        #expect(result.status == 74, sourceLocation: sourceLocation)
+        #expect(
+            result.stderr == "bluelibrary: cannot write the backup \(target): \(reason)\n",
+            sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test func aDeviceIsLeftAlone() async throws {
+        for device in ["/dev/null", "/dev/full"] {
+            var before = stat()
+            #expect(lstat(device, &before) == 0)
+            try await expectRefused(
+                device,
+                because: "it is a character device; give a new file's path or a regular file to replace")
+            var after = stat()
+            #expect(lstat(device, &after) == 0)
+            #expect(after.st_mode & S_IFMT == S_IFCHR, "\(device) is still a device")
+            #expect(after.st_rdev == before.st_rdev && after.st_ino == before.st_ino)
+        }
+    }
+
+    @Test func aFIFOAFolderASocketAndALinkAreRefused() async throws {
+        let fifo = home.directory.file("fifo.db")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try await expectRefused(
+            fifo, because: "it is a FIFO; give a new file's path or a regular file to replace")
+        #expect(FileManager.default.fileExists(atPath: fifo))
+        try await expectRefused(
+            home.directory.path,
+            because: "it is a folder; give a new file's path or a regular file to replace")
+        let socketPath = home.directory.file("socket.db")
+        let bound = try await BinaryRunner.shell(
+            "/usr/bin/python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind(\"\(socketPath)\")'",
+            environment: [:])
+        #expect(bound.status == 0)
+        try await expectRefused(
+            socketPath, because: "it is a socket; give a new file's path or a regular file to replace")
+        let sentinel = Sentinel(in: home.directory)
+        let link = try sentinel.link(at: home.directory.file("link.db"))
+        try await expectRefused(
+            link, because: "it is a symbolic link; give a new file's path or a regular file to replace")
+        #expect(sentinel.isUntouched)
+        // A regular file is replaced, as before.
+        let old = home.directory.write("old.db", "old")
+        #expect(try await home.ok("backup", old) == "Backed up the library to \(old).\n")
+        #expect(try await home.ok("--library", old, "stats", "--json").contains("\"albums\":5"))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func theLiveLibraryIsNotItsOwnBackup() async throws {
+        _ = try await home.ok("list")
+        let server = try await ServerProcess(
+            environment: home.environment.merging(["BLUELIBRARY_OFFLINE": "1"]) { $1 })
+        // An acknowledged write through the server, then a backup onto the file it is in.
+        let connection = try RawHTTPConnection(port: server.port)
+        let body = #"{"title": "Acknowledged", "artist": "Server"}"#
+        connection.send(
+            "POST /api/albums HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        #expect(await connection.read(until: "}").hasPrefix("HTTP/1.1 201"))
+        let spellings = [
+            home.libraryPath, home.libraryPath + "-wal", home.libraryPath + "-shm",
+            home.directory.file("home/../home/library.db"),
+        ]
+        for target in spellings {
+            try await expectRefused(
+                target, because: "it is the library itself (or a file SQLite keeps beside it)")
+        }
+        #expect(await server.stop().status == 0)
+        #expect(try await home.ok("list", "acknowledged").contains("Server - Acknowledged"))
+    }
+}
+
+/// A FIFO where a cover should be is refused at once: opening one for reading waits for a writer.
+struct CLIFIFOCoverTests {
+    let home = CLIHome()
+
+    @Test(.timeLimit(.minutes(1))) func showingAFIFOAsACoverDoesNotWait() async throws {
+        let fifo = home.directory.file("cover.png")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        _ = try await home.ok("add", "--title", "Piped", "--artist", "Plumber", "--cover", fifo)
+        let result = try await home.run(
+            ["covers", "show", "5", "--width", "4"], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr == "bluelibrary: showing generated artwork: \(fifo): a FIFO, not a regular file\n")
+    }
+}
+
+/// No file is written through a symbolic link someone else planted (run as root): a link to a sentinel
+/// at each path a command writes leaves the sentinel as it was.
+struct CLINoWriteThroughALinkTests {
+    let home = CLIHome()
+
+    @Test func exportReplacesALinkAtItsOutputInsteadOfWritingThroughIt() async throws {
+        let sentinel = Sentinel(in: home.directory)
+        let link = try sentinel.link(at: home.directory.file("albums.json"))
+        _ = try await home.ok("export", "-o", link)
+        #expect(sentinel.isUntouched)
+        let attributes = try FileManager.default.attributesOfItem(atPath: link)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(try String(contentsOfFile: link, encoding: .utf8).hasPrefix("[\n{\"id\":"))
+    }
+
+    @Test func aLinkAtTheLibraryOrAFileBesideItIsRefused() async throws {
+        let sentinel = Sentinel(in: home.directory)
+        let library = try sentinel.link(at: home.directory.file("linked.db"))
+        let refused = try await home.run(["--library", library, "add", "--title", "T", "--artist", "A"])
+        #expect(refused.status == 74)
+        #expect(
+            refused.stderr
+                == "bluelibrary: cannot open library \(library): \(library) is a symbolic link, and the library's files are never opened through one\n"
+        )
+        #expect(sentinel.isUntouched)
+        _ = try await home.ok("list")
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let link = try sentinel.link(at: home.libraryPath + suffix)
+            let result = try await home.run(["add", "--title", "T", "--artist", "A"])
+            #expect(result.status == 74, "\(suffix)")
+            #expect(result.stderr.contains("\(link) is a symbolic link"), "\(suffix): \(result.stderr)")
+            #expect(sentinel.isUntouched, "\(suffix)")
+            try FileManager.default.removeItem(atPath: link)
+        }
+        #expect(try await home.ok("stats", "--json").contains("\"albums\":5"))
+    }
+
+    @Test func aLinkInTheCoverCacheIsReplacedNotWrittenThrough() async throws {
+        let server = try FixtureHTTPServer { _ in
+            .response(status: 200, headers: ["Content-Type": "image/png"], body: CLICoversTests.png)
+        }
+        let url = "\(server.baseURL)/cover.png"
+        for _ in 0..<5 { _ = try await home.run(["delete", "0"]) }
+        _ = try await home.ok("add", "--title", "Linked", "--artist", "Cache", "--cover", url)
+        let sentinel = Sentinel(in: home.directory)
+        let cached = home.directory.file("home/covers/" + (try SHA256.hex(url)))
+        try sentinel.link(at: cached)
+        #expect(try await home.ok("covers", "fetch", "--no-lookup").hasPrefix("fetched   Linked"))
+        #expect(sentinel.isUntouched)
+        let attributes = try FileManager.default.attributesOfItem(atPath: cached)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(try await home.ok("covers", "fetch", "--no-lookup").hasPrefix("cached    Linked"))
+        #expect(sentinel.isUntouched)
+    }
+}

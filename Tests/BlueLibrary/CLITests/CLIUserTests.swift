@@ -1,0 +1,109 @@
+import BlueLibraryCore
+import BlueLibraryServices
+import Foundation
+import TestSupport
+import Testing
+
+/// `bluelibrary user`: the Subsonic API's users, their passwords (never an argument: one line of
+/// standard input, or typed twice on a terminal without echo) and their API keys.
+struct CLIUserTests {
+    let home = CLIHome()
+
+    @Test func addListKeyPasswdAndRemove() async throws {
+        #expect(
+            try await home.ok("user", "list") == "No users yet; add one with: bluelibrary user add NAME\n")
+        #expect(
+            try await home.ok("user", "add", "joe", stdin: "sésame 1+2\n")
+                == "Added user joe (the administrator).\n")
+        #expect(try await home.ok("user", "add", "ann", stdin: "other") == "Added user ann.\n")
+        let taken = try await home.run(["user", "add", "JOE"])
+        #expect(taken.status == 65)
+        #expect(taken.stderr == "bluelibrary: a user named JOE already exists\n")
+        let key = try await home.ok("user", "key", "joe").trimmed
+        #expect(key.count == 48 && key.allSatisfy(\.isHexDigit))
+        #expect(
+            try await home.ok("user", "list") == """
+                joe  administrator  1 API key: \(key.prefix(8))…
+                ann  user           no API keys
+
+                """)
+        #expect(
+            try await home.ok("user", "passwd", "JOE", stdin: "new one\n") == "Changed the password of JOE.\n"
+        )
+        // The server takes the new password, and the key.
+        let library = LibraryAPI(path: home.libraryPath)
+        let accounts = UserAccounts(
+            library: library,
+            vault: PasswordVault(keyPath: PasswordVault.keyPath(besideLibrary: home.libraryPath)))
+        #expect(try await accounts.authenticate(.password(user: "joe", password: "new one"))?.name == "joe")
+        #expect(try await accounts.authenticate(.password(user: "joe", password: "sésame 1+2")) == nil)
+        #expect(try await accounts.authenticate(.apiKey(key))?.name == "joe")
+        await library.close()
+        #expect(try await home.ok("user", "key", "joe", "--revoke") == "Revoked 1 API key of joe.\n")
+        #expect(
+            try await home.ok("user", "remove", "joe")
+                == "Removed user joe with their stars, ratings, plays and playlists.\nann is the administrator now.\n"
+        )
+        #expect(try await home.ok("user", "list").hasPrefix("ann  administrator"))
+        // The key file: the library's name plus .key, for its owner only.
+        let keyFile = home.libraryPath + ".key"
+        #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test(arguments: [
+        (["user"], 64, "usage: bluelibrary user"),
+        (["user", "make", "joe"], 64, "unknown action 'make'"),
+        (["user", "add"], 64, "add needs a user NAME"),
+        (["user", "list", "joe"], 64, "list takes no name"),
+        (["user", "add", "joe", "--revoke"], 64, "--revoke goes with key"),
+        (["user", "add", "joe", "--password", "x"], 64, "unknown option '--password'"),
+        (["user", "passwd", "nobody"], 65, "no user named nobody"),
+        (["user", "key", "nobody"], 65, "no user named nobody"),
+        (["user", "remove", "nobody"], 65, "no user named nobody"),
+        (["user", "add", "two words"], 64, "invalid user name 'two words'"),
+    ])
+    func mistakesAreOneLineAndChangeNothing(arguments: [String], status: Int32, message: String) async throws
+    {
+        // No standard input: each mistake is found before a password is read.
+        let result = try await home.run(arguments)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try await home.ok("user", "list").hasPrefix("No users yet"))
+    }
+
+    @Test func withoutAPasswordLineNothingIsAdded() async throws {
+        let empty = try await home.run(["user", "add", "joe"], stdin: "")
+        #expect(empty.status == 64)
+        #expect(empty.stderr == "bluelibrary: no password on standard input (give it as one line)\n")
+        let blank = try await home.run(["user", "add", "joe"], stdin: "\n")
+        #expect(blank.status == 64)
+        #expect(blank.stderr == "bluelibrary: the password is empty\n")
+        #expect(try await home.ok("user", "list").hasPrefix("No users yet"))
+    }
+
+    @Test(.timeLimit(.minutes(2))) func onATerminalThePasswordIsAskedTwiceWithoutEcho() async throws {
+        let tmux = TmuxSession(name: "blu", scratch: home.directory)
+        defer { Task { await tmux.kill() } }
+        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
+        let environment = home.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        try await tmux.start("env \(environment) \(binary) user add joe; echo EXITED $?; sleep 60")
+        try await tmux.waitFor("Password for joe:")
+        try await tmux.keys("hidden-word", "Enter")
+        try await tmux.waitFor("Again:")
+        try await tmux.keys("other-word", "Enter")
+        try await tmux.waitFor("EXITED 64")
+        #expect(await tmux.screen.contains("the two passwords differ"))
+        try await tmux(
+            "respawn-pane", "-k", "-t", tmux.name,
+            "env \(environment) \(binary) user add joe; echo EXITED $?; sleep 60")
+        try await tmux.waitFor("Password for joe:")
+        try await tmux.keys("hidden-word", "Enter")
+        try await tmux.waitFor("Again:")
+        try await tmux.keys("hidden-word", "Enter")
+        try await tmux.waitFor("EXITED 0")
+        let screen = await tmux.screen
+        #expect(screen.contains("Added user joe (the administrator)."))
+        #expect(!screen.contains("hidden-word"))
+    }
+}

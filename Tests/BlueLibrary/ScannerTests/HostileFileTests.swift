@@ -1,0 +1,95 @@
+import BlueLibraryCore
+import BlueLibraryScanner
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Files that are not what they seem: a FIFO or a link where a track was after the walk, pictures far
+/// larger than a cover, a tag that would cost hundreds of megabytes.
+@Suite(.timeLimit(.minutes(2)))
+struct HostileFileTests {
+    let directory = TemporaryDirectory("hostile-files")
+    let reader = TagLibReader()
+
+    @Test func aFIFOOrALinkWhereATrackWasIsRefusedWithoutWaiting() async throws {
+        let fifo = directory.file("swapped.mp3")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opening a FIFO for reading waits for a writer: the time limit fails a read that does.
+        #expect(throws: LibraryError(.noInput, "cannot read '\(fifo)': not a regular file")) {
+            try reader.tags(at: fifo)
+        }
+        #expect(throws: LibraryError.self) { try reader.picture(at: fifo) }
+        let real = directory.file("real.mp3")
+        try await AudioFixtures.write(.mp3, to: real)
+        let link = directory.file("link.mp3")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        #expect(throws: LibraryError(.noInput, "cannot read '\(link)': a symbolic link, not a file")) {
+            try reader.tags(at: link)
+        }
+        #expect(try reader.tags(at: real).duration > 0)
+    }
+
+    @Test func aPictureLargerThanACoverMayBeIsPassedOver() async throws {
+        let path = directory.file("stuffed.mp3")
+        let big = Self.jpeg(size: 11 << 20)
+        let small = try await AudioFixtures.coverBytes()
+        try await Self.writeMP3(to: path, pictures: [big, big])
+        let stuffed = try reader.tags(at: path)
+        #expect(!stuffed.hasPicture, "a picture over 10 MB is no cover")
+        #expect(try reader.picture(at: path) == nil)
+        // Beside a usable one, the usable one is the cover.
+        try await Self.writeMP3(to: path, pictures: [big, small])
+        #expect(try reader.tags(at: path).hasPicture)
+        #expect(try reader.picture(at: path)?.bytes == small)
+    }
+
+    @Test func aTagOfHundredsOfMegabytesIsReportedNotRead() async throws {
+        let path = directory.file("huge.mp3")
+        try await Self.writeMP3(to: path, pictures: [])
+        // A header announcing a 100 MB tag: TagLib would read all of it before anything else.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes.replaceSubrange(6..<10, with: Self.syncsafe(100 << 20))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(
+            throws: LibraryError(
+                .noInput, "cannot read '\(path)': its ID3v2 tag is 100 MB, more than the 64 MB read")
+        ) { try reader.tags(at: path) }
+    }
+
+    /// An MP3 from ffmpeg whose ID3v2 tag is replaced by one with a title and `pictures` (APIC frames).
+    static func writeMP3(to path: String, pictures: [[UInt8]]) async throws {
+        let plain = path + ".plain.mp3"
+        try await AudioFixtures.write(.mp3, to: plain, tags: FixtureTags(title: "Stuffed", artist: "Packer"))
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: plain)))
+        try FileManager.default.removeItem(atPath: plain)
+        var audio = original[...]
+        if original.starts(with: Array("ID3".utf8)) {
+            let size = original[6..<10].reduce(0) { $0 << 7 | Int($1 & 0x7F) }
+            audio = original[(10 + size)...]
+        }
+        func frame(_ id: String, _ body: [UInt8]) -> [UInt8] {
+            Array(id.utf8) + withUnsafeBytes(of: UInt32(body.count).bigEndian, Array.init) + [0, 0] + body
+        }
+        var frames = frame("TIT2", [0] + Array("Stuffed".utf8))
+        for (index, picture) in pictures.enumerated() {
+            // Latin-1 text, the MIME type, the picture type (3: front cover), an empty description.
+            let type: UInt8 = index == 0 ? 3 : 0
+            frames += frame("APIC", [0] + Array("image/jpeg".utf8) + [0, type, 0] + picture)
+        }
+        let tag = Array("ID3".utf8) + [3, 0, 0] + syncsafe(frames.count) + frames
+        try Data(tag + audio).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A JPEG start of image followed by `size` bytes in all (not decodable; only its size matters).
+    static func jpeg(size: Int) -> [UInt8] {
+        [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: size - 4)
+    }
+
+    static func syncsafe(_ value: Int) -> [UInt8] {
+        [21, 14, 7, 0].map { UInt8((value >> $0) & 0x7F) }
+    }
+}

@@ -1,0 +1,177 @@
+import BlueLibraryCore
+import BlueLibraryStorage
+import TestSupport
+import Testing
+
+/// What a music server keeps for its users (``UserDataReader``, ``UserDataWriter``), against every store:
+/// accounts and keys, each user's own stars, ratings, plays and playlists, and a removed user's data gone.
+struct UserDataStoreContractTests {
+    static func user(_ name: String, admin: Bool = false, created: Int64 = 1) -> StoredUser {
+        StoredUser(
+            id: AlbumID.random().rawValue, name: name, sealedPassword: "sealed-\(name)", isAdmin: admin,
+            created: created)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func usersAreFoundIgnoringCaseAndNamesAreUnique(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let joe = Self.user("Joe", admin: true, created: 1)
+        let ann = Self.user("ann", created: 2)
+        try await store.write { writer in
+            try writer.insertUser(ann)
+            try writer.insertUser(joe)
+        }
+        #expect(try await store.read { try $0.users() }.map(\.name) == ["Joe", "ann"])
+        #expect(try await store.read { try $0.user(named: "JOE") } == joe)
+        #expect(try await store.read { try $0.user(named: "nobody") } == nil)
+        await #expect(throws: LibraryError.self) {
+            try await store.write { try $0.insertUser(Self.user("joe")) }
+        }
+        var edited = ann
+        edited.sealedPassword = "sealed-again"
+        edited.isAdmin = true
+        let changed = edited
+        try await store.write { try $0.updateUser(changed) }
+        #expect(try await store.read { try $0.user(named: "ann") } == changed)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func apiKeysAreFoundByDigestAndRevokedTogether(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let joe = Self.user("joe")
+        let keys = [
+            StoredAPIKey(digest: "d1", prefix: "p1", user: joe.id, created: 1),
+            StoredAPIKey(digest: "d2", prefix: "p2", user: joe.id, created: 2),
+        ]
+        try await store.write { writer in
+            try writer.insertUser(joe)
+            for key in keys { try writer.insertAPIKey(key) }
+        }
+        #expect(try await store.read { try $0.user(apiKeyDigest: "d2") } == joe)
+        #expect(try await store.read { try $0.user(apiKeyDigest: "d3") } == nil)
+        #expect(try await store.read { try $0.apiKeys(of: joe.id) } == keys)
+        try await store.write { try $0.deleteAPIKeys(of: joe.id) }
+        #expect(try await store.read { try $0.user(apiKeyDigest: "d1") } == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func starsRatingsAndPlaysAreEachUsersOwn(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let library = ScannedLibrary.standard
+        try await library.write(to: store)
+        let (joe, ann) = (Self.user("joe"), Self.user("ann"))
+        let debut = library["Début"]
+        let sines = library["Sines"]
+        let human = debut.tracks[0].track.id
+        let venus = debut.tracks[1].track.id
+        let low = sines.tracks[0].track.id
+        try await store.write { writer in
+            try writer.insertUser(joe)
+            try writer.insertUser(ann)
+            try writer.setStar(10, user: joe.id, kind: .song, id: human)
+            try writer.setStar(20, user: joe.id, kind: .song, id: low)
+            try writer.setStar(30, user: ann.id, kind: .album, id: debut.album.id.rawValue)
+            try writer.setRating(4, user: joe.id, kind: .album, id: sines.album.id.rawValue)
+            try writer.setRating(2, user: joe.id, kind: .album, id: debut.album.id.rawValue)
+            try writer.setRating(5, user: joe.id, kind: .song, id: human)
+            try writer.recordPlay(user: joe.id, track: human, at: 100)
+            try writer.recordPlay(user: joe.id, track: human, at: 50)
+            try writer.recordPlay(user: joe.id, track: venus, at: 70)
+            try writer.recordPlay(user: joe.id, track: low, at: 200)
+        }
+        let songs = try await store.read {
+            try $0.annotations(of: joe.id, kind: .song, ids: [human, venus, "x"])
+        }
+        #expect(songs[human] == ItemAnnotation(starred: 10, rating: 5, playCount: 2, lastPlayed: 100))
+        #expect(songs[venus] == ItemAnnotation(playCount: 1, lastPlayed: 70))
+        #expect(songs["x"] == nil)
+        // An album's plays are its tracks' plays.
+        let albums = try await store.read {
+            try $0.annotations(of: joe.id, kind: .album, ids: [debut.album.id.rawValue])
+        }
+        #expect(albums[debut.album.id.rawValue] == ItemAnnotation(rating: 2, playCount: 3, lastPlayed: 100))
+        #expect(try await store.read { try $0.annotations(of: ann.id, kind: .song, ids: [human]) }.isEmpty)
+        #expect(try await store.read { try $0.starred(by: joe.id, kind: .song) } == [low, human])
+        #expect(
+            try await store.read { try $0.starred(by: ann.id, kind: .album) } == [debut.album.id.rawValue])
+        #expect(try await store.read { try $0.starred(by: ann.id, kind: .song) } == [])
+        let frequent = try await store.read {
+            try $0.albumIDs(of: joe.id, by: .frequent, offset: 0, limit: 10)
+        }
+        #expect(frequent == [debut.album.id, sines.album.id])
+        let recent = try await store.read { try $0.albumIDs(of: joe.id, by: .recent, offset: 0, limit: 10) }
+        #expect(recent == [sines.album.id, debut.album.id])
+        let highest = try await store.read { try $0.albumIDs(of: joe.id, by: .highest, offset: 0, limit: 1) }
+        #expect(highest == [sines.album.id])
+        #expect(
+            try await store.read { try $0.albumIDs(of: joe.id, by: .frequent, offset: 1, limit: 10) } == [
+                sines.album.id
+            ])
+        try await store.write { writer in
+            try writer.setStar(nil, user: joe.id, kind: .song, id: human)
+            try writer.setRating(nil, user: joe.id, kind: .song, id: human)
+        }
+        #expect(
+            try await store.read { try $0.annotations(of: joe.id, kind: .song, ids: [human]) }[human]
+                == ItemAnnotation(playCount: 2, lastPlayed: 100))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func playlistsKeepTheirTracksInOrderAndAreReplacedWhole(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let joe = Self.user("joe")
+        let first = StoredPlaylist(
+            id: "p1", owner: joe.id, name: "Evening", comment: "calm", isPublic: true, created: 5, changed: 5,
+            trackIDs: ["b", "a", "b"])
+        let second = StoredPlaylist(id: "p2", owner: joe.id, name: "Morning", created: 6, changed: 6)
+        try await store.write { writer in
+            try writer.insertUser(joe)
+            try writer.savePlaylist(second)
+            try writer.savePlaylist(first)
+        }
+        #expect(try await store.read { try $0.playlists() } == [first, second])
+        var edited = first
+        edited.name = "Night"
+        edited.trackIDs = ["c"]
+        edited.changed = 9
+        let changed = edited
+        try await store.write { try $0.savePlaylist(changed) }
+        #expect(try await store.read { try $0.playlist(id: "p1") } == changed)
+        try await store.write { try $0.deletePlaylist(id: "p1") }
+        #expect(try await store.read { try $0.playlist(id: "p1") } == nil)
+        #expect(try await store.read { try $0.playlists() } == [second])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func removingAUserRemovesEverythingKeptForThem(kind: StoreKind) async throws {
+        let (store, directory) = kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let (joe, ann) = (Self.user("joe"), Self.user("ann"))
+        try await store.write { writer in
+            for user in [joe, ann] {
+                try writer.insertUser(user)
+                try writer.insertAPIKey(
+                    StoredAPIKey(digest: "key-\(user.name)", prefix: "k", user: user.id, created: 1))
+                try writer.setStar(1, user: user.id, kind: .song, id: "t")
+                try writer.setRating(3, user: user.id, kind: .song, id: "t")
+                try writer.recordPlay(user: user.id, track: "t", at: 1)
+                try writer.savePlaylist(
+                    StoredPlaylist(
+                        id: "list-\(user.name)", owner: user.id, name: "L", created: 1, changed: 1,
+                        trackIDs: ["t"]))
+            }
+            try writer.deleteUser(id: joe.id)
+        }
+        #expect(try await store.read { try $0.users() } == [ann])
+        #expect(try await store.read { try $0.user(apiKeyDigest: "key-joe") } == nil)
+        #expect(try await store.read { try $0.annotations(of: joe.id, kind: .song, ids: ["t"]) }.isEmpty)
+        #expect(try await store.read { try $0.playlists() }.map(\.id) == ["list-ann"])
+        #expect(
+            try await store.read { try $0.annotations(of: ann.id, kind: .song, ids: ["t"]) }["t"]?.playCount
+                == 1)
+    }
+}

@@ -1,0 +1,183 @@
+import BlueLibraryCore
+import BlueLibraryFolderImport
+import BlueLibraryScanner
+import BlueLibraryServices
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BlueLibraryWeb
+
+/// Browsing by tags and by folders, system calls, and the empty answers — each answer checked against
+/// the folder that was imported and the specification's required fields.
+@Suite(.timeLimit(.minutes(5)))
+struct SubsonicBrowsingTests {
+    let harness: SubsonicHarness
+
+    init() async throws {
+        harness = try await SubsonicHarness()
+    }
+
+    @Test func artistsAreIndexedByLetterWithTheirAlbumCounts() async throws {
+        let artists = try await harness.ok("getArtists", "artists")
+        #expect(artists["ignoredArticles"] == .string("The El La Los Las Le Les"))
+        let indexes = artists["index"]?.list ?? []
+        #expect(indexes.map { $0["name"]?.text } == ["B", "O"])
+        let entries = indexes.flatMap { $0["artist"]?.list ?? [] }
+        for entry in entries { SubsonicSchema.check(entry, SubsonicSchema.artistID3, "ArtistID3") }
+        #expect(entries.map { $0["name"]?.text } == ["Björk", "Oscillator"])
+        #expect(entries.map { $0["albumCount"] } == [.number("1"), .number("1")])
+        #expect(entries[1]["id"]?.text == harness.artistID("Sines"))
+        #expect(entries[1]["coverArt"]?.text == harness.albums["Sines"]?.album.id.rawValue)
+    }
+
+    @Test func anArtistHasTheirAlbumsAndAnAlbumItsSongsInOrder() async throws {
+        let artist = try await harness.ok("getArtist", [("id", harness.artistID("Sines"))], "artist")
+        SubsonicSchema.check(artist, SubsonicSchema.artistID3, "ArtistWithAlbumsID3")
+        let albums = artist["album"]?.list ?? []
+        #expect(albums.map { $0["name"]?.text } == ["Sines"])
+        let sines = try #require(harness.albums["Sines"])
+        let album = try await harness.ok("getAlbum", [("id", sines.album.id.rawValue)], "album")
+        SubsonicSchema.check(album, SubsonicSchema.albumID3, "AlbumID3")
+        #expect(album["artist"] == .string("Oscillator"))
+        #expect(album["artistId"]?.text == harness.artistID("Sines"))
+        #expect(album["year"] == .number("2001"))
+        #expect(album["genre"] == .string("Electronic"))
+        #expect(album["songCount"] == .number("2"))
+        #expect(album["coverArt"]?.text == sines.album.id.rawValue)
+        let songs = album["song"]?.list ?? []
+        #expect(songs.map { $0["title"]?.text } == ["Low Tone", "High Tone"])
+        for song in songs { SubsonicSchema.check(song, SubsonicSchema.child, "Child") }
+        let low = songs[0]
+        #expect(low["id"]?.text == sines.tracks[0].id)
+        #expect(low["parent"]?.text == sines.album.id.rawValue)
+        #expect(low["albumId"]?.text == sines.album.id.rawValue)
+        #expect(low["isDir"] == .bool(false))
+        #expect(low["track"] == .number("1"))
+        #expect(low["discNumber"] == .number("1"))
+        #expect(low["suffix"] == .string("mp3"))
+        #expect(low["contentType"] == .string("audio/mpeg"))
+        #expect(low["type"] == .string("music"))
+        #expect(low["duration"] == .number("2"))
+        let size = try FileManager.default.attributesOfItem(atPath: sines.tracks[0].path)[.size] as? Int
+        #expect(low["size"]?.int == size)
+        // A path made of names, never where the file is.
+        #expect(low["path"] == .string("Oscillator/Sines/01.mp3"))
+        #expect(!JSONWriter.string(album).contains(harness.directory.path))
+    }
+
+    @Test func aSongByItsId() async throws {
+        let human = harness.track("Human Behaviour")
+        let song = try await harness.ok("getSong", [("id", human.id.uppercased())], "song")
+        SubsonicSchema.check(song, SubsonicSchema.child, "Child")
+        #expect(song["title"] == .string("Human Behaviour"))
+        #expect(song["album"] == .string("Début"))
+        #expect(song["artist"] == .string("Björk"))
+        #expect(song["suffix"] == .string("flac"))
+        #expect(try await harness.failure("getSong", [("id", TrackID(path: "/nowhere.mp3").rawValue)]) == 70)
+        #expect(try await harness.failure("getSong") == 10)
+        #expect(try await harness.failure("getAlbum", [("id", "not-an-id")]) == 70)
+        #expect(try await harness.failure("getArtist", [("id", "ar-0")]) == 70)
+    }
+
+    @Test func foldersAreArtistsThenAlbumsThenSongs() async throws {
+        let indexes = try await harness.ok("getIndexes", "indexes")
+        #expect(indexes["lastModified"]?.int == 1_700_000_000_000)
+        #expect(indexes["ignoredArticles"]?.text?.isEmpty == false)
+        let artists = (indexes["index"]?.list ?? []).flatMap { $0["artist"]?.list ?? [] }
+        for artist in artists { SubsonicSchema.check(artist, SubsonicSchema.artist, "Artist") }
+        let oscillator = try #require(artists.first { $0["name"] == .string("Oscillator") })
+        let folder = try await harness.ok(
+            "getMusicDirectory", [("id", oscillator["id"]?.text ?? "")], "directory")
+        SubsonicSchema.check(folder, SubsonicSchema.directory, "Directory")
+        #expect(folder["name"] == .string("Oscillator"))
+        let albums = folder["child"]?.list ?? []
+        #expect(albums.map { $0["title"]?.text } == ["Sines"])
+        #expect(albums.map { $0["isDir"] } == [.bool(true)])
+        for album in albums { SubsonicSchema.check(album, SubsonicSchema.child, "Child") }
+        let songs = try await harness.ok(
+            "getMusicDirectory", [("id", albums[0]["id"]?.text ?? "")], "directory")
+        #expect(songs["parent"]?.text == oscillator["id"]?.text)
+        #expect((songs["child"]?.list ?? []).map { $0["title"]?.text } == ["Low Tone", "High Tone"])
+        #expect(try await harness.failure("getMusicDirectory", [("id", "nothing")]) == 70)
+    }
+
+    @Test func genresCountTheirAlbumsAndSongs() async throws {
+        let genres = try await harness.ok("getGenres", "genres")["genre"]?.list ?? []
+        for genre in genres { SubsonicSchema.check(genre, SubsonicSchema.genre, "Genre") }
+        #expect(genres.map { $0["value"]?.text } == ["Electronic", "Pop"])
+        #expect(genres.map { $0["songCount"] } == [.number("2"), .number("1")])
+        #expect(genres.map { $0["albumCount"] } == [.number("1"), .number("1")])
+        let xml = String(decoding: await harness.call("getGenres", format: nil).bytes, as: UTF8.self)
+        #expect(xml.contains(#"<genre songCount="2" albumCount="1">Electronic</genre>"#))
+    }
+
+    @Test func theSystemCalls() async throws {
+        let folders = try await harness.ok("getMusicFolders", "musicFolders")
+        #expect(
+            folders["musicFolder"] == .array([.object([("id", .number("1")), ("name", .string("Music"))])]))
+        #expect(try await harness.ok("getLicense", "license")["valid"] == .bool(true))
+        #expect(try await harness.ok("getScanStatus", "scanStatus")["scanning"] == .bool(false))
+        let joe = try await harness.ok("getUser", [("username", "joe")], "user")
+        SubsonicSchema.check(joe, SubsonicSchema.user, "User")
+        #expect(joe["adminRole"] == .bool(true))
+        #expect(joe["streamRole"] == .bool(true))
+        #expect(joe["folder"] == .array([.number("1")]))
+        // The administrator sees anyone; another user only themselves.
+        #expect(try await harness.ok("getUser", [("username", "ann")], "user")["adminRole"] == .bool(false))
+        #expect(
+            try await harness.ok("getUser", [("username", "ANN")], login: .ann, "user")["username"]
+                == .string("ann"))
+        #expect(try await harness.failure("getUser", [("username", "joe")], login: .ann) == 50)
+        #expect(try await harness.failure("getUser", [("username", "nobody")]) == 70)
+    }
+
+    @Test(arguments: [
+        ("getBookmarks", "bookmarks"), ("getTopSongs", "topSongs"), ("getSimilarSongs", "similarSongs"),
+        ("getSimilarSongs2", "similarSongs2"), ("getArtistInfo", "artistInfo"),
+        ("getArtistInfo2", "artistInfo2"),
+        ("getAlbumInfo", "albumInfo"), ("getAlbumInfo2", "albumInfo"), ("getLyricsBySongId", "lyricsList"),
+        ("getInternetRadioStations", "internetRadioStations"), ("getPodcasts", "podcasts"),
+    ])
+    func whatTheServerHasNothingOfIsAnEmptyAnswer(endpoint: String, element: String) async throws {
+        #expect(try await harness.ok(endpoint, [("id", "x"), ("artist", "y")], element) == .object([]))
+    }
+
+    @Test func noPlayQueueIsAnAnswerWithoutOne() async throws {
+        let answer = try await harness.json("getPlayQueue")
+        #expect(answer["status"] == .string("ok"))
+        #expect(answer["playQueue"] == nil)
+    }
+
+    @Test func idsStayTheSameAcrossARescanAndARestart() async throws {
+        let before = try await harness.ok(
+            "getAlbum", [("id", harness.albums["Sines"]!.album.id.rawValue)], "album")
+        _ = try await FolderImporter(library: harness.library, scanner: MusicScanner()).importFolder(
+            harness.directory.file("music"))
+        await harness.library.close()
+        // Another process on the same file: a new facade, a new server.
+        let reopened = LibraryAPI(path: harness.directory.file("library.db"))
+        let api = SubsonicAPI(
+            library: reopened,
+            accounts: UserAccounts(
+                library: reopened, vault: PasswordVault(keyPath: harness.directory.file("library.db.key"))))
+        let response = await api.respond(
+            to: WebRequest(
+                method: "GET", path: "/rest/getArtists",
+                queryItems: SubsonicHarness.Login.joe.parameters + [("f", "json")]))
+        let index =
+            try JSONParser.parse(response.bytes)["subsonic-response"]?["artists"]?["index"]?.list ?? []
+        let ids = index.flatMap { $0["artist"]?.list ?? [] }.compactMap { $0["id"]?.text }
+        #expect(ids.contains(harness.artistID("Sines")))
+        let again = await api.respond(
+            to: WebRequest(
+                method: "GET", path: "/rest/getAlbum",
+                queryItems: SubsonicHarness.Login.joe.parameters + [
+                    ("f", "json"), ("id", harness.albums["Sines"]!.album.id.rawValue),
+                ]))
+        let album = try JSONParser.parse(again.bytes)["subsonic-response"]?["album"]
+        #expect(album?["id"] == before["id"])
+        #expect(album?["song"]?.list.map { $0["id"] } == before["song"]?.list.map { $0["id"] })
+        await reopened.close()
+    }
+}

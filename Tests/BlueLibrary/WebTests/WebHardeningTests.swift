@@ -1,0 +1,186 @@
+import BlueLibraryCore
+import BlueLibraryScanner
+import BlueLibraryServices
+import BlueLibraryStorage
+import BlueLibraryWeb
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A hostile run over the server's files and streams: files that change or are not what they seem,
+/// readers that never finish, pages that come and go.
+@Suite(.timeLimit(.minutes(5)))
+struct WebFileStreamTests {
+    @Test func aFileTruncatedWhileItIsSentEndsTheResponse() async throws {
+        let served = try await TestServer()
+        let music = try await AudioLibrary(served.library, names: ["one.wav"])
+        let track = music.tracks[0]
+        // 64 MB: far more than the sockets' buffers hold while the client reads nothing.
+        #expect(truncate(track.path, 64 << 20) == 0)
+        let connection = try served.connect()
+        connection.send(
+            "GET \(AudioLibrary.audio(track)) HTTP/1.1\r\nHost: \(served.host)\r\nConnection: close\r\n\r\n")
+        #expect(await connection.read(until: "\r\n\r\n").contains("Content-Length: \(64 << 20)\r\n"))
+        #expect(truncate(track.path, 1 << 20) == 0)
+        // The server ends the answer where the file now ends, and closes the connection; it used to spin
+        // a core on the missing bytes while the client waited for ever.
+        #expect(await connection.readUntilClosed(seconds: 20))
+        #expect(connection.bytes.count < 64 << 20)
+        await served.server.stop()
+    }
+
+    @Test func slowReadersOfTracksCannotTakeEveryConnection() async throws {
+        let limits = MicroHTTPServer.Limits(
+            requestTimeout: .seconds(60), fileStreams: 3, fileStreamsPerAddress: 2)
+        let served = try await TestServer(limits: limits)
+        let music = try await AudioLibrary(served.library, names: ["one.wav"])
+        #expect(truncate(music.tracks[0].path, 64 << 20) == 0)
+        let request =
+            "GET \(AudioLibrary.audio(music.tracks[0])) HTTP/1.1\r\nHost: \(served.host)\r\n\r\n"
+        // Readers that take the head and then read nothing more, as a player paused for ever would.
+        func reader(from source: String) async throws -> (RawHTTPConnection, String) {
+            let connection = try served.connect(from: source)
+            connection.send(request)
+            return (connection, await connection.read(until: "\r\n\r\n", seconds: 10))
+        }
+        var readers: [RawHTTPConnection] = []
+        for source in ["127.0.0.1", "127.0.0.1", "127.0.0.2"] {
+            let (connection, head) = try await reader(from: source)
+            #expect(head.hasPrefix("HTTP/1.1 200 "), "\(source): \(head.prefix(40))")
+            readers.append(connection)
+        }
+        // A third from one address, and a fourth in all, are refused at once and their connections closed.
+        for source in ["127.0.0.1", "127.0.0.3"] {
+            let (connection, head) = try await reader(from: source)
+            #expect(head.hasPrefix("HTTP/1.1 503 "), "\(source): \(head.prefix(40))")
+            #expect(head.contains("Retry-After: 5"))
+            #expect(await connection.readUntilClosed(seconds: 10))
+        }
+        // Everything else is answered meanwhile.
+        let plain = try served.connect(from: "127.0.0.3")
+        plain.send("GET /api/state HTTP/1.1\r\nHost: \(served.host)\r\nConnection: close\r\n\r\n")
+        #expect(await plain.read(until: "can_delete", seconds: 10).hasPrefix("HTTP/1.1 200"))
+        // A reader that goes frees its place.
+        readers.removeFirst().hangUp()
+        var admitted = false
+        for _ in 0..<100 where !admitted {
+            let (_, head) = try await reader(from: "127.0.0.3")
+            admitted = head.hasPrefix("HTTP/1.1 200 ")
+            if !admitted { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(admitted)
+        withExtendedLifetime(readers) {}
+        await served.server.stop()
+    }
+
+    @Test func aTrackWhoseFolderIsNowALinkIsNotServed() async throws {
+        let library = LibraryAPI(store: TestLibrary.store())
+        let app = try await WebApp(library: library)
+        let music = try await AudioLibrary(library, names: ["one.wav"])
+        let track = music.tracks[0]
+        // The track's folder moved away and a link put in its place, to a folder holding another file
+        // under the same name.
+        let elsewhere = TemporaryDirectory("elsewhere")
+        elsewhere.write("one.wav", "not the track")
+        let folder = (track.path as NSString).deletingLastPathComponent
+        try FileManager.default.moveItem(atPath: folder, toPath: folder + ".moved")
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: elsewhere.path)
+        let response = await app.respond(
+            to: WebRequest(
+                method: "GET", path: AudioLibrary.audio(track), headers: ["Host": "127.0.0.1:8080"]))
+        #expect(response.status == 404)
+        if case .file = response.body { Issue.record("a file was sent") }
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.moveItem(atPath: folder + ".moved", toPath: folder)
+    }
+
+    @Test func aFIFOAtACoverPathNeverBlocksThePool() async throws {
+        let library = LibraryAPI(store: try await TestLibrary.store(albums: []))
+        let folder = TemporaryDirectory("fifo-covers")
+        let fifo = folder.file("cover.png")
+        let audio = folder.file("track.mp3")
+        #expect(mkfifo(fifo, 0o600) == 0 && mkfifo(audio, 0o600) == 0)
+        // More albums than the pool has threads, each with a FIFO for a cover: image or audio file.
+        let albums = (0..<6).map { Fixtures.album("F\($0)", cover: $0 % 2 == 0 ? "file://" + fifo : audio) }
+        try await library.importAlbums(albums)
+        let app = try await WebApp(
+            library: library, covers: CoverService(httpClient: nil, cache: nil, embedded: MusicScanner()))
+        for album in albums {
+            let response = await app.respond(
+                to: WebRequest(
+                    method: "GET", path: "/covers/\(album.id)", headers: ["Host": "127.0.0.1:8080"]))
+            #expect(response.status == 200)
+            #expect(response.headers["Content-Type"] == "image/svg+xml")
+            #expect(response.headers["X-Cover-Failure"] == "unavailable")
+        }
+    }
+}
+
+/// A page that closes its event stream frees its slot at once, not at the next keep-alive.
+@Suite(.timeLimit(.minutes(2)))
+struct EventStreamSlotTests {
+    @Test func aClosedStreamFreesItsSlotForTheNextPage() async throws {
+        let served = try await TestServer(streams: 64, streamsPerAddress: 4)
+        let open = "GET /events HTTP/1.1\r\nHost: \(served.host)\r\n\r\n"
+        for round in 0..<3 {
+            var pages: [RawHTTPConnection] = []
+            for _ in 0..<4 {
+                let page = try served.connect()
+                page.send(open)
+                #expect(await page.read(until: "retry: 1000").contains("200 OK"), "round \(round)")
+                pages.append(page)
+            }
+            // The pages are reloaded: their connections close, and new ones open straight away.
+            for page in pages { page.hangUp() }
+        }
+        let page = try served.connect()
+        page.send(open)
+        #expect(await page.read(until: "retry: 1000").contains("200 OK"))
+        // The server notices the others have gone on its own too.
+        for _ in 0..<100 where served.app.events.clientCount > 1 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(served.app.events.clientCount == 1)
+        await served.server.stop()
+    }
+}
+
+/// The server's requests are child tasks of its run: stopping waits for them, and cancelling the run
+/// (as the service group does on Ctrl+C) still answers the requests in flight before it returns.
+@Suite(.timeLimit(.minutes(2)))
+struct StructuredServingTests {
+    @Test func cancellingTheRunAnswersTheRequestsInFlightThenStops() async throws {
+        let started = Mutex(false)
+        let server = MicroHTTPServer(
+            threads: 2, log: { _ in },
+            handler: { request in
+                started.withLock { $0 = true }
+                // Work that ignores cancellation for a moment, as a read of the store does.
+                _ = await TestThreads.run { usleep(300_000) }
+                return WebResponse(status: 200, body: .bytes(Array("done \(request.path)".utf8)))
+            })
+        let port = try server.start(port: 0)
+        let run = Task { await server.run() }
+        let connection = try RawHTTPConnection(port: port)
+        connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        for _ in 0..<500 where !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        run.cancel()
+        await run.value
+        let answer = await connection.read(until: "done /slow", seconds: 10)
+        #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("done /slow"))
+        // The run has returned: the daemon is stopped and nothing listens any more.
+        #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }
+    }
+
+    @Test func stopWithoutARunStillStops() async throws {
+        let server = MicroHTTPServer(log: { _ in }, handler: { _ in WebResponse(status: 204) })
+        let port = try server.start(port: 0)
+        await server.stop()
+        #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }
+    }
+}

@@ -52,7 +52,12 @@ public enum KeyHelp {
 
     /// The keys as `--help` prints them: one line each, then how the prompt and the forms work.
     public static var helpText: String {
-        let rows = entries + [Entry(keys: "?", action: "show the keys (any key closes them)")]
+        let rows =
+            entries + [
+                Entry(
+                    keys: "?",
+                    action: "show the keys (↑/↓ scroll them when they do not fit, any other key closes them)")
+            ]
         let width = (rows.map(\.keys.count).max() ?? 0) + 2
         let lines = rows.map {
             "  " + $0.keys + String(repeating: " ", count: width - $0.keys.count) + $0.action

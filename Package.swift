@@ -178,6 +178,14 @@ let package = Package(
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
+                .embedInCode("Page/album.js"), .embedInCode("Page/albums.js"), .embedInCode("Page/api.js"),
+                .embedInCode("Page/dom.js"), .embedInCode("Page/grid.js"), .embedInCode("Page/lists.js"),
+                .embedInCode("Page/pages.js"), .embedInCode("Page/player.js"), .embedInCode("Page/queue.js"),
+                .embedInCode("Page/queuepanel.js"), .embedInCode("Page/rail.js"),
+                .embedInCode("Page/scroller.js"),
+                .embedInCode("Page/search.js"), .embedInCode("Page/trackresults.js"),
+                .embedInCode("Page/tracks.js"),
+                .embedInCode("Page/virtual.js"),
             ]),
         module(
             "BlueLibraryTerminal", "BlueLibrary/Terminal",

@@ -1,6 +1,8 @@
 """Measures the web page of `bluelibrary serve` in headless Chromium at 1280×800 against the goals of
-issue #11, for libraries of several sizes, and the server's memory while 16 clients page through the
-largest one at once. Run by bench/web-page.sh (see there); prints each figure next to its goal.
+issue #11, for libraries of several sizes: the cover scroller, then each browsing view (the Albums grid,
+the Artists list, the albums in year order, a search) — first screen, a 5-second fling down, the DOM
+and the cover requests — and the server's memory while 16 clients page through the largest library at
+once. Run by bench/web-page.sh (see there); prints each figure next to its goal.
 
 Every library is made by `bluelibrary import` of generated albums (after the five seeds) with the
 album in the middle current, so the page opens in the middle of the list.
@@ -29,7 +31,7 @@ READERS = 16
 # the frame at which the details show an awaited title after a key.
 PROBE = """
 (() => {
-  const bench = window.__bench = { longTasks: [], shown: null, coverShown: null, frames: 0, awaited: null };
+  const bench = window.__bench = { longTasks: [], shown: null, coverShown: null, frames: 0, awaited: null, viewShown: null };
   performance.setResourceTimingBufferSize(1000000);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push([e.startTime, e.duration]);
@@ -44,6 +46,13 @@ PROBE = """
     const current = document.querySelector("#strip .album-view.highlighted");
     if (bench.shown === null && body && !body.hidden && current) bench.shown = now;
     if (bench.coverShown === null && current && current.classList.contains("loaded")) bench.coverShown = now;
+    // A browsing view is shown when an album of its first screen has its title and cover, or an
+    // artist's row its name.
+    if (bench.viewShown === undefined || bench.viewShown === null) {
+      const cell = document.querySelector("#albums-grid .cell-cover.loaded, #search-grid .cell-cover.loaded");
+      const row = document.querySelector("#group-list a[href]");
+      if ((cell && cell.closest(".cell").querySelector(".cell-title").textContent) || row) bench.viewShown = now;
+    }
     const awaited = bench.awaited;
     if (awaited && awaited.start !== null && awaited.done === null && body && !body.hidden
         && document.querySelector('#details input[name="title"]').value === awaited.title) awaited.done = now;
@@ -60,7 +69,7 @@ def albums(count, seed=11):
     return [
         {
             "title": f"{rng.choice(words)} {rng.choice(words)} {number}",
-            "artist": f"{rng.choice(words)} {rng.choice(words)} Band",
+            "artist": f"{rng.choice(words)} {rng.choice(words)} Band {rng.randint(1, 20000)}",
             "genre": rng.choice(["Rock", "Pop", "Jazz", "Folk"]),
             "year": rng.randint(1960, 2024),
         }
@@ -215,6 +224,65 @@ def measure_page(library):
     return figures
 
 
+# The browsing views measured, with what makes the view's first screen appear.
+VIEWS = [
+    ("Albums by artist", "#/albums?sort=artist"),
+    ("Albums by year", "#/albums?sort=year"),
+    ("Artists", "#/artists"),
+    ("Search \u201cgold\u201d", None),
+]
+
+
+def measure_view(library, label, route):
+    """One view in a fresh browser: its first screen from navigation start, the covers asked for, the DOM;
+    then a fling down for 5 s (120 px a frame): the longest task, frames per second, covers and DOM after."""
+    figures = {}
+    driver = browser()
+    try:
+        if route is None:
+            driver.get(library.url + "/#/artists")
+            wait_for(driver, "return __bench.viewShown")
+            driver.execute_script(
+                "__bench.viewShown = null; performance.clearResourceTimings(); __bench.start = performance.now();"
+                "const q = document.getElementById('query'); q.value = 'gold';"
+                "q.form.requestSubmit()")
+            shown = wait_for(driver, "return __bench.viewShown")
+            figures["shown"] = shown - driver.execute_script("return __bench.start")
+        else:
+            driver.get(library.url + "/" + route)
+            figures["shown"] = wait_for(driver, "return __bench.viewShown")
+        time.sleep(2)
+        figures["covers"] = cover_requests(driver)
+        figures["elements"] = driver.execute_script("return document.getElementsByTagName('*').length")
+        start = driver.execute_script(
+            """
+            __bench.frames = 0;
+            const start = performance.now();
+            const fling = () => { if (performance.now() - start < 5000) { scrollBy(0, 120); requestAnimationFrame(fling); } };
+            requestAnimationFrame(fling);
+            return start;
+            """)
+        time.sleep(5.5)
+        flung = driver.execute_script(
+            """
+            const start = arguments[0], now = performance.now();
+            const tasks = __bench.longTasks.filter((t) => t[0] >= start).map((t) => t[1]);
+            return {seconds: (now - start) / 1000, frames: __bench.frames, longest: Math.max(0, ...tasks),
+                    elements: document.getElementsByTagName('*').length, top: scrollY};
+            """,
+            start,
+        )
+        figures["fling_fps"] = flung["frames"] / flung["seconds"]
+        figures["fling_longest"] = flung["longest"]
+        figures["fling_elements"] = flung["elements"]
+        time.sleep(1)
+        figures["fling_covers"] = cover_requests(driver)
+        figures["heap"] = heap(driver)
+    finally:
+        driver.quit()
+    return figures
+
+
 def measure_server_memory(library):
     """16 clients each read the whole library a page at a time, at once; the server's RSS meanwhile."""
     before = library.rss()
@@ -257,12 +325,15 @@ def measure_server_memory(library):
 
 def main(binary, counts):
     results = {}
+    views = {}
     memory = None
     for count in counts:
         print(f"… {count + 5:,} albums", file=sys.stderr)
         library = Library(binary, count)
         try:
             results[count] = measure_page(library)
+            for label, route in VIEWS:
+                views.setdefault(label, {})[count] = measure_view(library, label, route)
             if count == max(counts):
                 # Twice: the second round shows whether the first one's memory is reused or kept.
                 memory = [measure_server_memory(library), measure_server_memory(library)]
@@ -292,6 +363,22 @@ def main(binary, counts):
     row("  … JS heap used after", "heap_after", "MB", "< 50 MB", lambda v: v < 50e6)
     for count in counts:
         print(f"  holding → from album 1 reached: {results[count]['hold_position']} ({count + 5:,} albums)")
+    for label, figures in views.items():
+        print(f"\n{label}")
+
+        def view_row(name, key, unit, goal, ok):
+            cells = "".join(f"{format_value(figures[count][key], unit):>16}" for count in counts)
+            verdict = "ok" if all(ok(figures[count][key]) for count in counts) else "MISSED"
+            print(f"{name:<44}{cells}   {goal}  {verdict}")
+
+        view_row("  first screen shown", "shown", "ms", "≤ 1,000 ms", lambda v: v <= 1000)
+        view_row("  cover requests before scrolling", "covers", "", "≤ ~100", lambda v: v <= 100)
+        view_row("  DOM elements", "elements", "", "< 2,000", lambda v: v < 2000)
+        view_row("  5 s fling down: longest task", "fling_longest", "ms", "≤ 100 ms", lambda v: v <= 100)
+        view_row("    … frames per second", "fling_fps", "fps", "~60", lambda v: v >= 50)
+        view_row("    … cover requests meanwhile", "fling_covers", "", "(no goal)", lambda v: True)
+        view_row("    … DOM elements after", "fling_elements", "", "< 2,000", lambda v: v < 2000)
+        view_row("    … JS heap used after", "heap", "MB", "< 50 MB", lambda v: v < 50e6)
     if memory:
         total = max(counts) + 5
         print(f"\nServer memory, {READERS} clients each paging through all {total:,} albums at once, twice:")

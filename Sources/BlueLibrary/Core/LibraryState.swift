@@ -40,16 +40,14 @@ extension LibraryState {
     /// The state's external form, the same in the web API and `stats --json`: `current` (`{"id",
     /// "index"}` or `null`), `count`, `can_undo`, `can_redo`, `can_delete`.
     public var jsonMembers: [(key: String, value: JSONValue)] {
-        [
-            (
-                "current",
-                current.map {
-                    .object([("id", .string($0.id.rawValue)), ("index", .number(String($0.index)))])
-                }
-                    ?? .null
-            ),
-            ("count", .number(String(count))), ("can_undo", .bool(canUndo)), ("can_redo", .bool(canRedo)),
-            ("can_delete", .bool(canDelete)),
+        var currentValue = JSONValue.null
+        if let current {
+            let index = JSONValue.number(String(current.index))
+            currentValue = .object([("id", .string(current.id.rawValue)), ("index", index)])
+        }
+        return [
+            ("current", currentValue), ("count", .number(String(count))), ("can_undo", .bool(canUndo)),
+            ("can_redo", .bool(canRedo)), ("can_delete", .bool(canDelete)),
         ]
     }
 }

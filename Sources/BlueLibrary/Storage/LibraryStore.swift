@@ -109,6 +109,35 @@ package protocol LibraryReader: CatalogReader, UserDataReader {
     func scanOrigins(under root: String) throws -> [ScanOrigin]
     /// The album in the library whose track has its file at `path`, if any.
     func albumOfTrack(at path: String) throws -> AlbumID?
+
+    // Browsing: sorted windows, groups and sections of long lists (SQLiteAlbums+Browse.swift).
+
+    /// Like ``forEachAlbum(matching:offset:limit:_:)``, but only the albums in `group` (all when `nil`),
+    /// in `order` (library order breaks ties).
+    func forEachAlbum(
+        matching query: Query, in group: AlbumGroup?, order: AlbumOrder, offset: Int, limit: Int,
+        _ body: (Album, Int) throws -> Void) throws
+    /// How many albums match `query` and are in `group` (all when `nil`).
+    func count(matching query: Query, in group: AlbumGroup?) throws -> Int
+    /// How many of those albums each first character of their folded `field` (title, artist or genre)
+    /// begins, in the field's order.
+    func initialCounts(of field: AlbumField, matching query: Query, in group: AlbumGroup?) throws
+        -> [(initial: String, count: Int)]
+    /// How many of those albums each decade (1990 for 1990–1999) holds, newest first, those without a
+    /// year (`nil`) last.
+    func decadeCounts(matching query: Query, in group: AlbumGroup?) throws -> [(decade: Int?, count: Int)]
+    /// A window of the groups of albums by `field` (one per folded value, in folded order), each with how
+    /// many albums it has and named by the first of its spellings in byte order (capitals first).
+    func groups(by field: AlbumGroup.Field, offset: Int, limit: Int) throws -> [(name: String, count: Int)]
+    /// How many groups of albums by `field` there are.
+    func groupCount(by field: AlbumGroup.Field) throws -> Int
+    /// How many groups by `field` each first character of their folded value begins, in order.
+    func groupInitialCounts(by field: AlbumGroup.Field) throws -> [(initial: String, count: Int)]
+    /// Calls `body` with a window of the tracks `query` matches — a bare word, `track:` and
+    /// `trackartist:` match a track's own title and artist, album fields its album's — each with its
+    /// album, in library order and then album order.
+    func forEachTrack(
+        matching query: Query, offset: Int, limit: Int, _ body: (Track, Album) throws -> Void) throws
 }
 
 /// A change waiting in the outbox to be mirrored to a remote server.

@@ -81,6 +81,10 @@ extension SQLiteAlbums {
     }
 
     func append(_ albums: [Album]) throws -> [Album] {
+        try withBrowseIndexesRebuilt(if: albums.count >= Self.bulkAppend) { try appendRows(albums) }
+    }
+
+    private func appendRows(_ albums: [Album]) throws -> [Album] {
         var map = try bucketMap()
         var last = map.buckets.last ?? Bucket(key: AlbumPositions.firstKey, count: 0)
         var added: [Album] = []

@@ -169,6 +169,18 @@ enum Schema {
             CREATE INDEX albums_title_key ON albums (title_key);
             CREATE INDEX albums_artist_key ON albums (artist_key, title_key);
             """),
+        // 7: the orders the web page browses in (SQLiteAlbums+Browse.swift), each an index whose columns
+        // are its ORDER BY, so a page deep in a sorted list of 100,000 albums is read without sorting
+        // them all; the first columns also serve an artist's or a genre's albums and their groupings. The
+        // title order replaces schema 6's index on the title alone.
+        Migration(
+            """
+            CREATE INDEX albums_by_artist ON albums (artist_key, year, title_key, position);
+            CREATE INDEX albums_by_title ON albums (title_key, position);
+            CREATE INDEX albums_by_year ON albums (year DESC, artist_key, title_key, position);
+            CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year, title_key, position);
+            DROP INDEX albums_title_key;
+            """),
     ]
 
     /// The schema version this build writes.

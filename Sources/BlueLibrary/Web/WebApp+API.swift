@@ -12,6 +12,7 @@ extension WebApp {
         let id = parts.count == 2 ? parts[1] : nil
         let method = request.method == "HEAD" ? "GET" : request.method
         do {
+            if let response = try await browse(request, parts) { return response }
             switch (method, resource, id) {
             case ("GET", "albums", nil):
                 return try await albumPage(request)
@@ -41,7 +42,7 @@ extension WebApp {
                 let album = try await library.album(.index(try deleteIndex(request))).album
                 return deleted(try await controller.delete(album.id))
             case ("POST", "undo", nil), ("POST", "redo", nil):
-                _ = try jsonObject(request)
+                try noParameters(request)
                 let change = resource == "undo" ? try await controller.undo() : try await controller.redo()
                 let state: LibraryState
                 if let change { state = change.state } else { state = try await library.state() }
@@ -149,13 +150,25 @@ extension WebApp {
 
     /// The body as a JSON value, strictly: JSON content type, valid JSON.
     private func jsonBody(_ request: WebRequest) throws -> JSONValue {
-        let type = request.headers["content-type"]?.split(separator: ";").first.map {
-            String($0).trimmed.lowercased()
-        }
-        guard type == "application/json" else {
+        guard contentType(request) == "application/json" else {
             throw LibraryError(.malformedInput, "the body must be JSON (Content-Type: application/json)")
         }
         return try JSONParser.parse(request.body, maximumDepth: 8)
+    }
+
+    /// The body of an action that takes no parameters: nothing at all, sent as JSON or without a
+    /// `Content-Type` (`curl -X POST`), or a JSON object, which is read strictly and ignored. A form's
+    /// types stay refused, so a form on another site still cannot post one.
+    private func noParameters(_ request: WebRequest) throws {
+        let isBlank = request.body.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if isBlank && request.headers["content-type"] == nil { return }
+        if isBlank && contentType(request) == "application/json" { return }
+        _ = try jsonObject(request)
+    }
+
+    /// The request's media type, lowercased, without parameters.
+    private func contentType(_ request: WebRequest) -> String? {
+        request.headers["content-type"]?.split(separator: ";").first.map { String($0).trimmed.lowercased() }
     }
 
     /// The body as a JSON object.

@@ -10,10 +10,11 @@ extension WebApp {
     /// How many albums a page holds when `limit` is not given.
     public static let defaultPageSize = 100
 
-    /// Answers `GET /api/albums?q=&offset=&limit=&around=` with
-    /// `{"total", "offset", "limit", ["position",] "albums"}`.
+    /// Answers `GET /api/albums?q=&sort=&artist=&genre=&offset=&limit=&around=` with
+    /// `{"total", "offset", "limit", ["position",] "albums"}`: the albums matching `q` (of one artist or
+    /// genre, when asked), in library order or the order `sort` names.
     func albumPage(_ request: WebRequest) async throws -> WebResponse {
-        let query = try Query(parsing: request.query["q"] ?? "")
+        let (query, group, order) = try listing(request)
         let limit = try Self.whole(
             "limit", request.query["limit"], default: Self.defaultPageSize, in: 0...Self.maximumPageSize)
         let offset = try Self.whole("offset", request.query["offset"], default: 0, in: 0...Int.max)
@@ -23,7 +24,17 @@ extension WebApp {
             }
             return id
         }
-        let page = try await library.page(matching: query, offset: offset, limit: limit, around: around)
+        let page: AlbumPage
+        if order != nil || group != nil {
+            guard around == nil else {
+                throw LibraryError(
+                    .malformedInput, "around= works in library order only, without sort=, artist= or genre=")
+            }
+            page = try await library.page(
+                matching: query, in: group, order: order ?? .artist, offset: offset, limit: limit)
+        } else {
+            page = try await library.page(matching: query, offset: offset, limit: limit, around: around)
+        }
         var members: [(key: String, value: JSONValue)] = [
             ("total", .number(String(page.total))), ("offset", .number(String(page.offset))),
             ("limit", .number(String(limit))),
@@ -34,7 +45,7 @@ extension WebApp {
     }
 
     /// A whole-number query parameter within `range`, or `fallback` when absent.
-    private static func whole(
+    static func whole(
         _ name: String, _ text: String?, default fallback: Int, in range: ClosedRange<Int>
     )
         throws -> Int

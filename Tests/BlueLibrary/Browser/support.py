@@ -41,6 +41,24 @@ def generated_albums(count, seed=7):
     ]
 
 
+def make_music(folder, albums, seconds=4):
+    """Writes a music folder with ffmpeg: `albums` is [(album, album artist, year, genre, [(title, artist), ...])],
+    one sub-folder per album, a sine tone per track (Ogg Vorbis), tagged as a scanner reads them."""
+    for number, (album, album_artist, year, genre, tracks) in enumerate(albums):
+        path = os.path.join(folder, f"{number:02d} {album}")
+        os.makedirs(path)
+        for track, (title, artist) in enumerate(tracks, 1):
+            tags = {"title": title, "artist": artist, "album_artist": album_artist, "album": album,
+                    "track": str(track), "date": str(year), "genre": genre}
+            subprocess.run(
+                ["/usr/bin/ffmpeg", "-nostdin", "-y", "-v", "error", "-f", "lavfi",
+                 "-i", f"sine=frequency={220 + 110 * track}:duration={seconds}", "-c:a", "libvorbis"]
+                + [argument for key, value in tags.items() for argument in ("-metadata", f"{key}={value}")]
+                + [os.path.join(path, f"{track:02d}.ogg")],
+                check=True,
+            )
+
+
 class PageTestCase(unittest.TestCase):
     """One library and one server per test; one browser per test class (starting Chromium is the
     slow part), on a blank page between tests."""
@@ -53,11 +71,28 @@ class PageTestCase(unittest.TestCase):
         options = webdriver.ChromeOptions()
         for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
             options.add_argument(argument)
+        # Audio plays without a click first (a test's keys and clicks are not all a user's gesture).
+        options.add_argument("--autoplay-policy=no-user-gesture-required")
         options.binary_location = "/usr/bin/chromium"
         cls.browser = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
         # Count every request the page makes (the browser keeps 250 timing entries unless told).
         cls.browser.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument", {"source": "performance.setResourceTimingBufferSize(100000)"}
+        )
+        # The actions the page gives the Media Session (media keys, a lock screen), kept where a test can
+        # call them as the browser would.
+        cls.browser.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {"source": """
+                window.__mediaActions = {};
+                if (navigator.mediaSession) {
+                    const set = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
+                    navigator.mediaSession.setActionHandler = (action, handler) => {
+                        window.__mediaActions[action] = handler;
+                        set(action, handler);
+                    };
+                }
+            """},
         )
 
     @classmethod
@@ -66,6 +101,8 @@ class PageTestCase(unittest.TestCase):
 
     def setUp(self):
         self.home = tempfile.mkdtemp(prefix="bluelibrary-browser-")
+        # Each test starts with an empty queue (it lives in the browser's storage for the page's origin,
+        # and every test's server has a new port, so a new origin).
         self.addCleanup(shutil.rmtree, self.home, ignore_errors=True)
         self.env = dict(os.environ, BLUELIBRARY_HOME=self.home, BLUELIBRARY_OFFLINE="1")
         self.prepare_library()
@@ -134,6 +171,78 @@ class PageTestCase(unittest.TestCase):
         self.driver.get(self.url)
         self.wait.until(lambda _: self.page_state()["loaded"])
 
+    def open_route(self, route):
+        """Opens the page at a route (`#/albums?sort=title`) and waits until its view is shown."""
+        self.driver.get(self.url.rstrip("/") + "/" + route)
+        self.wait.until(lambda _: self.driver.execute_script(
+            "return [...document.querySelectorAll('main > section')].filter((s) => !s.hidden).length === 1"))
+
+    def view(self):
+        """The view shown, its heading and its count line, read at once."""
+        return self.driver.execute_script(
+            """
+            const section = [...document.querySelectorAll('main > section')].find((s) => !s.hidden);
+            const heading = section.querySelector('h2');
+            const count = section.querySelector('.view-count');
+            return {id: section.id, heading: heading ? heading.textContent : null, count: count ? count.textContent : null,
+                    hash: location.hash, title: document.title,
+                    current: [...document.querySelectorAll('#views a[aria-current=page]')].map((a) => a.textContent)};
+            """
+        )
+
+    def cells(self, grid="albums-grid"):
+        """The album grid's cells in the DOM, in order: position, title, artist, link."""
+        return self.driver.execute_script(
+            """
+            return [...document.querySelectorAll('#' + arguments[0] + ' .cell')]
+                .map((c) => [Number(c.getAttribute('aria-posinset')) - 1, c.querySelector('.cell-title').textContent,
+                             c.querySelector('.cell-artist').textContent, c.firstChild.getAttribute('href')])
+                .sort((a, b) => a[0] - b[0]);
+            """,
+            grid,
+        )
+
+    def visible_cells(self, grid="albums-grid"):
+        """The grid's cells whose cover is at least half in the view (above the dock), in order."""
+        return self.driver.execute_script(
+            """
+            const bottom = document.getElementById('dock').getBoundingClientRect().top;
+            return [...document.querySelectorAll('#' + arguments[0] + ' .cell')].filter((c) => {
+                const box = c.getBoundingClientRect();
+                return box.top + box.height / 2 >= 0 && box.top + box.height / 2 <= bottom;
+            }).map((c) => [Number(c.getAttribute('aria-posinset')) - 1, c.querySelector('.cell-title').textContent])
+              .sort((a, b) => a[0] - b[0]);
+            """,
+            grid,
+        )
+
+    def player(self):
+        """The player bar, the queue and both audio elements, read at once."""
+        return self.driver.execute_script(
+            """
+            const audios = [...document.querySelectorAll('audio')];
+            const bar = document.getElementById('player');
+            const queue = JSON.parse(localStorage.getItem('bluelibrary.queue') || 'null');
+            const session = navigator.mediaSession && navigator.mediaSession.metadata;
+            return {
+                shown: !bar.hidden, title: document.getElementById('player-title').textContent,
+                artist: document.getElementById('player-artist').textContent,
+                play: document.getElementById('play').getAttribute('aria-label'),
+                elapsed: document.getElementById('elapsed').textContent, duration: document.getElementById('duration').textContent,
+                seek: document.getElementById('seek').getAttribute('aria-valuetext'),
+                audios: audios.map((a) => ({src: a.getAttribute('src'), paused: a.paused, time: a.currentTime,
+                    duration: Number.isFinite(a.duration) ? a.duration : null, ready: a.readyState, volume: a.volume,
+                    muted: a.muted, error: a.error && a.error.code})),
+                playing: audios.filter((a) => !a.paused).map((a) => a.getAttribute('src')),
+                queue: queue ? queue.items.map((i) => i.track.title) : [], index: queue ? queue.index : -1,
+                shuffle: queue ? queue.shuffle : false, repeat: queue ? queue.repeat : 'off',
+                session: session ? {title: session.title, artist: session.artist, album: session.album,
+                    artwork: session.artwork.map((a) => a.src)} : null,
+                state: navigator.mediaSession ? navigator.mediaSession.playbackState : null,
+            };
+            """
+        )
+
     def page_state(self):
         """The scroller, the details and the messages, read at once."""
         return self.driver.execute_script(
@@ -161,6 +270,12 @@ class PageTestCase(unittest.TestCase):
 
     def details(self):
         return self.page_state()["details"]
+
+    def click(self, element):
+        """Clicks an element after scrolling it to the middle of the view: the page's dock (the player
+        and the toolbar) stays pinned over the bottom of the view, as it is meant to."""
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
 
     def cover(self, position):
         return self.driver.find_element(By.CSS_SELECTOR, f'#strip .album-view[aria-posinset="{position + 1}"]')

@@ -95,13 +95,14 @@ class KeyboardTests(PageTestCase):
         self.driver.find_element(By.TAG_NAME, "h1").click()
         self.driver.execute_script("document.getElementById('undo').disabled = false")  # reachable for the check
         seen = []
-        for _ in range(20):
+        for _ in range(40):
             self.keys(Keys.TAB)
             ring = self.driver.execute_script(
                 """
                 const e = document.activeElement, style = getComputedStyle(e);
                 const where = e.closest('#details') ? 'details.' : e.closest('#add-form') ? 'add.' : '';
-                return [where + (e.id || e.getAttribute('name') || e.tagName.toLowerCase() + (e.classList.contains('album-view') ? '.cover' : '')),
+                const link = e.tagName === 'A' ? 'a ' + e.getAttribute('href') : null;
+                return [where + (e.id || e.getAttribute('name') || link || e.tagName.toLowerCase() + (e.classList.contains('album-view') ? '.cover' : '')),
                         e.matches(':focus-visible'), style.outlineStyle, parseFloat(style.outlineWidth), style.outlineColor];
                 """
             )
@@ -109,8 +110,8 @@ class KeyboardTests(PageTestCase):
                 break
             seen.append(ring)
         names = [entry[0] for entry in seen]
-        for expected in ("query", "div.cover", "details.artist", "details.year", "summary", "add.title", "add.cover_url",
-                         "add.button", "undo", "trash"):
+        for expected in ("a #/", "a #/albums", "a #/years", "query", "div.cover", "details.artist", "details.year", "summary",
+                         "add.title", "add.cover_url", "add.button", "undo", "trash"):
             self.assertIn(expected, names)
         for name, visible, style, width, colour in seen:
             self.assertTrue(visible, name)

@@ -174,7 +174,7 @@ class AddingTests(PageTestCase):
         form = self.driver.find_element(By.ID, "add-form")
         for name, value in (("title", title), ("artist", artist), ("year", year)):
             form.find_element(By.NAME, name).send_keys(value)
-        form.find_element(By.CSS_SELECTOR, "button").click()
+        self.click(form.find_element(By.CSS_SELECTOR, "button"))
 
     def test_adding_an_album_selects_it_and_scrolls_to_it(self):
         self.open_page()

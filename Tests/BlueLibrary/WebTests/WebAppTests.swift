@@ -37,17 +37,45 @@ struct WebAppTests {
         #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
         #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
         #expect(
-            String(decoding: page.bytes, as: UTF8.self).contains("<script src=\"/app.js\" defer></script>"))
-        #expect(await send("GET", "/app.js").headers["Content-Type"] == "text/javascript; charset=utf-8")
+            String(decoding: page.bytes, as: UTF8.self).contains(
+                "<script type=\"module\" src=\"/app.js\"></script>"))
+        for script in Self.scripts {
+            #expect(
+                await send("GET", "/" + script).headers["Content-Type"] == "text/javascript; charset=utf-8")
+        }
         #expect(await send("GET", "/app.css").status == 200)
         #expect(await send("GET", "/secret.txt").status == 404)
     }
 
+    /// The page's script modules: app.js and every module it imports, directly or not.
+    static let scripts = [
+        "app.js", "album.js", "albums.js", "api.js", "dom.js", "grid.js", "lists.js", "pages.js", "player.js",
+        "queue.js", "queuepanel.js", "rail.js", "scroller.js", "search.js", "trackresults.js", "tracks.js",
+        "virtual.js",
+    ]
+
+    @Test func everyModuleThePageImportsIsServed() async {
+        var imported: Set<String> = ["app.js"]
+        for script in Self.scripts {
+            let text = String(decoding: await send("GET", "/" + script).bytes, as: UTF8.self)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                if let name = line.split(separator: "\"").dropFirst().first, name.hasPrefix("./") {
+                    imported.insert(String(name.dropFirst(2)))
+                }
+            }
+        }
+        #expect(imported == Set(Self.scripts))
+    }
+
     @Test func thePageNeverPutsAlbumTextIntoHTML() async {
-        let script = String(decoding: await send("GET", "/app.js").bytes, as: UTF8.self)
-        #expect(!script.contains("innerHTML"))
-        #expect(!script.contains("insertAdjacentHTML"))
-        #expect(script.contains("textContent"))
+        var all = ""
+        for script in Self.scripts {
+            let text = String(decoding: await send("GET", "/" + script).bytes, as: UTF8.self)
+            #expect(!text.contains("innerHTML"), "\(script)")
+            #expect(!text.contains("insertAdjacentHTML"), "\(script)")
+            all += text
+        }
+        #expect(all.contains("textContent"))
     }
 
     @Test func addUpdateDeleteUndoRedoThroughTheAPI() async throws {

@@ -1,0 +1,95 @@
+// One album (`#/album/ID`): its cover large, title, artist and genre (each leading to its albums), year,
+// tracks with their lengths and the total, and Play, Play next and Add to queue for all of them.
+import { api, isConnected } from "./api.js";
+import { $, clock, count, coverURL, report, routes, say } from "./dom.js";
+import * as queue from "./queue.js";
+import { albumRows, markPlaying, queued, totalLength } from "./tracks.js";
+
+let shown = null;     // { album, tracks }
+let load = 0;
+const body = $("album-tracks").tBodies[0];
+
+// The album's tracks, each carrying its album, as the queue keeps them.
+function carried() { return shown.tracks.map((track) => Object.assign({}, track, { album: shown.album })); }
+
+export async function showAlbum(id) {
+  const mine = ++load;
+  if (!shown || shown.album.id !== id) {
+    shown = null;
+    $("album-title").textContent = "";
+    $("album-facts").replaceChildren();
+    body.replaceChildren();
+    $("album-cover").removeAttribute("src");
+  }
+  try {
+    const details = await api("GET", "/api/albums/" + encodeURIComponent(id));
+    if (mine !== load) return;
+    draw(details, details.tracks || []);
+  } catch (error) {
+    if (mine !== load) return;
+    $("album-title").textContent = error.status === 404 ? "No such album" : "The album could not be read";
+    $("album-missing").hidden = error.status !== 404;
+    $("album-actions").hidden = true;
+    $("album-empty").hidden = true;
+    if (error.status !== 404) report(error);
+  }
+}
+
+function draw(album, tracks) {
+  shown = { album, tracks };
+  $("album-missing").hidden = true;
+  $("album-title").textContent = album.title;
+  const artist = $("album-artist");
+  artist.textContent = album.artist;
+  artist.href = routes.artist(album.artist);
+  const facts = [];
+  if (album.year !== null) facts.push(document.createTextNode(String(album.year)));
+  if (album.genre) {
+    const genre = document.createElement("a");
+    genre.href = routes.genre(album.genre);
+    genre.textContent = album.genre;
+    facts.push(genre);
+  }
+  if (tracks.length) facts.push(document.createTextNode(count(tracks.length, "track", "tracks") + ", " + clock(totalLength(tracks))));
+  const line = $("album-facts");
+  line.replaceChildren();
+  facts.forEach((fact, i) => { if (i) line.append(" · "); line.append(fact); });
+  const cover = $("album-cover");
+  const url = coverURL(album);
+  if (cover.getAttribute("src") !== url) cover.src = url;
+  cover.alt = "Cover of " + album.title;
+  $("album-actions").hidden = tracks.length === 0;
+  $("album-empty").hidden = tracks.length > 0;
+  const focused = body.contains(document.activeElement) ? [...body.querySelectorAll("button")].indexOf(document.activeElement) : -1;
+  body.replaceChildren(...albumRows(album, tracks));
+  const buttons = body.querySelectorAll("button");
+  if (focused >= 0 && buttons.length) buttons[Math.min(focused, buttons.length - 1)].focus();
+  markPlaying(body);
+}
+
+export function hideAlbum() { load += 1; }
+
+// The library changed: the album is read again (it may have been edited, rescanned or deleted).
+export function refreshAlbum() { if (shown) showAlbum(shown.album.id); }
+
+export function startAlbum() {
+  queue.subscribe(() => markPlaying(body));
+  $("album-play").addEventListener("click", () => { if (shown) queued(queue.play(carried(), 0)); });
+  $("album-next").addEventListener("click", () => {
+    if (shown) queued(queue.playNext(carried()), "“" + shown.album.title + "” plays next");
+  });
+  $("album-queue").addEventListener("click", () => {
+    if (shown) queued(queue.add(carried()), "Added “" + shown.album.title + "” to the queue");
+  });
+  // The tutorial's screen, on this album: it becomes the current one.
+  $("album-show").addEventListener("click", async () => {
+    if (!shown || !isConnected()) return;
+    try {
+      await api("PUT", "/api/state", { current_id: shown.album.id });
+      location.hash = "#/";
+      say("");
+    } catch (error) {
+      report(error);
+    }
+  });
+}

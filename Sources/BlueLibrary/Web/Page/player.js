@@ -1,0 +1,275 @@
+// The player bar: what plays (cover, title, artist), play/pause, previous/next, a seek slider with the
+// elapsed and total time, and the volume. It plays what the queue says. Two <audio> elements take turns:
+// while one plays, the other loads the next track, so when a track ends the next starts from memory at
+// once. The Media Session API gives media keys and a phone's lock screen the same controls.
+import { withToken } from "./api.js";
+import { $, clock, coverURL, routes, say, setIcon } from "./dom.js";
+import * as queue from "./queue.js";
+
+const players = [$("audio"), $("audio-next")];
+let active = 0;                 // which element plays; the other holds the next track
+const bar = $("player"), seek = $("seek"), volume = $("volume");
+let dragging = false;           // the seek slider is held: the time shown is the slider's
+let savedAt = 0;                // when the position was last saved
+let failures = 0;               // tracks in a row that would not play
+let restoring = 0;              // the position to resume at once the restored track's metadata is in
+let wanted = false;             // whether the user wants music now (played, and not paused since)
+
+const audio = () => players[active];
+const spare = () => players[1 - active];
+
+function urlOf(item) { return withToken(item.track.audio); }
+
+// Shows the current track (or hides the bar when the queue is empty) and loads it; `how.play` starts it.
+function load(how) {
+  const item = queue.current();
+  bar.hidden = !item;
+  if (!item) {
+    for (const element of players) {
+      element.pause();
+      element.removeAttribute("src");
+      element.load();  // lets go of the file
+    }
+    showTrack(null);
+    return;
+  }
+  const url = urlOf(item);
+  if (audio().getAttribute("src") !== url) {
+    if (spare().getAttribute("src") === url && spare().readyState > 0) {
+      // The next track is already loaded: the elements swap, and it starts at once.
+      audio().pause();
+      active = 1 - active;
+    } else {
+      audio().src = url;
+    }
+  }
+  if (how.current) audio().currentTime = 0;
+  showTrack(item);
+  if (how.play) start(); else { wanted = false; showState(); }
+}
+
+function start() {
+  const item = queue.current();
+  if (!item) return;
+  wanted = true;
+  const started = audio().play();
+  if (started) {
+    started.catch((error) => {
+      // A newer choice replacing this one aborts it; a file that cannot be played is reported once, by
+      // the element's error event; a browser that wants a gesture first leaves the track ready.
+      if (error.name === "AbortError" || error.name === "NotSupportedError") return;
+      if (error.name === "NotAllowedError") { showState(); return; }
+      cannotPlay(item, error.message);
+    });
+  }
+}
+
+// The track after the current one goes into the spare element, once the current one plays.
+function preload() {
+  const following = queue.following(false);
+  const item = following >= 0 ? queue.items()[following] : null;
+  if (!item) return;
+  const url = urlOf(item);
+  if (spare().getAttribute("src") !== url && audio().getAttribute("src") !== url) {
+    spare().preload = "auto";
+    spare().src = url;
+  }
+}
+
+function cannotPlay(item, reason) {
+  say("Cannot play “" + item.track.title + "”" + (reason ? ": " + reason : ""), true);
+  failures += 1;
+  // Skip to the next one (playing only if this one was), unless every track of the queue failed in a row.
+  const following = queue.following(false);
+  if (following >= 0 && failures < queue.items().length) queue.select(following, wanted);
+  else { pause(); showState(); }
+}
+
+function pause() {
+  wanted = false;
+  audio().pause();
+}
+
+export function toggle() {
+  if (!queue.current()) return;
+  if (audio().paused) start(); else pause();
+}
+
+export function next() {
+  const following = queue.following(false);
+  if (following >= 0) queue.select(following, wanted);
+}
+
+// Back to the start of the track after its first 3 seconds; before that, the previous track.
+export function previous() {
+  const preceding = queue.preceding();
+  if (audio().currentTime > 3 || preceding < 0) { audio().currentTime = 0; return; }
+  queue.select(preceding, wanted);
+}
+
+export function seekTo(seconds) {
+  const length = duration();
+  if (!queue.current() || !length) return;
+  audio().currentTime = Math.min(Math.max(seconds, 0), length);
+  showTime();
+}
+
+export function seekBy(seconds) { seekTo(audio().currentTime + seconds); }
+
+// The current track's length: the file's, once known, else the library's.
+function duration() {
+  const known = audio().duration;
+  if (Number.isFinite(known) && known > 0) return known;
+  const item = queue.current();
+  return item ? item.track.duration : 0;
+}
+
+function showTrack(item) {
+  const title = $("player-title"), cover = $("player-cover");
+  if (!item) {
+    title.textContent = "";
+    title.removeAttribute("href");
+    $("player-artist").textContent = "";
+    cover.removeAttribute("src");
+    if ("mediaSession" in navigator) { navigator.mediaSession.metadata = null; navigator.mediaSession.playbackState = "none"; }
+    return;
+  }
+  const track = item.track;
+  title.textContent = track.title;
+  title.href = routes.album(track.album.id);
+  title.title = "Go to “" + track.album.title + "”";
+  $("player-artist").textContent = track.artist;
+  const url = coverURL(track.album);
+  if (cover.getAttribute("src") !== url) cover.src = url;
+  cover.alt = "";
+  if ("mediaSession" in navigator && typeof MediaMetadata === "function") {
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: track.title, artist: track.artist, album: track.album.title,
+      artwork: [{ src: new URL(url, location.href).href, sizes: "512x512" }],
+    });
+  }
+  showTime();
+  showState();
+}
+
+function showState() {
+  const playing = !audio().paused && queue.current() !== null;
+  const button = $("play");
+  setIcon(button, playing ? "pause" : "play");
+  button.setAttribute("aria-label", playing ? "Pause" : "Play");
+  button.title = (playing ? "Pause" : "Play") + " (Space)";
+  $("previous").disabled = !queue.current();
+  $("next").disabled = queue.following(false) < 0;
+  if ("mediaSession" in navigator && queue.current()) navigator.mediaSession.playbackState = playing ? "playing" : "paused";
+}
+
+function showTime() {
+  const length = duration();
+  const time = dragging ? Number(seek.value) : audio().currentTime || 0;
+  seek.max = String(Math.max(length, 0));
+  if (!dragging) seek.value = String(time);
+  $("elapsed").textContent = clock(time);
+  $("duration").textContent = clock(length);
+  seek.setAttribute("aria-valuetext", clock(time) + " of " + clock(length));
+  seek.disabled = !queue.current();
+  if ("mediaSession" in navigator && navigator.mediaSession.setPositionState && length > 0) {
+    try {
+      navigator.mediaSession.setPositionState({ duration: length, position: Math.min(time, length), playbackRate: audio().playbackRate || 1 });
+    } catch (error) {
+      // A position the browser will not take (the file is still being measured): left for the next update.
+    }
+  }
+}
+
+function showVolume() {
+  const { volume: level, muted } = queue.volume();
+  for (const element of players) { element.volume = level; element.muted = muted; }
+  volume.value = String(level);
+  volume.setAttribute("aria-valuetext", Math.round(level * 100) + "%" + (muted ? ", muted" : ""));
+  const mute = $("mute");
+  setIcon(mute, muted || level === 0 ? "muted" : "volume");
+  mute.setAttribute("aria-pressed", muted ? "true" : "false");
+}
+
+for (const element of players) {
+  element.addEventListener("timeupdate", () => {
+    if (element !== audio()) return;
+    showTime();
+    if (performance.now() - savedAt > 2000) { savedAt = performance.now(); queue.saveTime(element.currentTime); }
+  });
+  element.addEventListener("durationchange", () => { if (element === audio()) showTime(); });
+  element.addEventListener("loadedmetadata", () => {
+    if (element !== audio() || !restoring) return;
+    element.currentTime = Math.min(restoring, element.duration || restoring);
+    restoring = 0;
+  });
+  element.addEventListener("play", () => { if (element === audio()) showState(); });
+  element.addEventListener("pause", () => { if (element === audio()) showState(); });
+  element.addEventListener("playing", () => {
+    if (element !== audio()) return;
+    failures = 0;
+    preload();
+  });
+  element.addEventListener("ended", () => {
+    if (element !== audio()) return;
+    const following = queue.following(true);
+    if (following === queue.index()) { element.currentTime = 0; start(); return; }
+    if (following >= 0) { queue.select(following); return; }
+    // The end of the queue: it stays, ready to play again from its last track.
+    queue.saveTime(0);
+    showState();
+  });
+  element.addEventListener("error", () => {
+    // An error that arrives after the element moved on to another track (its error is gone) is stale.
+    const item = queue.current();
+    if (element !== audio() || !item || !element.getAttribute("src") || !element.error) return;
+    cannotPlay(item, element.error.message);
+  });
+}
+
+$("play").addEventListener("click", toggle);
+$("next").addEventListener("click", next);
+$("previous").addEventListener("click", previous);
+seek.addEventListener("pointerdown", () => { dragging = true; });
+seek.addEventListener("input", () => {
+  // Dragging shows where the slider is; a key moves the track there at once.
+  if (dragging) showTime(); else seekTo(Number(seek.value));
+});
+seek.addEventListener("change", () => { dragging = false; seekTo(Number(seek.value)); });
+volume.addEventListener("input", () => { queue.saveVolume(Number(volume.value), false); showVolume(); });
+$("mute").addEventListener("click", () => {
+  const { volume: level, muted } = queue.volume();
+  queue.saveVolume(level === 0 && muted === false ? 0.5 : level, !muted && level > 0);
+  showVolume();
+});
+addEventListener("pagehide", () => { if (queue.current()) queue.saveTime(audio().currentTime); });
+
+if ("mediaSession" in navigator) {
+  const actions = {
+    play: start, pause, previoustrack: previous, nexttrack: next,
+    seekbackward: (details) => seekBy(-(details.seekOffset || 10)),
+    seekforward: (details) => seekBy(details.seekOffset || 10),
+    seekto: (details) => seekTo(details.seekTime), stop: () => { pause(); seekTo(0); },
+  };
+  for (const [action, handler] of Object.entries(actions)) {
+    try { navigator.mediaSession.setActionHandler(action, handler); } catch (error) { /* an action this browser lacks */ }
+  }
+}
+
+// Starts the player with the queue the last visit left: its track loaded, paused where it was.
+export function startPlayer() {
+  setIcon($("previous"), "previous");
+  setIcon($("next"), "next");
+  queue.subscribe((how) => {
+    if (how.current) load(how);
+    else { showState(); if (!audio().paused) preload(); }
+  });
+  queue.restore();
+  showVolume();
+  if (queue.current()) {
+    restoring = queue.savedTime();
+    load({});
+  } else {
+    bar.hidden = true;
+  }
+}

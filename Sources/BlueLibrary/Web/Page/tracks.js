@@ -1,0 +1,76 @@
+// Tracks as every view lists them — an album's, or a search's — each row with a button that plays it
+// (and, for an album, the tracks after it), its number, title, artist when it is not the album's,
+// album (in a search, under the title), length, and two buttons: play next, add to the queue.
+import { button, clock, element, report, routes, say } from "./dom.js";
+import * as queue from "./queue.js";
+
+// Says what an action on the queue did (or that the queue is full).
+export function queued(error, text) {
+  if (error) report(error); else say(text);
+}
+
+function cell(text, className) {
+  const made = element("td", className);
+  if (text !== null) made.textContent = text;
+  return made;
+}
+
+// One row. `album` is the album every track shares (null in a search, where each names its own);
+// `play()` plays from this track.
+export function trackRow(track, options) {
+  const row = element("tr", "track");
+  const play = button("Play " + track.title, { icon: "play", className: "icon-button play" });
+  play.title = options.album ? "Play “" + track.title + "” and the tracks after it" : "Play “" + track.title + "”";
+  play.addEventListener("click", options.play);
+  const first = cell(null, "track-play");
+  first.append(play);
+  let number = track.number === null || track.number === undefined ? "" : String(track.number);
+  if (options.discs) number = track.disc + "-" + (number ? number.padStart(2, "0") : "–");
+  const title = cell(track.title, "track-title");
+  const albumArtist = options.album ? options.album.artist : track.album.artist;
+  if (track.artist && track.artist !== albumArtist) title.append(element("span", "track-artist", " — " + track.artist));
+  const cells = [first];
+  if (options.album) cells.push(cell(number, "track-number"));
+  if (!options.album) {
+    // In a search each track says which album it is on, under its title.
+    const from = element("span", "track-from", "from ");
+    const link = element("a", null, track.album.title);
+    link.href = routes.album(track.album.id);
+    from.append(link);
+    title.append(from);
+  }
+  cells.push(title);
+  cells.push(cell(clock(track.duration), "track-duration"));
+  const actions = cell(null, "track-actions");
+  const next = button("Play " + track.title + " next", { icon: "playNext", className: "icon-button" });
+  next.addEventListener("click", () => queued(queue.playNext([track]), "“" + track.title + "” plays next"));
+  const add = button("Add " + track.title + " to the queue", { icon: "add", className: "icon-button" });
+  add.addEventListener("click", () => queued(queue.add([track]), "Added “" + track.title + "” to the queue"));
+  actions.append(next, add);
+  cells.push(actions);
+  row.append(...cells);
+  row.dataset.id = track.id;
+  return row;
+}
+
+// The rows of an album's tracks; a play button plays the album from its track.
+export function albumRows(album, tracks) {
+  const discs = new Set(tracks.map((track) => track.disc)).size > 1;
+  // Each track carries its album, so the queue can show and find it.
+  const carried = tracks.map((track) => Object.assign({}, track, { album }));
+  return carried.map((track, index) => trackRow(track, { album, discs, play: () => queued(queue.play(carried, index)) }));
+}
+
+// Marks the row of the track that is current in the queue.
+export function markPlaying(body) {
+  const current = queue.current();
+  for (const row of body.rows) {
+    const playing = current !== null && row.dataset.id === current.track.id;
+    row.classList.toggle("playing", playing);
+    if (playing) row.setAttribute("aria-current", "true"); else row.removeAttribute("aria-current");
+  }
+}
+
+export function totalLength(tracks) {
+  return tracks.reduce((sum, track) => sum + (Number(track.duration) || 0), 0);
+}

@@ -1,0 +1,113 @@
+import BlueLibraryCore
+import BlueLibraryServices
+
+/// What the page browses besides the paged albums: the album artists and genres with their album counts,
+/// the decades, where each initial or decade starts (a rail that jumps), and the tracks a search
+/// finds. Every list comes a window at a time, at most ``maximumPageSize`` entries (tracks: at most
+/// ``maximumTrackPageSize``), however large the library.
+extension WebApp {
+    /// How many tracks one answer of `GET /api/tracks` holds when `limit` is not given.
+    public static let defaultTrackPageSize = 50
+    /// The most tracks one answer holds.
+    public static let maximumTrackPageSize = 200
+
+    /// Answers the browsing routes — `GET /api/albums/sections`, `/api/artists[/sections]`,
+    /// `/api/genres[/sections]`, `/api/years`, `/api/tracks` — or `nil` when the request is for another.
+    func browse(_ request: WebRequest, _ parts: [String]) async throws -> WebResponse? {
+        let route = parts.joined(separator: "/")
+        let routes = [
+            "albums/sections", "artists", "artists/sections", "genres", "genres/sections", "years", "tracks",
+        ]
+        guard routes.contains(route) else { return nil }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .error(
+                405, code: "method_not_allowed",
+                message: "\(request.method) is not allowed on \(request.path)")
+        }
+        switch route {
+        case "albums/sections":
+            let (query, group, order) = try listing(request)
+            let sections = try await library.sections(matching: query, in: group, order: order ?? .artist)
+            return .json(.object([("sections", .array(sections.map(Self.json)))]))
+        case "artists", "genres":
+            let field: AlbumGroup.Field = route == "artists" ? .artist : .genre
+            let limit = try Self.whole(
+                "limit", request.query["limit"], default: Self.defaultPageSize, in: 0...Self.maximumPageSize)
+            let offset = try Self.whole("offset", request.query["offset"], default: 0, in: 0...Int.max)
+            let page = try await library.groups(by: field, offset: offset, limit: limit)
+            let groups = page.groups.map { name, count in
+                JSONValue.object([("name", .string(name)), ("albums", .number(String(count)))])
+            }
+            return .json(
+                .object([
+                    ("total", .number(String(page.total))), ("offset", .number(String(page.offset))),
+                    ("limit", .number(String(limit))), (route, .array(groups)),
+                ]))
+        case "artists/sections", "genres/sections":
+            let sections = try await library.groupSections(by: route.hasPrefix("artists") ? .artist : .genre)
+            return .json(.object([("sections", .array(sections.map(Self.json)))]))
+        case "years":
+            // The decades are the sections of the albums in year order: at most 901 (years 1000–9999, and
+            // none), so one answer holds them all.
+            let decades = try await library.sections(order: .year).map { section in
+                JSONValue.object([
+                    ("decade", section.decade.map { .number(String($0)) } ?? .null),
+                    ("label", .string(section.label)), ("albums", .number(String(section.count))),
+                    ("offset", .number(String(section.offset))),
+                ])
+            }
+            return .json(.object([("decades", .array(decades))]))
+        default:
+            return try await trackPage(request)
+        }
+    }
+
+    /// `GET /api/tracks?q=&offset=&limit=`: the tracks the query finds, each with its album and the URL
+    /// that plays it.
+    private func trackPage(_ request: WebRequest) async throws -> WebResponse {
+        let query = try Query(parsing: request.query["q"] ?? "")
+        let limit = try Self.whole(
+            "limit", request.query["limit"], default: Self.defaultTrackPageSize,
+            in: 0...Self.maximumTrackPageSize)
+        let offset = try Self.whole("offset", request.query["offset"], default: 0, in: 0...Int.max)
+        let page = try await library.tracks(matching: query, offset: offset, limit: limit)
+        let tracks = page.tracks.map { track, album -> JSONValue in
+            guard case .object(let members) = AlbumCoding.json(track, file: .audio(url: Self.audioPath(of:)))
+            else { return .null }
+            return .object(members + [("album", AlbumCoding.json(album))])
+        }
+        return .json(
+            .object([
+                ("offset", .number(String(page.offset))), ("limit", .number(String(limit))),
+                ("more", .bool(page.more)), ("tracks", .array(tracks)),
+            ]))
+    }
+
+    /// A section of a list as JSON: `{"label", "offset", "count"}`.
+    private static func json(_ section: ListSection) -> JSONValue {
+        .object([
+            ("label", .string(section.label)), ("offset", .number(String(section.offset))),
+            ("count", .number(String(section.count))),
+        ])
+    }
+
+    /// What a listing of albums asks for: the query `q`, the group (`artist=` or `genre=`, one at most)
+    /// and the order `sort=` (`nil`: library order).
+    func listing(_ request: WebRequest) throws -> (Query, AlbumGroup?, AlbumOrder?) {
+        let query = try Query(parsing: request.query["q"] ?? "")
+        let order = try request.query["sort"].map { name in
+            guard let order = AlbumOrder(rawValue: name) else {
+                throw LibraryError(
+                    .malformedInput, "sort=\(name.prefix(40)) is not an order (orders: \(AlbumOrder.names))")
+            }
+            return order
+        }
+        let groups = AlbumGroup.Field.allCases.compactMap { field in
+            request.query[field.rawValue].map { AlbumGroup(field, String($0.prefix(1000))) }
+        }
+        guard groups.count <= 1 else {
+            throw LibraryError(.malformedInput, "artist= and genre= cannot be asked for together")
+        }
+        return (query, groups.first, order)
+    }
+}

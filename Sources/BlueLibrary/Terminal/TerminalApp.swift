@@ -1,3 +1,4 @@
+import AudioKit
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
@@ -5,7 +6,8 @@ import TerminalKit
 
 /// The terminal face: the tutorial's one screen — a scroller of covers, the details table, an
 /// Undo / Trash toolbar — drawn into a ``TerminalScreen`` from the shared ``LibraryController``, and the
-/// keys and clicks that drive it. It owns no library state: the controller does.
+/// keys and clicks that drive it. It owns no library state: the controller does. It also plays the
+/// albums' tracks through a `QueuePlayer`, which owns where playback is.
 ///
 /// It is the scroller's delegate, adapting albums to tiles (Adapter by delegation).
 @MainActor
@@ -17,6 +19,12 @@ package final class TerminalApp: HorizontalScrollerDelegate {
     let scroller: HorizontalScroller
     var tiles: [AlbumID: AlbumTile] = [:]
     var input = InputMode.browse
+    /// The player of the albums' tracks.
+    let player: any QueuePlayer
+    /// The album and tracks handed to the player last (what plays while other albums are browsed).
+    var playing: (album: Album, tracks: [Track])?
+    /// The track list's cursor and focus.
+    var trackList = TrackListState()
     var centeredOn: AlbumID?
     /// The terminal's size.
     package private(set) var size: (width: Int, height: Int)
@@ -39,24 +47,29 @@ package final class TerminalApp: HorizontalScrollerDelegate {
         case search(SearchPrompt)
         /// Filling in the add or the edit form.
         case form(AlbumForm)
-        /// The list of keys is shown; any key closes it.
-        case help
+        /// The list of keys is shown, from entry `top`; ↑/↓ scroll a list taller than the screen, any
+        /// other key closes it.
+        case help(top: Int)
     }
 
     /// Where the screen's bands sit at the terminal's size.
     var layout: ScreenLayout {
         let tracks = controller.screen.tracks.count
-        return ScreenLayout(width: size.width, height: size.height, trackLines: tracks == 0 ? 0 : tracks + 1)
+        return ScreenLayout(
+            width: size.width, height: size.height, trackLines: tracks == 0 ? 0 : tracks + 1,
+            playing: nowPlaying != nil)
     }
 
-    /// Creates the face for a controller, a cover centre, a colour mode and a terminal size.
+    /// Creates the face for a controller, a cover centre, a colour mode, a terminal size and the player
+    /// of the albums' tracks.
     package init(
         controller: LibraryController, coverCenter: CoverCenter, mode: some ColorStrategy, width: Int,
-        height: Int
+        height: Int, player: any QueuePlayer
     ) {
         self.controller = controller
         self.coverCenter = coverCenter
         self.mode = mode
+        self.player = player
         size = (width, height)
         let layout = ScreenLayout(width: width, height: height, trackLines: 0)
         scroller = HorizontalScroller(
@@ -116,7 +129,7 @@ package final class TerminalApp: HorizontalScrollerDelegate {
         case .browse: await handleBrowsing(key)
         case .search(let prompt): await handleSearch(key, prompt: prompt)
         case .form(let form): await handleForm(key, form: form)
-        case .help: input = .browse
+        case .help(let top): scrollKeys(key, from: top)
         }
     }
 

@@ -1,3 +1,5 @@
+import AudioKit
+
 /// Sound through ALSA on one device (`default` unless `--device NAME`): on a desktop with PipeWire or
 /// PulseAudio, `default` reaches it; `null` works without hardware.
 package struct ALSAAudio: AudioSystem {
@@ -16,6 +18,6 @@ package struct ALSAAudio: AudioSystem {
     }
 
     package func player(for path: String) throws(AudioError) -> any AudioPlayer {
-        ALSAPlayer(device: device, reader: try WAVReader(path: path), clock: clock)
+        ALSAPlayer(device: device, source: try WAVReader(path: path), clock: clock)
     }
 }

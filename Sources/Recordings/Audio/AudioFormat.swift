@@ -1,3 +1,5 @@
+import AudioKit
+
 /// The one audio format of the app, defined once: mono, 16-bit signed little-endian, 44.1 kHz.
 package enum AudioFormat {
     /// Frames per second.
@@ -6,6 +8,8 @@ package enum AudioFormat {
     package static let channels = 1
     /// Bits per sample.
     package static let bitsPerSample = 16
+    /// The rate and channels, as a device is opened with them.
+    package static let sampleFormat = SampleFormat(rate: sampleRate, channels: channels)
 
     /// The number of frames in `seconds` of audio.
     package static func frames(in seconds: Double) -> Int {

@@ -1,15 +1,16 @@
+import AudioKit
 import Synchronization
 
 /// The test twin of ``ALSAAudio``: no device at all. A recording is a WAV file of silence exactly as
-/// long as the ``MonotonicClock`` says; playback follows the same clock. It can be told to fail the way
-/// a device does, so tests see the app's message instead of a crash.
+/// long as the `MonotonicClock` says; playback (AudioKit's `TwinPlayer`) follows the same clock. It can be
+/// told to fail the way a device does, so tests see the app's message instead of a crash.
 package final class AudioTwin: AudioSystem {
     private let clock: any MonotonicClock
     private let nextFailure = Mutex<AudioError?>(nil)
     private let playbackFailure = Mutex<AudioError?>(nil)
     private let recordingFailure = Mutex<AudioError?>(nil)
 
-    /// A twin timed by `clock` (usually a ``ManualClock``).
+    /// A twin timed by `clock` (usually a `ManualClock`).
     package init(clock: any MonotonicClock) {
         self.clock = clock
     }
@@ -103,42 +104,4 @@ final class TwinRecorder: AudioRecorder {
         stoppedAt = clock.now()
         writer.discard()
     }
-}
-
-/// Playback that only keeps time.
-final class TwinPlayer: AudioPlayer {
-    private var transport: Transport
-    private let clock: any MonotonicClock
-    private let startFailure: () -> AudioError?
-    private let deviceFailure: () -> AudioError?
-
-    init(
-        duration: Double, clock: any MonotonicClock, startFailure: @escaping () -> AudioError?,
-        deviceFailure: @escaping () -> AudioError?
-    ) {
-        transport = Transport(duration: duration)
-        self.clock = clock
-        self.startFailure = startFailure
-        self.deviceFailure = deviceFailure
-    }
-
-    /// A failure the twin was told of pauses playback, as a failing device does.
-    func takeFailure() -> AudioError? {
-        guard isPlaying, let error = deviceFailure() else { return nil }
-        pause()
-        return error
-    }
-
-    var duration: Double { transport.duration }
-    var position: Double { transport.position(at: clock.now()) }
-    var isPlaying: Bool { transport.isPlaying(at: clock.now()) }
-
-    func play() throws(AudioError) {
-        if let error = startFailure() { throw error }
-        if !isPlaying { transport.play(at: clock.now()) }
-    }
-
-    func pause() { transport.pause(at: clock.now()) }
-    func seek(to seconds: Double) { transport.seek(to: seconds, at: clock.now()) }
-    func stop() { pause() }
 }

@@ -1,3 +1,5 @@
+import AudioKit
+
 #if canImport(Glibc)
     import Glibc
 #endif

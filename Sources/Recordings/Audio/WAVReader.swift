@@ -1,3 +1,5 @@
+import AudioKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -58,5 +60,13 @@ package final class WAVReader: @unchecked Sendable {
     private static func clamped(_ value: Double) -> Int16 {
         guard value.isFinite else { return 0 }
         return Int16((min(max(value, -1), 1) * 32767).rounded())
+    }
+}
+
+extension WAVReader: AudioSource {
+    package var format: SampleFormat { SampleFormat(rate: file.sampleRate, channels: file.channels) }
+    package var frameCount: Int { file.frameCount }
+    package func read(from start: Int, count: Int) throws(AudioError) -> [Int16] {
+        samples(from: start, count: count)
     }
 }

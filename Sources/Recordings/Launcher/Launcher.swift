@@ -1,3 +1,4 @@
+import AudioKit
 import Diagnostics
 import Foundation
 import RecordingsAudio

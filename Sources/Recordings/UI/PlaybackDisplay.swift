@@ -1,3 +1,4 @@
+import AudioKit
 import RecordingsAudio
 
 /// The play pane's playback controls as they are shown — the button's title and whether it can be

@@ -5,14 +5,14 @@ package typealias AudioError = CodedError<AudioErrorCode>
 
 /// The kinds of ``AudioError``.
 package enum AudioErrorCode: String, Sendable, Hashable {
-    /// There is no such device (or no sound hardware at all).
+    /// There is no such device, no sound hardware at all, or no ALSA library to reach one.
     case noDevice
     /// Another program holds the device.
     case busy
     /// The device failed while opening or in use.
     case device
-    /// A recording's audio file is missing.
+    /// An audio file is missing.
     case missingFile
-    /// A file is not a WAV file this app can play, or could not be written.
+    /// A file cannot be played (a format no decoder here reads, a damaged file) or could not be written.
     case file
 }

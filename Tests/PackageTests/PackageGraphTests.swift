@@ -98,4 +98,12 @@ struct PackageGraphTests {
             #expect(!names.contains("BlueLibraryPostgres"), "\(target.name) depends on the store")
         }
     }
+
+    /// Test support is an ordinary target, built with the products by `swift build -c release`: it may
+    /// not import a test framework, which only test targets can see.
+    @Test func testSupportImportsNoTestFramework() throws {
+        let names: Set = ["Testing", "XCTest"]
+        let imported = try Self.imports(under: "Sources/Shared/TestSupport", among: names, excluding: [])
+        #expect(imported.isEmpty, "TestSupport imports \(imported.sorted())")
+    }
 }

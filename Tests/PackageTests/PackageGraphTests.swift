@@ -85,4 +85,25 @@ struct PackageGraphTests {
         }
         #expect(checked > 40)
     }
+
+    /// Views know nothing of storage: the faces, their controller and the command line reach the library
+    /// through the facade (BlueLibraryServices) only.
+    @Test(.timeLimit(.minutes(2))) func noFaceDependsOnTheStore() throws {
+        let faces: Set = ["bluelibrary", "BlueLibraryWeb", "BlueLibraryTerminal", "BlueLibraryPresentation"]
+        let targets = try Self.manifest().targets.filter { faces.contains($0.name) }
+        #expect(targets.count == faces.count)
+        for target in targets {
+            let names = target.dependencies.compactMap(\.name)
+            #expect(!names.contains("BlueLibraryStorage"), "\(target.name) depends on the store")
+            #expect(!names.contains("BlueLibraryPostgres"), "\(target.name) depends on the store")
+        }
+    }
+
+    /// Test support is an ordinary target, built with the products by `swift build -c release`: it may
+    /// not import a test framework, which only test targets can see.
+    @Test func testSupportImportsNoTestFramework() throws {
+        let names: Set = ["Testing", "XCTest"]
+        let imported = try Self.imports(under: "Sources/Shared/TestSupport", among: names, excluding: [])
+        #expect(imported.isEmpty, "TestSupport imports \(imported.sorted())")
+    }
 }

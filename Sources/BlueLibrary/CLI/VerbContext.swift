@@ -2,7 +2,6 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryFolderImport
 import BlueLibraryNetworking
-import BlueLibraryPostgres
 import BlueLibraryScanner
 import BlueLibraryServices
 import Diagnostics
@@ -52,13 +51,10 @@ struct ReadingContext: VerbContext {
     {
         _ = try LibraryContext.remote(arguments)
         let busy = LibraryLocation.busyTimeout(environment: console.environment)
-        switch try LibraryContext.database(arguments, console) {
-        case .file(let path):
-            return ReadingContext(console: console, library: OneReadLibrary(path: path, busyTimeout: busy))
-        case .postgres(let url):
-            return ReadingContext(
-                console: console, library: OneReadLibrary(store: try PostgresLibraryStore(url: url)))
-        }
+        return ReadingContext(
+            console: console,
+            library: try OneReadLibrary(
+                database: try LibraryContext.database(arguments, console), busyTimeout: busy))
     }
 
     func close() async { await library.close() }

@@ -8,27 +8,27 @@ import SystemFiles
 /// Where a library's database lives: `--database URL` (or `--library FILE`), else `$BLUELIBRARY_DATABASE`,
 /// else `$BLUELIBRARY_HOME/library.db`, else `$XDG_DATA_HOME/bluelibrary/library.db`, else
 /// `~/.local/share/bluelibrary/library.db`.
-public enum LibraryLocation {
+package enum LibraryLocation {
     /// The library a command names — `explicit` (`--database` or `--library`), else `BLUELIBRARY_DATABASE`
     /// — or `nil` for the default file.
-    public static func database(explicit: String?, environment: [String: String]) -> LibraryDatabase? {
+    package static func database(explicit: String?, environment: [String: String]) -> LibraryDatabase? {
         guard let text = explicit ?? environment["BLUELIBRARY_DATABASE"].flatMap({ $0.isEmpty ? nil : $0 })
         else { return nil }
         return LibraryDatabase(text)
     }
 
     /// The database file name inside a BlueLibrary home directory.
-    public static let fileName = "library.db"
+    package static let fileName = "library.db"
 
     /// The default database path for an environment.
-    public static func defaultPath(environment: [String: String] = ProcessEnvironment.current())
+    package static func defaultPath(environment: [String: String] = ProcessEnvironment.current())
         -> String
     {
         homeDirectory(environment: environment) + "/" + fileName
     }
 
     /// The directory that holds the library and its caches by default.
-    public static func homeDirectory(environment: [String: String]) -> String {
+    package static func homeDirectory(environment: [String: String]) -> String {
         XDGDirectories.data("bluelibrary", homeVariable: "BLUELIBRARY_HOME", environment: environment)
     }
 
@@ -37,7 +37,7 @@ public enum LibraryLocation {
     /// else, for a PostgreSQL library, in the BlueLibrary home folder, named after the server and
     /// database (`postgresql___db.example.org_5432_library.key`). Every server of a shared database needs
     /// the same key: copy the file to each, or name one with `BLUELIBRARY_KEY_FILE`.
-    public static func passwordKeyPath(ofLibrary location: String, environment: [String: String]) -> String {
+    package static func passwordKeyPath(ofLibrary location: String, environment: [String: String]) -> String {
         if let named = environment["BLUELIBRARY_KEY_FILE"], !named.isEmpty { return named }
         guard case .postgres = LibraryDatabase(location) else {
             return PasswordVault.keyPath(besideLibrary: location)
@@ -51,7 +51,7 @@ public enum LibraryLocation {
     }
 
     /// How long to wait for another process's lock: `BLUELIBRARY_BUSY_TIMEOUT_MS`, default 5000 ms.
-    public static func busyTimeout(environment: [String: String]) -> Int32 {
+    package static func busyTimeout(environment: [String: String]) -> Int32 {
         environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }.map { max($0, 0) } ?? 5000
     }
 
@@ -59,7 +59,7 @@ public enum LibraryLocation {
     /// `mkdir -p`; every command run on the default library comes here, so it costs one `stat` when the
     /// directory is there).
     /// - Throws: ``LibraryError`` `io` naming the directory and what is wrong.
-    public static func createParentDirectory(of path: String) throws {
+    package static func createParentDirectory(of path: String) throws {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         var directory = String(path[..<slash])
         while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
@@ -74,7 +74,7 @@ public enum LibraryLocation {
 
 /// Where a library lives: a SQLite database file (the default: one process, one file, nothing to set up),
 /// or a PostgreSQL database that many servers share.
-public enum LibraryDatabase: Sendable, Equatable {
+package enum LibraryDatabase: Sendable, Equatable {
     /// A SQLite database file.
     case file(String)
     /// A PostgreSQL database, by its `postgresql://` URL.
@@ -82,7 +82,7 @@ public enum LibraryDatabase: Sendable, Equatable {
 
     /// What `--database` and `BLUELIBRARY_DATABASE` name: a `postgresql://` (or `postgres://`) URL is a
     /// PostgreSQL database; anything else is a file's path.
-    public init(_ text: String) {
+    package init(_ text: String) {
         let lowered = text.prefix(13).lowercased()
         self =
             lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://")

@@ -1,16 +1,13 @@
 import Foundation
-import Testing
 
 /// Short sine-wave files made by Debian's ffmpeg at test time (no audio is committed): one encoded file
 /// per format, made once per test process, and tagged copies of it made by remuxing (no re-encoding).
 /// The scanner's tests and the command line's end-to-end tests share them.
 package enum AudioFixtures {
     /// The audio formats the scanner reads, as ffmpeg writes them.
-    package enum Format: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    package enum Format: String, CaseIterable, Sendable {
         /// `oga` is FLAC in Ogg, whose length ffmpeg leaves out of the stream's header.
         case mp3, flac, ogg, oga, opus, m4a, wav
-
-        package var testDescription: String { rawValue }
 
         /// Whether ffmpeg can embed a picture in this format (WAV keeps none).
         package var canEmbedPicture: Bool { self != .wav }

@@ -35,21 +35,9 @@ struct MigrateVerb: Verb {
     }
 
     func run(_ context: ReadingContext) async throws -> ExitStatus {
-        let source = context.library.store
         let busy = LibraryLocation.busyTimeout(environment: context.console.environment)
-        let store = try target.store(busyTimeout: busy)
-        guard store.location != source.location else {
-            throw LibraryError(.usage, "the library \(source.location) cannot be copied onto itself")
-        }
-        let contents = try await source.read { try $0.contents() }
-        do {
-            try await store.create(from: contents)
-        } catch {
-            await store.close()
-            throw error
-        }
-        await store.close()
-        context.out.line("Copied the library to \(store.location): \(contents.summary).")
+        let (location, summary) = try await target.copy(from: context.library.store, busyTimeout: busy)
+        context.out.line("Copied the library to \(location): \(summary).")
         return .success
     }
 }

@@ -13,7 +13,7 @@ BIN = .build/release/bluelibrary
 SUBSONIC_VENV = .build/subsonic-clients
 SUBSONIC_CLIENTS = py-sonic==1.2.0 py-opensonic==10.4.1 knuckles==1.2.0
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale clean
 
 setup:
 	@scripts/setup.sh
@@ -77,6 +77,10 @@ bench-tui-play: release
 bench-subsonic: release
 	@scripts/setup.sh wrk ffmpeg python3-venv
 	bench/subsonic.sh
+
+bench-scale: release
+	@scripts/setup.sh wrk postgresql haproxy curl
+	bench/scale.sh
 
 clean:
 	rm -rf .build

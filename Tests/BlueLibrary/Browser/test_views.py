@@ -84,6 +84,30 @@ class ViewTests(PageTestCase):
         first = self.cells()[0]
         self.assertEqual(first[3], "#/album/" + self.api("/api/albums?sort=added&limit=1")["albums"][0]["id"])
 
+    def test_the_header_leads_to_the_albums_by_artist_and_albums_alone_becomes_that_address_in_place(self):
+        self.open_route("#/years")
+        link = self.driver.find_element(By.XPATH, "//nav[@id='views']/a[text()='Albums']")
+        self.assertEqual(link.get_attribute("href"), self.url.rstrip("/") + "/#/albums?sort=artist")
+        self.click(link)
+        self.wait.until(lambda _: self.view()["hash"] == "#/albums?sort=artist" and self.view()["current"] == ["Albums"])
+        self.assertEqual([cell[1] for cell in self.wait_cells()][:6], self.titles("sort=artist")[:6])
+        # Typed, `#/albums` alone (or with a sort it does not know) is replaced by the address it shows: back
+        # goes to the view before, not to an address that would send the page on again.
+        for typed in ("#/albums", "#/albums?sort=size"):
+            self.open_route("#/years")
+            self.driver.execute_script("location.hash = arguments[0]", typed)
+            self.wait.until(lambda _: self.view()["hash"] == "#/albums?sort=artist" and self.view()["id"] == "view-albums", typed)
+            self.assertEqual(self.driver.execute_script("return [...document.querySelectorAll('#sorts a[aria-current=page]')].map((a) => a.dataset.sort)"),
+                             ["artist"])
+            self.driver.back()
+            self.wait.until(lambda _: self.view()["hash"] == "#/years" and self.view()["id"] == "view-years", f"back from {typed}")
+            self.driver.forward()
+            self.wait.until(lambda _: self.view()["hash"] == "#/albums?sort=artist", f"forward to {typed}")
+        # And so is a page opened at it.
+        self.driver.get(self.url.rstrip("/") + "/#/albums")
+        self.driver.refresh()
+        self.wait.until(lambda _: self.view()["hash"] == "#/albums?sort=artist" and self.view()["id"] == "view-albums")
+
     def test_the_rail_jumps_to_a_letter_and_the_focus_lands_on_its_first_album(self):
         self.open_route("#/albums?sort=artist")
         self.wait_cells()

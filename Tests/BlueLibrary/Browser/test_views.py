@@ -418,10 +418,17 @@ class LookAndReachTests(PageTestCase):
                     unnamed.append(role)
             self.assertEqual(unnamed, [], route)
 
+    def open_queue(self):
+        """Opens the queue panel if it is closed (a new view keeps it as it was) and waits for its rows."""
+        if not self.driver.find_element(By.ID, "queue").is_displayed():
+            self.click(self.driver.find_element(By.ID, "queue-toggle"))
+        self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#queue-list .queue-row")) == 3)
+
     def test_tab_reaches_every_control_of_every_view_and_moves_on(self):
-        self.start_playing()
+        self.start_playing()  # the queue holds the album's three tracks
         for route in self.routes():
             self.settled(route)
+            self.open_queue()
             expected = set(self.driver.execute_script(
                 """
                 const found = [];
@@ -432,17 +439,39 @@ class LookAndReachTests(PageTestCase):
                 });
                 return found;
                 """))
+            # The queue panel's controls, and each row's (a row's Move up is off at the top, Move down at the bottom).
+            panel = self.driver.execute_script(
+                """
+                const stop = (e) => e && !e.disabled ? e.dataset.stop || 'not a stop: ' + e.outerHTML.slice(0, 60) : null;
+                return {
+                    tools: ['queue-shuffle', 'queue-repeat', 'queue-clear', 'queue-close'].map((id) => stop(document.getElementById(id))),
+                    rows: [...document.querySelectorAll('#queue-list .queue-row')]
+                        .sort((a, b) => a.getAttribute('aria-posinset') - b.getAttribute('aria-posinset'))
+                        .map((r) => ['.queue-play', '.up', '.down', '.remove'].map((c) => stop(r.querySelector(c)))),
+                };
+                """)
+            self.assertTrue(all(panel["tools"]), panel)
+            self.assertEqual([[bool(stop) for stop in row] for row in panel["rows"]],
+                             [[True, False, True, True], [True, True, True, True], [True, True, False, True]], panel)
+            in_panel = set(panel["tools"]) | {stop for row in panel["rows"] for stop in row if stop}
+            self.assertLessEqual(in_panel, expected, route)
             # Tab from the top of the page (a click on the heading sets where the focus starts).
             self.driver.find_element(By.TAG_NAME, "h1").click()
-            reached = set()
+            reached = []
             for _ in range(len(expected) + 100):
                 self.keys(Keys.TAB)
                 stop = self.driver.execute_script(
                     "const e = document.activeElement; return e.dataset.stop || e.getAttribute('href') || e.id || e.tagName")
                 if stop in reached:
                     break
-                reached.add(stop)
-            self.assertEqual(expected - reached, set(), route)
+                reached.append(stop)
+            self.assertEqual(expected - set(reached), set(), route)
+            # Past the panel's last control the focus goes on to the dock under it (Undo, or the player).
+            last = max(reached.index(stop) for stop in in_panel)
+            self.assertLess(last + 1, len(reached), f"{route}: nothing after the queue")
+            after = self.driver.execute_script(
+                "const e = document.querySelector(`[data-stop=\"${arguments[0]}\"]`); return e && Boolean(e.closest('#dock'))", reached[last + 1])
+            self.assertTrue(after, f"{route}: after the queue, {reached[last + 1]}")
 
     def test_every_text_of_every_view_meets_aa_contrast(self):
         self.start_playing()

@@ -473,6 +473,40 @@ class LookAndReachTests(PageTestCase):
                 "const e = document.querySelector(`[data-stop=\"${arguments[0]}\"]`); return e && Boolean(e.closest('#dock'))", reached[last + 1])
             self.assertTrue(after, f"{route}: after the queue, {reached[last + 1]}")
 
+    def test_at_phone_width_the_player_bar_shows_every_part_inside_the_view(self):
+        """Cover, title, artist, previous, play/pause, next, the seek slider with the elapsed and total
+        time, mute and volume, and the queue's button: each drawn, inside the view and not under another."""
+        self.set_viewport(390, 844, mobile=True)
+        self.start_playing()
+        parts = ["player-cover", "player-title", "player-artist", "previous", "play", "next", "elapsed", "seek", "duration",
+                 "mute", "volume", "queue-toggle"]
+        for route in self.routes():
+            self.settled(route)
+            problems = self.driver.execute_script(
+                """
+                const problems = [];
+                const width = document.documentElement.clientWidth;
+                for (const id of arguments[0]) {
+                    const e = document.getElementById(id);
+                    const box = e.getBoundingClientRect();
+                    const style = getComputedStyle(e);
+                    if (!box.width || !box.height || style.visibility === 'hidden' || Number(style.opacity) === 0) {
+                        problems.push(id + ' is not shown'); continue;
+                    }
+                    if (box.left < -0.5 || box.right > width + 0.5 || box.top < -0.5 || box.bottom > innerHeight + 0.5) {
+                        problems.push(id + ' is outside the view: ' + [box.left, box.top, box.right, box.bottom].map(Math.round));
+                    }
+                    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                    if (!hit || !(e === hit || e.contains(hit))) problems.push(id + ' is under ' + (hit && (hit.id || hit.tagName)));
+                }
+                for (const id of ['player-title', 'player-artist', 'elapsed', 'duration']) {
+                    if (!document.getElementById(id).textContent.trim()) problems.push(id + ' is empty');
+                }
+                return problems;
+                """, parts)
+            self.assertEqual(problems, [], route)
+            self.assertEqual((self.player()["title"], self.player()["artist"], self.player()["duration"]), ("First Tone", "Oscillator", "0:04"))
+
     def test_every_text_of_every_view_meets_aa_contrast(self):
         self.start_playing()
         self.click(self.driver.find_element(By.ID, "queue-toggle"))

@@ -13,7 +13,7 @@ BIN = .build/release/bluelibrary
 SUBSONIC_VENV = .build/subsonic-clients
 SUBSONIC_CLIENTS = py-sonic==1.2.0 py-opensonic==10.4.1 knuckles==1.2.0
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play clean
 
 setup:
 	@scripts/setup.sh
@@ -70,6 +70,9 @@ bench-scan: release
 
 bench-edits: release
 	bench/edits.sh
+
+bench-tui-play: release
+	bench/tui-playback.sh $(BIN) 60
 
 bench-subsonic: release
 	@scripts/setup.sh wrk ffmpeg python3-venv

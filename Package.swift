@@ -50,7 +50,7 @@ func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], 
 /// What every Recordings architecture module may use: the model, audio, the shared interface facts and
 /// the toolkit — never another architecture.
 let recordingsArchitecture: [Target.Dependency] = [
-    "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit",
+    "AudioKit", "RecordingsModel", "RecordingsAudio", "RecordingsUI", "TerminalKit",
 ]
 
 let package = Package(
@@ -68,8 +68,6 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/C/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(
-            name: "CALSA", path: "Sources/C/CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Loads a shared library on first use: the names to try, an environment override, a symbol table
         // filled in one go, once per process, a reason per call. The targets below reach their libraries
         // through it, so that no command loads a library it does not use (see its header).
@@ -86,6 +84,15 @@ let package = Package(
         // PostgreSQL's client library, libpq, loaded on first use: only a library kept in PostgreSQL needs it
         // (see its header; the build needs libpq-dev's header only).
         cModule("CPostgres", ["CDynamicLoader"]),
+        // ALSA's libasound, loaded with the first sound device: only playing and recording need it (see its
+        // header; the build needs libasound2-dev's header only).
+        cModule("CALSA", ["CDynamicLoader"]),
+        // libsndfile, loaded on first use: it decodes WAV, FLAC, Ogg Vorbis, Opus and MP3 for playback (see
+        // its header; the build needs libsndfile1-dev's header only).
+        cModule("CSndFile", ["CDynamicLoader"]),
+        // FFmpeg's decoding libraries, loaded on first use: they play what libsndfile does not read, such as
+        // AAC in M4A (see its header; the build needs the headers of libavformat-dev and its siblings only).
+        cModule("CFFmpeg", ["CDynamicLoader"]),
         // Names a thread and counts the processors a process may use (GNU calls Swift's Glibc module lacks).
         cModule("CThreads"),
         // TagLib (C++) behind a C interface of one read and one free function
@@ -113,6 +120,12 @@ let package = Package(
         // the concurrency module's), screen, frame diffing,
         // keys, colour strategies and a few retained widgets.
         module("TerminalKit", "Shared/TerminalKit", ["BlueLibraryConcurrency", "SystemFiles"]),
+        // Sound both apps share: ALSA playback (and the device recording uses), players that stream files from
+        // a feeding thread of their own (one recording, or an album with the next track opened ahead), their
+        // twins for tests, decoding through libsndfile and FFmpeg, and the app's monotonic clock.
+        module(
+            "AudioKit", "Shared/Audio",
+            ["BlueLibraryConcurrency", "CALSA", "CFFmpeg", "CSndFile", "Diagnostics"]),
         // Fixtures and helpers for the tests only (temporary folders, fixture servers, tmux, ffmpeg, a PostgreSQL
         // cluster).
         module(
@@ -161,7 +174,7 @@ let package = Package(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "BlueLibraryPresentation", "BlueLibraryStorage", "CMicroHTTPD", "SystemFiles",
+                "BlueLibraryPresentation", "CMicroHTTPD", "SystemFiles",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -177,8 +190,8 @@ let package = Package(
         module(
             "BlueLibraryTerminal", "BlueLibrary/Terminal",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices", "BlueLibraryPresentation",
-                "TerminalKit",
+                "AudioKit", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices",
+                "BlueLibraryPresentation", "TerminalKit",
             ]),
         .executableTarget(
             name: "bluelibrary",
@@ -204,10 +217,13 @@ let package = Package(
 
         // MARK: Recordings
         module("RecordingsModel", "Recordings/Model", ["BlueLibraryCore", "Diagnostics", "SystemFiles"]),
-        module("RecordingsAudio", "Recordings/Audio", ["CALSA", "Diagnostics", "SystemFiles"]),
+        // Recording, and the WAV files recordings are kept in, over the shared sound module.
+        module("RecordingsAudio", "Recordings/Audio", ["AudioKit", "SystemFiles"]),
         // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
         // restoration, and the protocol the runner and the acceptance suite drive.
-        module("RecordingsUI", "Recordings/UI", ["RecordingsModel", "RecordingsAudio", "TerminalKit"]),
+        module(
+            "RecordingsUI", "Recordings/UI",
+            ["AudioKit", "RecordingsModel", "RecordingsAudio", "TerminalKit"]),
         module("RecordingsMVC", "Recordings/MVC", recordingsArchitecture),
         module("RecordingsMVVMC", "Recordings/MVVMC", recordingsArchitecture),
         module("RecordingsMVCVS", "Recordings/MVCVS", recordingsArchitecture),
@@ -263,7 +279,8 @@ let package = Package(
         tests(
             "BlueLibraryTerminalTests", "BlueLibrary/TerminalTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPresentation", "BlueLibraryServices",
+                "AudioKit", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPresentation",
+                "BlueLibraryServices",
                 "BlueLibraryStorage", "BlueLibraryTerminal", "BlueLibraryWeb", "TerminalKit", "TestSupport",
             ],
             exclude: ["Snapshots"]),
@@ -284,16 +301,18 @@ let package = Package(
         tests(
             "BlueLibraryPostgresTests", "BlueLibrary/PostgresTests", ["BlueLibraryPostgres", "TestSupport"]),
         tests("RecordingsModelTests", "Recordings/ModelTests", ["RecordingsModel", "TestSupport"]),
-        tests("RecordingsAudioTests", "Recordings/AudioTests", ["RecordingsAudio", "TestSupport"]),
+        tests(
+            "RecordingsAudioTests", "Recordings/AudioTests", ["AudioKit", "RecordingsAudio", "TestSupport"]),
         tests(
             "RecordingsAcceptanceTests", "Recordings/AcceptanceTests",
             [
-                "RecordingsAudio", "RecordingsLauncher", "RecordingsModel", "RecordingsUI", "TerminalKit",
-                "TestSupport",
+                "AudioKit", "RecordingsAudio", "RecordingsLauncher", "RecordingsModel", "RecordingsUI",
+                "TerminalKit", "TestSupport",
             ],
             exclude: ["Snapshots"]),
         tests("RecordingsCLITests", "Recordings/CLITests", ["RecordingsLauncher", "TestSupport"]),
         tests("TerminalKitTests", "Shared/TerminalKitTests", ["TerminalKit"]),
+        tests("AudioKitTests", "Shared/AudioKitTests", ["AudioKit", "TestSupport"]),
         tests("SystemFilesTests", "Shared/SystemFilesTests", ["SystemFiles", "TestSupport"]),
         tests("DiagnosticsTests", "Shared/DiagnosticsTests", ["Diagnostics"]),
         tests("CDynamicLoaderTests", "C/CDynamicLoaderTests", ["CDynamicLoader", "TestSupport"]),

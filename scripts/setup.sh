@@ -4,7 +4,7 @@
 # (libstdc++-12-dev: the release build links GCC's static libstdc++.a, see link/static-libstdc++.)
 set -euo pipefail
 
-packages=(pkg-config libstdc++-12-dev libsqlite3-dev libpng-dev libjpeg-dev libmicrohttpd-dev libcurl4-openssl-dev libtag1-dev libssl-dev libasound2-dev libpq-dev "$@")
+packages=(pkg-config libstdc++-12-dev libsqlite3-dev libpng-dev libjpeg-dev libmicrohttpd-dev libcurl4-openssl-dev libtag1-dev libssl-dev libasound2-dev libpq-dev libsndfile1-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev "$@")
 
 missing=()
 for package in "${packages[@]}"; do

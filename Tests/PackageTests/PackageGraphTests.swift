@@ -85,4 +85,17 @@ struct PackageGraphTests {
         }
         #expect(checked > 40)
     }
+
+    /// Views know nothing of storage: the faces, their controller and the command line reach the library
+    /// through the facade (BlueLibraryServices) only.
+    @Test(.timeLimit(.minutes(2))) func noFaceDependsOnTheStore() throws {
+        let faces: Set = ["bluelibrary", "BlueLibraryWeb", "BlueLibraryTerminal", "BlueLibraryPresentation"]
+        let targets = try Self.manifest().targets.filter { faces.contains($0.name) }
+        #expect(targets.count == faces.count)
+        for target in targets {
+            let names = target.dependencies.compactMap(\.name)
+            #expect(!names.contains("BlueLibraryStorage"), "\(target.name) depends on the store")
+            #expect(!names.contains("BlueLibraryPostgres"), "\(target.name) depends on the store")
+        }
+    }
 }

@@ -3,38 +3,38 @@
 /// Every `Album` is valid: the initializer checks each field, and the fields cannot be changed except
 /// through ``updating(_:)``, which checks again. The tutorial's `Album` held five strings; here the year
 /// is a validated integer and each album has a stable ``id``.
-public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
+package struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The stable identity of the album.
-    public let id: AlbumID
+    package let id: AlbumID
     /// The album's title (never empty).
-    public let title: String
+    package let title: String
     /// The performing artist (never empty).
-    public let artist: String
+    package let artist: String
     /// The genre; may be empty.
-    public let genre: String
+    package let genre: String
     /// The release year, 1000…9999, when known.
-    public let year: Int?
+    package let year: Int?
     /// Where the cover image lives: an `http`, `https` or `file` URL, an absolute path, or empty. A
     /// local audio file means the picture embedded in it.
-    public let coverURL: String
+    package let coverURL: String
     /// The MusicBrainz id of the album (its release group, or the release its files are tagged with),
     /// lowercase; empty when unknown.
-    public let mbid: String
+    package let mbid: String
     /// How many tracks the album has (albums typed by hand have none; a scan fills them in).
-    public let trackCount: Int
+    package let trackCount: Int
     /// The tracks' total length in seconds.
-    public let length: Double
+    package let length: Double
 
     /// The longest title, artist or genre accepted, in characters.
-    public static let maximumTextLength = 500
+    package static let maximumTextLength = 500
     /// The longest cover URL accepted, in UTF-8 bytes.
-    public static let maximumURLLength = 2048
+    package static let maximumURLLength = 2048
     /// The years an album can have.
-    public static let yearRange = 1000...9999
+    package static let yearRange = 1000...9999
 
     /// Creates a validated album.
     /// - Throws: ``LibraryError`` with code `invalidField` naming the field and the bad value.
-    public init(
+    package init(
         id: AlbumID = .random(), title: String, artist: String, genre: String = "", year: Int? = nil,
         coverURL: String = "", mbid: String = "", trackCount: Int = 0, length: Double = 0
     ) throws {
@@ -66,7 +66,7 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     /// The same album (same id, same tracks) with some fields changed, validated again.
-    public func updating(_ patch: AlbumPatch) throws -> Album {
+    package func updating(_ patch: AlbumPatch) throws -> Album {
         try Album(
             id: id, title: patch.title ?? title, artist: patch.artist ?? artist, genre: patch.genre ?? genre,
             year: patch.year ?? year, coverURL: patch.coverURL ?? coverURL, mbid: patch.mbid ?? mbid,
@@ -74,14 +74,14 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     /// The same album with its tracks' count and total length.
-    public func withTracks(count: Int, length: Double) -> Album {
+    package func withTracks(count: Int, length: Double) -> Album {
         Album(
             trustedID: id, title: title, artist: artist, genre: genre, year: year, coverURL: coverURL,
             mbid: mbid, trackCount: count, length: length)
     }
 
     /// Lists the five fields, like the tutorial's description.
-    public var description: String {
+    package var description: String {
         "title: \(title) artist: \(artist) genre: \(genre) coverUrl: \(coverURL) year: \(year.map(String.init) ?? "")"
     }
 
@@ -117,7 +117,7 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     /// Checks a year; also used by parsers that read a year from text.
-    public static func validatedYear(_ year: Int) throws -> Int {
+    package static func validatedYear(_ year: Int) throws -> Int {
         guard yearRange.contains(year) else {
             throw LibraryError(.invalidField, "invalid year '\(year)': must be between 1000 and 9999")
         }
@@ -125,7 +125,7 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     /// Parses and checks a year written as text; empty text means no year.
-    public static func parseYear(_ text: String) throws -> Int? {
+    package static func parseYear(_ text: String) throws -> Int? {
         let trimmed = text.trimmed
         if trimmed.isEmpty { return nil }
         guard let year = Int(trimmed) else {
@@ -203,22 +203,22 @@ public struct Album: Sendable, Hashable, Identifiable, CustomStringConvertible {
 }
 
 /// A partial change to an album: each non-nil field replaces the album's value.
-public struct AlbumPatch: Sendable, Equatable {
+package struct AlbumPatch: Sendable, Equatable {
     /// The new title, if it changes.
-    public var title: String?
+    package var title: String?
     /// The new artist, if it changes.
-    public var artist: String?
+    package var artist: String?
     /// The new genre, if it changes.
-    public var genre: String?
+    package var genre: String?
     /// The new year, if it changes; `.some(nil)` clears it.
-    public var year: Int??
+    package var year: Int??
     /// The new cover URL, if it changes.
-    public var coverURL: String?
+    package var coverURL: String?
     /// The new MusicBrainz id, if it changes (empty clears it).
-    public var mbid: String?
+    package var mbid: String?
 
     /// Creates a patch; omitted fields stay as they are.
-    public init(
+    package init(
         title: String? = nil, artist: String? = nil, genre: String? = nil, year: Int?? = nil,
         coverURL: String? = nil, mbid: String? = nil
     ) {
@@ -231,5 +231,5 @@ public struct AlbumPatch: Sendable, Equatable {
     }
 
     /// Whether the patch changes nothing.
-    public var isEmpty: Bool { self == AlbumPatch() }
+    package var isEmpty: Bool { self == AlbumPatch() }
 }

@@ -1,13 +1,13 @@
 /// Albums as JSON objects and CSV records, with the same keys everywhere (CLI, files, web API):
 /// `id`, `title`, `artist`, `genre`, `year`, `cover_url`.
-public enum AlbumCoding {
+package enum AlbumCoding {
     /// The keys of an album, in output order; also the CSV header.
-    public static let keys = AlbumField.allCases.map(\.rawValue)
+    package static let keys = AlbumField.allCases.map(\.rawValue)
 
     /// The album's external form as JSON — the one definition, used by the command line (`--json`,
     /// export), the web API, the history and outbox rows and sync: `{"id", "title", "artist", "genre",
     /// "year", "cover_url"}`, plus `"index"` (its place in the library) when given.
-    public static func json(_ album: Album, index: Int? = nil) -> JSONValue {
+    package static func json(_ album: Album, index: Int? = nil) -> JSONValue {
         .object(members(album, index: index))
     }
 
@@ -23,7 +23,7 @@ public enum AlbumCoding {
     }
 
     /// How a track's external form names the track's file.
-    public enum TrackFile {
+    package enum TrackFile {
         /// By its path: the command line, whose user owns the files (`show --json`).
         case path
         /// By a URL that serves it, made from the track: the web, which never shows where files are.
@@ -33,7 +33,7 @@ public enum AlbumCoding {
     /// A track's external form — the one definition, used by `show --json` and the web's album details:
     /// `{"id", "disc", "number", "title", "artist", "duration"}` and then `"path"` or `"audio"`, as
     /// `file` says.
-    public static func json(_ track: Track, file: TrackFile) -> JSONValue {
+    package static func json(_ track: Track, file: TrackFile) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .string(track.id)), ("disc", .number(String(track.disc))),
             ("number", track.number.map { .number(String($0)) } ?? .null), ("title", .string(track.title)),
@@ -48,7 +48,7 @@ public enum AlbumCoding {
 
     /// An album's details: its ``json(_:index:)`` with its `"tracks"` (in album order; `[]` for an
     /// album typed by hand), each named as `file` says.
-    public static func json(_ album: Album, index: Int? = nil, tracks: [Track], file: TrackFile) -> JSONValue
+    package static func json(_ album: Album, index: Int? = nil, tracks: [Track], file: TrackFile) -> JSONValue
     {
         .object(members(album, index: index) + [("tracks", .array(tracks.map { json($0, file: file) }))])
     }
@@ -63,12 +63,12 @@ public enum AlbumCoding {
     }
 
     /// Appends the album's ``json(_:index:)`` compactly to `output`.
-    public static func appendJSON(_ album: Album, index: Int? = nil, to output: inout [UInt8]) {
+    package static func appendJSON(_ album: Album, index: Int? = nil, to output: inout [UInt8]) {
         JSONWriter.append(json(album, index: index), to: &output)
     }
 
     /// A year as JSON writes it: a whole number from 1000 to 9999, or `null` for none.
-    public static func year(from value: JSONValue) throws -> Int? {
+    package static func year(from value: JSONValue) throws -> Int? {
         switch value {
         case .null: return nil
         case .number(let text):
@@ -85,7 +85,7 @@ public enum AlbumCoding {
     /// A change to some fields, in the external form (`{"title": …, "year": null, …}`); an `id` member
     /// must name `id` itself (sync sends whole albums) and changes nothing.
     /// - Throws: `malformedInput` for unknown keys, wrong types, another id or an empty change.
-    public static func patch(from members: [(key: String, value: JSONValue)], of id: AlbumID?) throws
+    package static func patch(from members: [(key: String, value: JSONValue)], of id: AlbumID?) throws
         -> AlbumPatch
     {
         var patch = AlbumPatch()
@@ -110,19 +110,19 @@ public enum AlbumCoding {
     }
 
     /// The album's fields as a CSV record in ``keys`` order.
-    public static func csvFields(_ album: Album) -> [String] {
+    package static func csvFields(_ album: Album) -> [String] {
         AlbumField.allCases.map { album.text(of: $0) }
     }
 
     /// Reads an album from a JSON object, strictly: only known keys, `title` and `artist` required,
     /// `year` an integer or null; a missing `id` gets a new one.
-    public static func album(from value: JSONValue) throws -> Album {
+    package static func album(from value: JSONValue) throws -> Album {
         try imported(from: value).album
     }
 
     /// Reads an album from a JSON object as ``album(from:)`` does, with its `tracks` when it has them
     /// (an export's form); the album's track count and length are those of its tracks.
-    public static func imported(from value: JSONValue) throws -> ImportedAlbum {
+    package static func imported(from value: JSONValue) throws -> ImportedAlbum {
         guard case .object(let members) = value else {
             throw LibraryError(.malformedInput, "expected an album object, found \(value.typeName)")
         }
@@ -237,7 +237,7 @@ public enum AlbumCoding {
         uniqueKeysWithValues: AlbumField.allCases.enumerated().map { ($1, $0) })
 
     /// The file formats of import and export.
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         case json
         case csv
     }
@@ -245,7 +245,7 @@ public enum AlbumCoding {
     /// Decodes an import file: a JSON array of album objects (with their tracks, as an export writes
     /// them), or CSV with a header row.
     /// - Throws: ``LibraryError`` whose message names the line (and column, for JSON) of the problem.
-    public static func decode(_ bytes: [UInt8], format: Format) throws -> [ImportedAlbum] {
+    package static func decode(_ bytes: [UInt8], format: Format) throws -> [ImportedAlbum] {
         switch format {
         case .json: try decodeJSON(bytes)
         case .csv: try decodeCSV(bytes).map { ImportedAlbum(album: $0, tracks: nil) }
@@ -312,12 +312,12 @@ public enum AlbumCoding {
 
 /// An album read from an import file, with its tracks when the file has them (an export's JSON);
 /// `nil` tracks leave the tracks of an album already in the library as they are.
-public struct ImportedAlbum: Sendable, Hashable {
-    public var album: Album
-    public var tracks: [Track]?
+package struct ImportedAlbum: Sendable, Hashable {
+    package var album: Album
+    package var tracks: [Track]?
 
     /// Creates an imported album.
-    public init(album: Album, tracks: [Track]?) {
+    package init(album: Album, tracks: [Track]?) {
         self.album = album
         self.tracks = tracks
     }
@@ -327,7 +327,7 @@ extension Album {
     /// Whether the two are one record: the same id and the same fields a person gives (title, artist,
     /// genre, year, cover, MusicBrainz id). The track count and length, derived from the tracks, do not
     /// count.
-    public func hasSameFields(as other: Album) -> Bool {
+    package func hasSameFields(as other: Album) -> Bool {
         AlbumField.allCases.allSatisfy { text(of: $0) == other.text(of: $0) }
     }
 }

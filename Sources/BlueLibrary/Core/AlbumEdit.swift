@@ -5,15 +5,15 @@
 /// Undo applies the reverse and redo the edit itself, field by field: a field is set to its new value
 /// only while it still holds the old one, so a step never writes back a value another step changed
 /// since (a rescan that retagged the genre, say).
-public struct AlbumEdit: Sendable, Hashable {
+package struct AlbumEdit: Sendable, Hashable {
     /// One field's change, in the text form of ``Album/text(of:)`` (a missing year is empty).
-    public struct Change: Sendable, Hashable {
-        public var field: AlbumField
-        public var before: String
-        public var after: String
+    package struct Change: Sendable, Hashable {
+        package var field: AlbumField
+        package var before: String
+        package var after: String
 
         /// Creates a change.
-        public init(field: AlbumField, before: String, after: String) {
+        package init(field: AlbumField, before: String, after: String) {
             self.field = field
             self.before = before
             self.after = after
@@ -21,18 +21,18 @@ public struct AlbumEdit: Sendable, Hashable {
     }
 
     /// The album.
-    public var id: AlbumID
+    package var id: AlbumID
     /// Its title after the step, for messages.
-    public var title: String
+    package var title: String
     /// The fields that changed, in ``AlbumField`` order.
-    public var changes: [Change]
+    package var changes: [Change]
     /// Of the changed fields, those marked as edited by hand before the step.
-    public var markedBefore: Set<AlbumField>
+    package var markedBefore: Set<AlbumField>
     /// Of the changed fields, those marked as edited by hand after it.
-    public var markedAfter: Set<AlbumField>
+    package var markedAfter: Set<AlbumField>
 
     /// Creates an edit.
-    public init(
+    package init(
         id: AlbumID, title: String, changes: [Change], markedBefore: Set<AlbumField> = [],
         markedAfter: Set<AlbumField> = []
     ) {
@@ -46,7 +46,7 @@ public struct AlbumEdit: Sendable, Hashable {
     /// The edit that takes `before` to `after` (the same album): the fields whose text differs.
     /// - Parameter byHand: whether a person made it (its fields become marked), or a scan of the album's
     ///   folder (marks unchanged).
-    public init(from before: Album, to after: Album, byHand: Bool, marked: Set<AlbumField> = []) {
+    package init(from before: Album, to after: Album, byHand: Bool, marked: Set<AlbumField> = []) {
         let changes = AlbumField.allCases.filter { $0 != .id && before.text(of: $0) != after.text(of: $0) }
             .map { Change(field: $0, before: before.text(of: $0), after: after.text(of: $0)) }
         let fields = Set(changes.map(\.field))
@@ -56,7 +56,7 @@ public struct AlbumEdit: Sendable, Hashable {
     }
 
     /// The edit that undoes this one.
-    public var inverse: AlbumEdit {
+    package var inverse: AlbumEdit {
         AlbumEdit(
             id: id, title: changes.first { $0.field == .title }?.before ?? title,
             changes: changes.map { Change(field: $0.field, before: $0.after, after: $0.before) },
@@ -64,10 +64,10 @@ public struct AlbumEdit: Sendable, Hashable {
     }
 
     /// Whether nothing changes.
-    public var isEmpty: Bool { changes.isEmpty }
+    package var isEmpty: Bool { changes.isEmpty }
 
     /// The change of `field`, if the edit has one.
-    public func change(of field: AlbumField) -> Change? {
+    package func change(of field: AlbumField) -> Change? {
         changes.first { $0.field == field }
     }
 }
@@ -75,7 +75,7 @@ public struct AlbumEdit: Sendable, Hashable {
 extension Album {
     /// The album with `changes` applied, each as its `after` text.
     /// - Throws: ``LibraryError`` `invalidField` when a value is not valid for its field.
-    public func applying(_ changes: [AlbumEdit.Change]) throws -> Album {
+    package func applying(_ changes: [AlbumEdit.Change]) throws -> Album {
         var patch = AlbumPatch()
         for change in changes {
             let value = change.after

@@ -1,5 +1,5 @@
 /// The fields of an album, named as in JSON, CSV, queries and templates.
-public enum AlbumField: String, Sendable, CaseIterable {
+package enum AlbumField: String, Sendable, CaseIterable {
     case id
     case title
     case artist
@@ -9,7 +9,7 @@ public enum AlbumField: String, Sendable, CaseIterable {
     case mbid
 
     /// Looks a field up by its name or an alias (`album` for `title`, as in beets; `cover`).
-    public init?(name: String) {
+    package init?(name: String) {
         switch name.lowercased() {
         case "album": self = .title
         case "cover", "coverurl": self = .coverURL
@@ -20,21 +20,21 @@ public enum AlbumField: String, Sendable, CaseIterable {
     }
 
     /// The list of field names for error messages.
-    public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+    package static let names = allCases.map(\.rawValue).joined(separator: ", ")
 
     /// Whether substring matching and sorting ignore case for this field. Cover URLs are matched as
     /// written (their paths are case-sensitive); ids are lowercase already.
-    public var isCaseFolded: Bool { self == .title || self == .artist || self == .genre }
+    package var isCaseFolded: Bool { self == .title || self == .artist || self == .genre }
 
     /// The text that substring queries and sorting compare for this field of `album`.
-    public func searchText(of album: Album) -> String {
+    package func searchText(of album: Album) -> String {
         isCaseFolded ? SearchKey.fold(album.text(of: self)) : album.text(of: self)
     }
 }
 
 extension Album {
     /// The text of a field as it appears in exports and templates; a missing year is empty.
-    public func text(of field: AlbumField) -> String {
+    package func text(of field: AlbumField) -> String {
         switch field {
         case .id: id.rawValue
         case .title: title

@@ -1,6 +1,6 @@
 /// Something that can write an album's fields as UTF-8: an ``Album``, or a database row read without
 /// building one (the listing fast path — 100,000 rows should cost little more than SQLite's own work).
-public protocol AlbumFieldSource {
+package protocol AlbumFieldSource {
     /// Appends the text of `field` (nothing for a missing year) to `output`.
     func appendText(of field: AlbumField, to output: inout [UInt8])
     /// How many tracks the album has, and their total length in seconds.
@@ -8,9 +8,9 @@ public protocol AlbumFieldSource {
 }
 
 extension Album: AlbumFieldSource {
-    public func appendText(of field: AlbumField, to output: inout [UInt8]) {
+    package func appendText(of field: AlbumField, to output: inout [UInt8]) {
         output.append(contentsOf: text(of: field).utf8)
     }
 
-    public var trackSummary: (count: Int, length: Double) { (trackCount, length) }
+    package var trackSummary: (count: Int, length: Double) { (trackCount, length) }
 }

@@ -1,9 +1,9 @@
 /// The albums of one album artist or one genre: what the web page's Artists and Genres views lead to.
 /// A group is named by its text and matched by its folded form (``SearchKey``), so "Björk" and
 /// "bjork" are one artist, as a search finds them.
-public struct AlbumGroup: Sendable, Hashable {
+package struct AlbumGroup: Sendable, Hashable {
     /// The fields albums are grouped by.
-    public enum Field: String, Sendable, CaseIterable {
+    package enum Field: String, Sendable, CaseIterable {
         /// The album artist.
         case artist
         /// The genre (albums without one form the group named "").
@@ -11,16 +11,16 @@ public struct AlbumGroup: Sendable, Hashable {
     }
 
     /// The field the group is by.
-    public var field: Field
+    package var field: Field
     /// The group's name, as one of its albums spells it.
-    public var name: String
+    package var name: String
 
     /// Creates the group of albums whose `field` is `name`, ignoring case and accents.
-    public init(_ field: Field, _ name: String) {
+    package init(_ field: Field, _ name: String) {
         self.field = field
         self.name = name
     }
 
     /// The folded text the group's albums share.
-    public var key: String { SearchKey.fold(name) }
+    package var key: String { SearchKey.fold(name) }
 }

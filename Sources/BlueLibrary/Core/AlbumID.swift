@@ -2,13 +2,13 @@
 ///
 /// Indexes shift when albums are inserted or removed; the id never changes, so undo, saved state and
 /// sync between servers refer to albums by id.
-public struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The lowercase UUID text.
-    public let rawValue: String
+    package let rawValue: String
 
     /// Parses an id, accepting any UUID spelling and normalising it to lowercase.
     /// - Returns: `nil` when `text` is not a UUID.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let normalized = UUIDText.normalized(text) else { return nil }
         rawValue = normalized
     }
@@ -19,7 +19,7 @@ public struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// A new random id.
-    public static func random() -> AlbumID {
+    package static func random() -> AlbumID {
         // A version-4 UUID, formatted by hand: Foundation's `uuidString` goes through `snprintf`,
         // which shows up when an import makes 100,000 ids.
         var generator = SystemRandomNumberGenerator()
@@ -43,7 +43,7 @@ public struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible {
         return AlbumID(trusted: text)
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: AlbumID, rhs: AlbumID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: AlbumID, rhs: AlbumID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -2,7 +2,7 @@
 /// `sort=`): by artist (then year and title), by title, by year (newest first, albums without a year
 /// last), or as recently added (newest first: library order reversed, since albums join at the end).
 /// Text is compared folded (``SearchKey``), so case and accents do not split the order.
-public enum AlbumOrder: String, Sendable, CaseIterable {
+package enum AlbumOrder: String, Sendable, CaseIterable {
     /// By album artist, then year (oldest first), then title.
     case artist
     /// By title.
@@ -13,5 +13,5 @@ public enum AlbumOrder: String, Sendable, CaseIterable {
     case added
 
     /// The names `sort=` takes, for messages.
-    public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+    package static let names = allCases.map(\.rawValue).joined(separator: ", ")
 }

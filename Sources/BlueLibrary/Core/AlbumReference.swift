@@ -1,6 +1,6 @@
 /// An album named on the command line or in a URL: by index, by id, or by a query that matches it
 /// alone (`show "Kid A"`).
-public enum AlbumReference: Sendable, Hashable, CustomStringConvertible {
+package enum AlbumReference: Sendable, Hashable, CustomStringConvertible {
     /// The album at a library index.
     case index(Int)
     /// The album with an id.
@@ -10,7 +10,7 @@ public enum AlbumReference: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a whole number as an index, a UUID as an id, and anything else as a query.
     /// - Throws: ``LibraryError`` `invalidQuery` naming the text when it is not a valid query.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         if let index = Int(text), text.first != "+" {
             self = .index(index)
         } else if let id = AlbumID(text) {
@@ -24,7 +24,7 @@ public enum AlbumReference: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .index(let index): "index \(index)"
         case .id(let id): "id \(id)"

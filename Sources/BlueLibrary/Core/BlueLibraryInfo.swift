@@ -1,14 +1,14 @@
 /// The application's name and version: `--version` prints them, and every HTTP request names them in
 /// its User-Agent.
-public enum BlueLibraryInfo {
+package enum BlueLibraryInfo {
     /// The version.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
     /// The User-Agent of every request without a contact: `BlueLibrary/0.1.0`.
-    public static let userAgent = "BlueLibrary/\(version)"
+    package static let userAgent = "BlueLibrary/\(version)"
 
     /// The User-Agent naming the user's contact (`BLUELIBRARY_CONTACT`), as MusicBrainz asks of every
     /// client: `BlueLibrary/0.1.0 ( you@example.org )`; without one, no contact is made up.
-    public static func userAgent(contact: String?) -> String {
+    package static func userAgent(contact: String?) -> String {
         guard let contact, !contact.isEmpty else { return userAgent }
         return "\(userAgent) ( \(contact) )"
     }

@@ -1,17 +1,17 @@
 /// RFC 4180 CSV: records of fields, double quotes around fields that hold commas, quotes or line
 /// breaks, `""` for a quote inside. Used by import and export.
-public enum CSV {
+package enum CSV {
     /// A parsed record and the line on which it starts.
-    public struct Record: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
         /// The fields in order.
-        public var fields: [String]
+        package var fields: [String]
         /// The 1-based line on which the record starts.
-        public var line: Int
+        package var line: Int
     }
 
     /// Parses CSV text into records, skipping blank lines.
     /// - Throws: ``LibraryError`` `malformedInput` naming the line of an unclosed or misplaced quote.
-    public static func parse(_ bytes: [UInt8]) throws -> [Record] {
+    package static func parse(_ bytes: [UInt8]) throws -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var quotedField: [UInt8] = []  // the unescaped text of a quoted field
@@ -92,7 +92,7 @@ public enum CSV {
     }
 
     /// Appends one record, quoting fields that need it, and a line break.
-    public static func appendRecord(_ fields: [String], to output: inout [UInt8]) {
+    package static func appendRecord(_ fields: [String], to output: inout [UInt8]) {
         for (offset, field) in fields.enumerated() {
             if offset > 0 { output.append(UInt8(ascii: ",")) }
             let needsQuotes = field.utf8.contains {

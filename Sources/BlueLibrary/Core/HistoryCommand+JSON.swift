@@ -3,7 +3,7 @@ extension HistoryCommand {
     /// `{"op":"delete","index":2,"album":{…}}`,
     /// `{"op":"edit","id":…,"title":…,"changes":[{"field":"genre","before":"Pop","after":"Rock"}],
     /// "marked_before":[],"marked_after":["genre"]}` or `{"op":"group","kind":"import","commands":[…]}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .add(let album, let index):
             .object([
@@ -39,7 +39,7 @@ extension HistoryCommand {
     }
 
     /// Reads a command back from its JSON.
-    public init(json: JSONValue) throws {
+    package init(json: JSONValue) throws {
         func album(_ key: String) throws -> Album {
             guard let value = json[key] else {
                 throw LibraryError(.malformedInput, "history entry without \"\(key)\"")

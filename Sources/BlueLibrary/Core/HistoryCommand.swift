@@ -5,7 +5,7 @@
 /// Commands refer to albums by id. A deleted album keeps its row, tracks and link to its files in the
 /// store's deleted albums, so undoing a delete brings the very same album back at its index; an edit
 /// records only the fields it changed.
-public enum HistoryCommand: Sendable, Hashable {
+package enum HistoryCommand: Sendable, Hashable {
     /// `album` was inserted at `index` (or brought back there).
     case add(Album, index: Int)
     /// `album` was deleted from `index`.
@@ -17,7 +17,7 @@ public enum HistoryCommand: Sendable, Hashable {
     indirect case group(HistoryGroup)
 
     /// The command that reverses this one.
-    public var inverse: HistoryCommand {
+    package var inverse: HistoryCommand {
         switch self {
         case .add(let album, let index): .delete(album, index: index)
         case .delete(let album, let index): .add(album, index: index)
@@ -28,7 +28,7 @@ public enum HistoryCommand: Sendable, Hashable {
     }
 
     /// The album this command leaves in the library (to make current), if any.
-    public var resultingAlbum: AlbumID? {
+    package var resultingAlbum: AlbumID? {
         switch self {
         case .add(let album, _): album.id
         case .delete, .group: nil
@@ -38,14 +38,14 @@ public enum HistoryCommand: Sendable, Hashable {
 
     /// Whether this is an import or a scan (or its undoing): those are never mirrored to a remote
     /// server.
-    public var isImport: Bool {
+    package var isImport: Bool {
         if case .group(let group) = self { return group.kind == .importAlbums || group.kind == .scan }
         return false
     }
 
     /// Whether the command changes nothing (an edit whose fields already had their values, an empty
     /// group): it is not recorded.
-    public var changesNothing: Bool {
+    package var changesNothing: Bool {
         switch self {
         case .add, .delete: false
         case .update(let edit): edit.isEmpty
@@ -54,7 +54,7 @@ public enum HistoryCommand: Sendable, Hashable {
     }
 
     /// A short description for messages, e.g. `delete "Best of Bowie"` or `import of 1,000 albums`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .add(let album, _): "add \"\(album.title)\""
         case .delete(let album, _): "delete \"\(album.title)\""
@@ -65,9 +65,9 @@ public enum HistoryCommand: Sendable, Hashable {
 }
 
 /// The changes of one grouped step.
-public struct HistoryGroup: Sendable, Hashable {
+package struct HistoryGroup: Sendable, Hashable {
     /// What made the group.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// `import`: albums appended.
         case importAlbums = "import"
         /// `modify`: fields of the albums a query matched.
@@ -89,13 +89,13 @@ public struct HistoryGroup: Sendable, Hashable {
     }
 
     /// What made the group.
-    public var kind: Kind
+    package var kind: Kind
     /// The changes, in the order they were made.
-    public var commands: [HistoryCommand]
+    package var commands: [HistoryCommand]
 
     /// A short description for messages: `import of 12 albums`, `removal of 3 albums`, or for a scan
     /// that did more than add, `import of a music folder (2 added, 1 changed, 5 removed)`.
-    public var summary: String {
+    package var summary: String {
         func albums(_ count: Int) -> String { "\(count) album\(count == 1 ? "" : "s")" }
         var added = 0
         var changed = 0
@@ -116,14 +116,14 @@ public struct HistoryGroup: Sendable, Hashable {
     }
 
     /// Creates a group.
-    public init(kind: Kind, commands: [HistoryCommand]) {
+    package init(kind: Kind, commands: [HistoryCommand]) {
         self.kind = kind
         self.commands = commands
     }
 }
 
 /// Which stack of the history a command sits on.
-public enum HistorySide: Int, Sendable {
+package enum HistorySide: Int, Sendable {
     /// Commands that can be undone, newest last.
     case undo = 0
     /// Undone commands that can be redone, newest last.

@@ -2,33 +2,33 @@
 ///
 /// It refuses what lenient parsers accept — trailing commas, comments, duplicate keys, lone
 /// surrogates, leading zeros — and bounds nesting so a hostile body cannot exhaust the stack.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var position = 0
     private var line = 1
     private var lineStart = 0
     private let maximumDepth: Int
     /// Where each element of a top-level array starts, as (line, column): import errors name it.
-    public private(set) var topLevelElementPositions: [(line: Int, column: Int)] = []
+    package private(set) var topLevelElementPositions: [(line: Int, column: Int)] = []
 
     /// Parses a whole document.
     /// - Parameters:
     ///   - bytes: UTF-8 JSON text.
     ///   - maximumDepth: how deeply arrays and objects may nest.
     /// - Throws: ``LibraryError`` `malformedInput` whose message starts `line L, column C:`.
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = 64) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = 64) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
         return try parser.parseDocument()
     }
 
     /// Creates a parser over UTF-8 bytes.
-    public init(bytes: [UInt8], maximumDepth: Int = 64) {
+    package init(bytes: [UInt8], maximumDepth: Int = 64) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
 
     /// Parses the document: one value, surrounded only by whitespace.
-    public mutating func parseDocument() throws -> JSONValue {
+    package mutating func parseDocument() throws -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }  // a UTF-8 byte-order mark
         skipWhitespace()
         let value = try parseValue(depth: 0)

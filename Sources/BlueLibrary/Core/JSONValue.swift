@@ -2,7 +2,7 @@
 ///
 /// Foundation's decoders neither report a column nor refuse duplicate keys; import errors must name
 /// the line and column, so the project parses JSON itself (RFC 8259, no extensions).
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// A number, kept as written so integers are exact.
@@ -12,7 +12,7 @@ public enum JSONValue: Sendable, Hashable {
     /// Members in document order; keys are unique.
     case object([(key: String, value: JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let l), .bool(let r)): l == r
@@ -25,7 +25,7 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
@@ -41,13 +41,13 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The value of an object's member, if this is an object that has it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// A short name of the value's type for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -60,9 +60,9 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// Writes JSON text: string escaping shared by every JSON the project emits.
-public enum JSONWriter {
+package enum JSONWriter {
     /// Appends `text` as a JSON string literal (with quotes) to `output`.
-    public static func appendString(_ text: String, to output: inout [UInt8]) {
+    package static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -84,7 +84,7 @@ public enum JSONWriter {
     }
 
     /// Appends a JSON value to `output`, compactly.
-    public static func append(_ value: JSONValue, to output: inout [UInt8]) {
+    package static func append(_ value: JSONValue, to output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -110,7 +110,7 @@ public enum JSONWriter {
     }
 
     /// The compact JSON text of `value`.
-    public static func string(_ value: JSONValue) -> String {
+    package static func string(_ value: JSONValue) -> String {
         var bytes: [UInt8] = []
         append(value, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -2,9 +2,9 @@
 /// names the input and what is wrong, and an optional underlying `cause`.
 ///
 /// Faces map the code: the command line to a sysexits exit status, the web layer to an HTTP status.
-public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is; stable, so faces can map it.
-    public enum Code: String, Sendable, CaseIterable {
+    package enum Code: String, Sendable, CaseIterable {
         /// The command line was used wrongly (unknown verb, flag or missing argument).
         case usage
         /// A field of an album is invalid (empty title, year out of range, bad URL).
@@ -38,22 +38,22 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// What kind of failure this is.
-    public var code: Code
+    package var code: Code
     /// One line for a person: names the input and what is wrong.
-    public var message: String
+    package var message: String
     /// The lower-level error that caused this one, if any.
-    public var cause: (any Error & Sendable)?
+    package var cause: (any Error & Sendable)?
 
     /// Creates an error with a code, a message and an optional cause.
-    public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
+    package init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
         self.code = code
         self.message = message
         self.cause = cause
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
-    public static func == (lhs: LibraryError, rhs: LibraryError) -> Bool {
+    package static func == (lhs: LibraryError, rhs: LibraryError) -> Bool {
         lhs.code == rhs.code && lhs.message == rhs.message
     }
 }

@@ -3,40 +3,40 @@
 /// `groups` are ORed; the terms inside one group are ANDed. An empty query matches every album in
 /// library order. The storage layer compiles a query to SQL with bound parameters; ``matches(_:)``
 /// evaluates it in memory with the same semantics.
-public struct Query: Sendable, Hashable {
+package struct Query: Sendable, Hashable {
     /// Alternatives (OR); each is a list of terms that must all hold (AND).
-    public var groups: [[Term]]
+    package var groups: [[Term]]
     /// Sort keys, most significant first; library order breaks ties and applies when empty.
-    public var sort: [SortKey]
+    package var sort: [SortKey]
 
     /// Creates a query from groups and sort keys.
-    public init(groups: [[Term]] = [], sort: [SortKey] = []) {
+    package init(groups: [[Term]] = [], sort: [SortKey] = []) {
         self.groups = groups.filter { !$0.isEmpty }
         self.sort = sort
     }
 
     /// The query that matches everything in library order.
-    public static let all = Query()
+    package static let all = Query()
 
     /// Whether this query filters nothing.
-    public var matchesEverything: Bool { groups.isEmpty }
+    package var matchesEverything: Bool { groups.isEmpty }
 
     /// One condition on an album, possibly negated with `^`.
-    public struct Term: Sendable, Hashable {
+    package struct Term: Sendable, Hashable {
         /// Whether the condition is reversed.
-        public var negated: Bool
+        package var negated: Bool
         /// The condition.
-        public var predicate: Predicate
+        package var predicate: Predicate
 
         /// Creates a term.
-        public init(_ predicate: Predicate, negated: Bool = false) {
+        package init(_ predicate: Predicate, negated: Bool = false) {
             self.predicate = predicate
             self.negated = negated
         }
     }
 
     /// A condition on one or more fields. Text needles of substring predicates are already folded.
-    public enum Predicate: Sendable, Hashable {
+    package enum Predicate: Sendable, Hashable {
         /// A substring, ignoring case and accents, of the title, artist or genre, or of a track's title
         /// or artist (a bare word).
         case anyText(String)
@@ -53,7 +53,7 @@ public struct Query: Sendable, Hashable {
     }
 
     /// The fields of a track a query can name.
-    public enum TrackField: String, Sendable, Hashable, CaseIterable {
+    package enum TrackField: String, Sendable, Hashable, CaseIterable {
         /// `track:`, the track's title.
         case title = "track"
         /// `trackartist:`, the track's artist.
@@ -61,18 +61,18 @@ public struct Query: Sendable, Hashable {
     }
 
     /// Every field name a query term may use, for messages.
-    public static let fieldNames =
+    package static let fieldNames =
         (AlbumField.allCases.map(\.rawValue) + TrackField.allCases.map(\.rawValue)).joined(separator: ", ")
 
     /// A sort key (`field+` ascending, `field-` descending).
-    public struct SortKey: Sendable, Hashable {
+    package struct SortKey: Sendable, Hashable {
         /// The field to sort by.
-        public var field: AlbumField
+        package var field: AlbumField
         /// Whether the order is ascending.
-        public var ascending: Bool
+        package var ascending: Bool
 
         /// Creates a sort key.
-        public init(_ field: AlbumField, ascending: Bool) {
+        package init(_ field: AlbumField, ascending: Bool) {
             self.field = field
             self.ascending = ascending
         }

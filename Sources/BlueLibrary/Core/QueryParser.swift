@@ -1,10 +1,10 @@
 extension Query {
     /// The most terms a query may have: each becomes an SQL condition, and a query of thousands is an
     /// attack or a mistake, not a search.
-    public static let maximumTerms = 100
+    package static let maximumTerms = 100
 
     /// Parses a query written as one string (the web's `?q=`), splitting on spaces outside double quotes.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         try self.init(terms: Query.split(text))
     }
 
@@ -19,7 +19,7 @@ extension Query {
     /// - Throws: ``LibraryError`` `invalidQuery` naming the bad term; a term with a control character
     ///   (NUL, ESC, …) is refused: no album holds one, and a NUL cut short in the database's text would
     ///   match every album (`remove` would take them all).
-    public init(terms: [String]) throws {
+    package init(terms: [String]) throws {
         for term in terms {
             if let control = term.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
                 throw LibraryError(

@@ -5,13 +5,13 @@
 ///
 /// The stores keep a folded copy of each searchable text (computed here, in Swift) and compare bytes,
 /// because SQLite's own `lower()` and `LIKE` fold ASCII only; a query's words are folded the same way.
-public enum SearchKey {
+package enum SearchKey {
     /// The folded form of `text`: lowercased (full Unicode); each Latin, Greek or Cyrillic letter
     /// decomposed (NFD) with its combining marks dropped, and the few Latin letters that have no
     /// decomposition written as their base letters (`ø` → `o`, `ł` → `l`, `æ` → `ae`, `ß` → `ss`).
     /// Other scripts are kept as written: a Japanese voiced mark or a Hangul syllable is part of the
     /// letter, not an accent.
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         // ASCII fast path: most library text is ASCII, and `lowercased()` allocates per call anyway.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
@@ -48,12 +48,12 @@ public enum SearchKey {
     ]
 
     /// Whether `haystack` contains `needle`, comparing UTF-8 bytes (as SQLite's `instr` does).
-    public static func contains(_ haystack: String, _ needle: String) -> Bool {
+    package static func contains(_ haystack: String, _ needle: String) -> Bool {
         needle.isEmpty || haystack.utf8.firstRange(of: needle.utf8) != nil
     }
 
     /// Orders two strings by their UTF-8 bytes, as SQLite's BINARY collation does.
-    public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 }
@@ -61,7 +61,7 @@ public enum SearchKey {
 extension SearchKey {
     /// What makes two albums the same record for a person: artist and title, compared without case and
     /// with runs of spaces counted as one ("The  Beatles" and "the beatles").
-    public static func duplicateKey(artist: String, title: String) -> String {
+    package static func duplicateKey(artist: String, title: String) -> String {
         func normal(_ text: String) -> String {
             fold(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }

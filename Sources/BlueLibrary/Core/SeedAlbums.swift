@@ -1,7 +1,7 @@
 extension Album {
     /// The five albums a brand-new library holds, in order, with fixed ids so that two fresh
     /// libraries agree on them when they sync.
-    public static let seeds: [Album] = [
+    package static let seeds: [Album] = [
         seed(
             "6b1e7c9e-0000-4000-8000-000000000000", "Best of Bowie", "David Bowie", 1992,
             "album_david%20bowie_best%20of%20bowie.png"),

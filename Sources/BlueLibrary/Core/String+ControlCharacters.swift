@@ -3,7 +3,7 @@ extension String {
     /// as a Swift escape (`\0`, `\u{1B}`, `\r`), the rest unchanged: for messages that name a file or a
     /// tag, which may hold anything, so that a terminal shows them instead of obeying them (a file named
     /// `ESC]0;…BEL` would otherwise set the window's title, a CR overwrite the line).
-    public var escapingControlCharacters: String {
+    package var escapingControlCharacters: String {
         // Most text has none: checking the bytes first keeps the common case a copy.
         guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return self }
         var escaped = ""

@@ -4,9 +4,9 @@
 /// tracks it has and `$length` their total length. Templates are compiled
 /// once into segments, then rendered per album straight into a byte buffer (listing 100,000 albums
 /// must stay close to the speed of the `sqlite3` shell).
-public struct Template: Sendable, Hashable {
+package struct Template: Sendable, Hashable {
     /// A piece of a compiled template.
-    public enum Segment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         /// Text copied as is.
         case literal(String)
         /// An album field.
@@ -23,9 +23,9 @@ public struct Template: Sendable, Hashable {
     }
 
     /// The compiled pieces, in order.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// The template as written.
-    public let source: String
+    package let source: String
 
     /// A template built from segments in code.
     package init(segments: [Segment]) {
@@ -35,7 +35,7 @@ public struct Template: Sendable, Hashable {
 
     /// Compiles a template.
     /// - Throws: ``LibraryError`` `invalidTemplate` naming the unknown field or the unclosed brace.
-    public init(_ source: String) throws {
+    package init(_ source: String) throws {
         self.source = source
         var segments: [Segment] = []
         var literal = ""
@@ -87,7 +87,7 @@ public struct Template: Sendable, Hashable {
     }
 
     /// Appends the rendering of an album (or a database row) at `index` to `output` as UTF-8.
-    public func render(_ album: some AlbumFieldSource, index: Int, into output: inout [UInt8]) {
+    package func render(_ album: some AlbumFieldSource, index: Int, into output: inout [UInt8]) {
         for segment in segments {
             switch segment {
             case .literal(let text): output.append(contentsOf: text.utf8)
@@ -110,7 +110,7 @@ public struct Template: Sendable, Hashable {
     }
 
     /// The rendering of `album` at `index` as a string.
-    public func render(_ album: Album, index: Int) -> String {
+    package func render(_ album: Album, index: Int) -> String {
         var bytes: [UInt8] = []
         render(album, index: index, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)

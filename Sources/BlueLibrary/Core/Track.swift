@@ -1,21 +1,21 @@
 /// One track of an album read from a music folder: where it sits on the album, what it is called, how
 /// long it plays and where its file is. Albums typed by hand have none.
-public struct Track: Sendable, Hashable, Identifiable {
+package struct Track: Sendable, Hashable, Identifiable {
     /// The disc it is on, from 1.
-    public let disc: Int
+    package let disc: Int
     /// Its number on the disc, when tagged.
-    public let number: Int?
+    package let number: Int?
     /// The title (the file's name when untagged).
-    public let title: String
+    package let title: String
     /// The performing artist.
-    public let artist: String
+    package let artist: String
     /// The length in seconds.
-    public let duration: Double
+    package let duration: Double
     /// The audio file's absolute path.
-    public let path: String
+    package let path: String
 
     /// Creates a track.
-    public init(disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String) {
+    package init(disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String) {
         self.disc = disc
         self.number = number
         self.title = title
@@ -26,10 +26,10 @@ public struct Track: Sendable, Hashable, Identifiable {
 
     /// The track's stable id, derived from its file's path (see ``TrackID``). Computed when asked for,
     /// so that a rescan of unchanged albums, which stores nothing again, hashes no paths.
-    public var id: String { TrackID(path: path).rawValue }
+    package var id: String { TrackID(path: path).rawValue }
 
     /// Album order: by disc, then number (untagged numbers last), then path.
-    public static func inAlbumOrder(_ lhs: Track, _ rhs: Track) -> Bool {
+    package static func inAlbumOrder(_ lhs: Track, _ rhs: Track) -> Bool {
         if lhs.disc != rhs.disc { return lhs.disc < rhs.disc }
         let left = lhs.number ?? Int.max
         let right = rhs.number ?? Int.max
@@ -38,7 +38,7 @@ public struct Track: Sendable, Hashable, Identifiable {
     }
 
     /// A length as a clock shows it: `3:07`, or `1:02:45` from an hour on.
-    public static func clock(_ seconds: Double) -> String {
+    package static func clock(_ seconds: Double) -> String {
         let total = Int((seconds.isFinite ? max(seconds, 0) : 0).rounded())
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"

@@ -5,19 +5,19 @@
 /// renamed becomes a new track (and its old id disappears with the old path). The UUID is 128 bits of
 /// ``StableHash`` over `bluelibrary-track:` and the path, marked as an RFC 9562 version-8 UUID (paths
 /// are the user's own, not an adversary's, so a non-cryptographic hash is enough).
-public struct TrackID: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct TrackID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The lowercase UUID text.
-    public let rawValue: String
+    package let rawValue: String
 
     /// Parses an id, accepting any UUID spelling and normalising it to lowercase.
     /// - Returns: `nil` when `text` is not a UUID.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let normalized = UUIDText.normalized(text) else { return nil }
         rawValue = normalized
     }
 
     /// The id of the track in the file at `path`.
-    public init(path: String) {
+    package init(path: String) {
         var bytes = StableHash.bytes128("bluelibrary-track:\(path)")
         bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8: a custom, name-derived UUID
         bytes[8] = (bytes[8] & 0x3F) | 0x80  // the RFC 9562 variant
@@ -28,7 +28,7 @@ public struct TrackID: Hashable, Sendable, Comparable, CustomStringConvertible {
         rawValue = groups.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "-")
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: TrackID, rhs: TrackID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: TrackID, rhs: TrackID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -19,11 +19,11 @@ import SystemFiles
 /// All file work and hashing run on a ``BlockingPool``, and no lock is held across any of it: each
 /// file is replaced atomically, so readers and writers of different covers never wait for each other,
 /// and eviction runs at most once at a time.
-public final class CoverCache: Sendable {
+package final class CoverCache: Sendable {
     /// The directory holding the cached files.
-    public let directory: String
+    package let directory: String
     /// The most bytes the cache keeps.
-    public let capacity: Int
+    package let capacity: Int
     private let pool: BlockingPool
     private let evicting = Atomic<Bool>(false)
     private static let magic = Array("BLCOVER1".utf8)
@@ -31,7 +31,7 @@ public final class CoverCache: Sendable {
 
     /// A cache in `directory` (created on first write) holding at most `capacity` bytes, doing its file
     /// work on `pool`.
-    public init(directory: String, capacity: Int = 200 * 1024 * 1024, pool: BlockingPool = .shared) {
+    package init(directory: String, capacity: Int = 200 * 1024 * 1024, pool: BlockingPool = .shared) {
         self.directory = directory
         self.capacity = capacity
         self.pool = pool
@@ -39,19 +39,19 @@ public final class CoverCache: Sendable {
 
     /// The default cache directory: `$BLUELIBRARY_HOME/covers` when set, else
     /// `$XDG_CACHE_HOME/bluelibrary/covers`, else `~/.cache/bluelibrary/covers`.
-    public static func defaultDirectory(environment: [String: String]) -> String {
+    package static func defaultDirectory(environment: [String: String]) -> String {
         XDGDirectories.cache(
             "bluelibrary", "covers", homeVariable: "BLUELIBRARY_HOME", environment: environment)
     }
 
     /// The file that holds `url`'s cover.
     /// - Throws: `unavailable` when SHA-256 cannot be computed (libcrypto is missing).
-    public func path(for url: String) throws -> String {
+    package func path(for url: String) throws -> String {
         directory + "/" + (try SHA256.hex(url))
     }
 
     /// The cached bytes of `url`'s cover, or `nil` on a miss (also when the file is damaged).
-    public func bytes(for url: String) async -> [UInt8]? {
+    package func bytes(for url: String) async -> [UInt8]? {
         await pool.run { [self] in
             // A link put in the cache is not read through (nor touched: see LocalFile.touch).
             guard let file = try? path(for: url), let bytes = try? RegularFile.read(file, links: .notLast)
@@ -67,7 +67,7 @@ public final class CoverCache: Sendable {
 
     /// Stores `bytes` as `url`'s cover, then evicts the least recently used files beyond the capacity.
     /// - Throws: ``LibraryError`` `io` naming the file.
-    public func store(_ bytes: [UInt8], for url: String) async throws {
+    package func store(_ bytes: [UInt8], for url: String) async throws {
         try await pool.run { [self] in
             let file = try path(for: url)
             let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -91,7 +91,7 @@ public final class CoverCache: Sendable {
     /// Removes every cached cover.
     /// - Returns: how many files and bytes were removed.
     @discardableResult
-    public func clear() async -> (files: Int, bytes: Int) {
+    package func clear() async -> (files: Int, bytes: Int) {
         await pool.run { [self] in
             var removed = (files: 0, bytes: 0)
             for entry in entries() where LocalFile.remove(entry.path) {
@@ -103,7 +103,7 @@ public final class CoverCache: Sendable {
     }
 
     /// The number of cached files and their total size.
-    public func usage() async -> (files: Int, bytes: Int) {
+    package func usage() async -> (files: Int, bytes: Int) {
         await pool.run { [self] in
             let all = entries()
             return (all.count, all.reduce(0) { $0 + $1.size })

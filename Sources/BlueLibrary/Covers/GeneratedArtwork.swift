@@ -3,16 +3,16 @@ import BlueLibraryCore
 /// Artwork made from an album when its cover cannot be had: a diagonal gradient in two colours taken
 /// from a hash of the artist and title, with the artist's initials drawn large. The same album always
 /// gets the same picture.
-public struct GeneratedArtwork: Sendable, Hashable {
+package struct GeneratedArtwork: Sendable, Hashable {
     /// Up to two initials (the first letters of the artist's first two words).
-    public let initials: String
+    package let initials: String
     /// The gradient's first colour (top left), as red, green, blue.
-    public let startColor: [UInt8]
+    package let startColor: [UInt8]
     /// The gradient's second colour (bottom right).
-    public let endColor: [UInt8]
+    package let endColor: [UInt8]
 
     /// The artwork for an album.
-    public init(artist: String, title: String) {
+    package init(artist: String, title: String) {
         let words = artist.split(whereSeparator: { $0 == " " || $0 == "-" }).compactMap(\.first)
         let letters = words.prefix(2).map { BitmapFont.hasGlyph($0) ? String($0).uppercased() : "?" }
         initials = letters.isEmpty ? "?" : letters.joined()
@@ -26,12 +26,12 @@ public struct GeneratedArtwork: Sendable, Hashable {
     }
 
     /// The artwork for `album`.
-    public init(album: Album) {
+    package init(album: Album) {
         self.init(artist: album.artist, title: album.title)
     }
 
     /// The artwork as a square RGBA image of `size` pixels.
-    public func image(size: Int = 200) -> RGBAImage {
+    package func image(size: Int = 200) -> RGBAImage {
         let side = max(size, 8)
         var pixels = [UInt8](repeating: 255, count: side * side * 4)
         for y in 0..<side {
@@ -73,7 +73,7 @@ public struct GeneratedArtwork: Sendable, Hashable {
     }
 
     /// The artwork as an SVG document (for the web), with the initials as text.
-    public func svg(size: Int = 200) -> String {
+    package func svg(size: Int = 200) -> String {
         func hex(_ color: [UInt8]) -> String {
             "#"
                 + color.map {

@@ -5,17 +5,17 @@ import CImageCodecs
 ///
 /// The format is decided by the bytes' signature, never by a URL or a Content-Type; dimensions are
 /// bounded so a hostile file cannot make us allocate gigabytes.
-public enum ImageCodec {
+package enum ImageCodec {
     /// The largest width or height accepted.
-    public static let maximumDimension = 8000
+    package static let maximumDimension = 8000
 
     /// The formats we can decode.
-    public enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         case png, jpeg
     }
 
     /// The format the bytes' signature announces, if any.
-    public static func format(of bytes: [UInt8]) -> Format? {
+    package static func format(of bytes: [UInt8]) -> Format? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         return nil
@@ -25,7 +25,7 @@ public enum ImageCodec {
     /// - Throws: ``LibraryError`` `malformedInput` for bytes that are not an image, truncated or damaged,
     ///   or larger than ``maximumDimension``; `unavailable` when libpng or libjpeg (loaded on first use)
     ///   cannot be loaded.
-    public static func decode(_ bytes: [UInt8], maximumDimension: Int = maximumDimension) throws -> RGBAImage
+    package static func decode(_ bytes: [UInt8], maximumDimension: Int = maximumDimension) throws -> RGBAImage
     {
         guard let format = format(of: bytes) else {
             throw LibraryError(.malformedInput, "not a PNG or JPEG image")
@@ -79,7 +79,7 @@ public enum ImageCodec {
 
     /// Encodes an image as PNG bytes.
     /// - Throws: ``LibraryError`` `unavailable` when libpng cannot be loaded.
-    public static func encodePNG(_ image: RGBAImage) throws -> [UInt8] {
+    package static func encodePNG(_ image: RGBAImage) throws -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         let status = image.pixels.withUnsafeBufferPointer { pixels in

@@ -1,14 +1,14 @@
 /// An image as 8-bit RGBA pixels, row by row: what decoders produce and the terminal draws.
-public struct RGBAImage: Sendable, Hashable {
+package struct RGBAImage: Sendable, Hashable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// `width × height × 4` bytes: red, green, blue, alpha for each pixel, rows top to bottom.
-    public let pixels: [UInt8]
+    package let pixels: [UInt8]
 
     /// Creates an image; `pixels` must hold exactly `width × height × 4` bytes.
-    public init?(width: Int, height: Int, pixels: [UInt8]) {
+    package init?(width: Int, height: Int, pixels: [UInt8]) {
         guard width > 0, height > 0, pixels.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
@@ -16,7 +16,7 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// The colour at `(x, y)` as (red, green, blue, alpha).
-    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    package func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         let offset = (y * width + x) * 4
         return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
     }
@@ -24,7 +24,7 @@ public struct RGBAImage: Sendable, Hashable {
     /// The image resized to `newWidth × newHeight` by area averaging: each target pixel is the mean of
     /// the source area it covers, weighted by overlap (no aliasing when shrinking, unlike
     /// nearest-neighbour). Enlarging repeats pixels smoothly the same way.
-    public func scaled(width newWidth: Int, height newHeight: Int) -> RGBAImage {
+    package func scaled(width newWidth: Int, height newHeight: Int) -> RGBAImage {
         let targetWidth = max(newWidth, 1)
         let targetHeight = max(newHeight, 1)
         let xSpans = Self.spans(source: width, target: targetWidth)

@@ -4,10 +4,10 @@ import CCrypto
 /// SHA-256 from OpenSSL's libcrypto (through the `CCrypto` target, which loads it on first use): the
 /// cover cache's keys and integrity checks, and the web's ETags. The toolchain on Linux has no
 /// CryptoKit; a vetted implementation beats a hand-written one.
-public enum SHA256 {
+package enum SHA256 {
     /// The 32-byte digest of `bytes`.
     /// - Throws: ``LibraryError`` `unavailable` when libcrypto cannot be loaded or fails.
-    public static func hash(_ bytes: [UInt8]) throws -> [UInt8] {
+    package static func hash(_ bytes: [UInt8]) throws -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         var reason = [CChar](repeating: 0, count: 512)
         let status = bytes.withUnsafeBytes { source in
@@ -20,7 +20,7 @@ public enum SHA256 {
     }
 
     /// The digest of `text`'s UTF-8 as 64 lowercase hex digits.
-    public static func hex(_ text: String) throws -> String {
+    package static func hex(_ text: String) throws -> String {
         Hex.string(try hash(Array(text.utf8)))
     }
 }

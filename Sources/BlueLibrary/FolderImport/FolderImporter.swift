@@ -8,26 +8,26 @@ import BlueLibraryStorage
 #endif
 
 /// What importing a music folder did.
-public struct FolderImport: Sendable {
+package struct FolderImport: Sendable {
     /// Albums new to the library.
-    public var added = 0
+    package var added = 0
     /// Albums whose files or tags changed.
-    public var updated = 0
+    package var updated = 0
     /// Albums whose files are all gone.
-    public var removed = 0
+    package var removed = 0
     /// Albums a person deleted that the folder still holds: left out, as deleted.
-    public var leftOut = 0
+    package var leftOut = 0
     /// Whether the tutorial's five albums left the library, the folder's albums taking their place.
-    public var removedSeeds = false
+    package var removedSeeds = false
     /// Tracks the library now knows under the folder.
-    public var tracks = 0
+    package var tracks = 0
     /// Files that could not be read, with why.
-    public var unreadable: [UnreadableFile] = []
+    package var unreadable: [UnreadableFile] = []
     /// The scan's own numbers (files seen, read, unchanged…).
-    public var counts = ScanCounts()
+    package var counts = ScanCounts()
 
     /// An empty report.
-    public init() {}
+    package init() {}
 }
 
 /// Music folders: `bluelibrary import DIR` reads a folder's tags (``MusicScanner``) and makes its albums
@@ -38,14 +38,14 @@ public struct FolderImport: Sendable {
 ///
 /// It works through the facade: the files the library knows (``LibraryReading/storedTracks(under:)``)
 /// and one recorded step (``LibraryAPI/recordStep(_:as:_:)``) whose changes it makes with the writer.
-public struct FolderImporter: Sendable {
+package struct FolderImporter: Sendable {
     /// The library the folder's albums go into.
-    public let library: LibraryAPI
+    package let library: LibraryAPI
     /// Reads the tags (TagLib, or a test's twin).
-    public let scanner: MusicScanner
+    package let scanner: MusicScanner
 
     /// An importer into `library` that reads with `scanner`.
-    public init(library: LibraryAPI, scanner: MusicScanner = MusicScanner()) {
+    package init(library: LibraryAPI, scanner: MusicScanner = MusicScanner()) {
         self.library = library
         self.scanner = scanner
     }
@@ -55,7 +55,7 @@ public struct FolderImporter: Sendable {
     /// - Throws: ``LibraryError`` `noInput` when the folder cannot be read; a scan that reads nothing is
     ///   not an error here (the caller decides).
     @discardableResult
-    public func importFolder(_ folder: String, progress: @escaping (ScanProgress) -> Void = { _ in })
+    package func importFolder(_ folder: String, progress: @escaping (ScanProgress) -> Void = { _ in })
         async throws -> (report: FolderImport, result: ScanResult)
     {
         let root = Self.resolved(folder)
@@ -243,7 +243,7 @@ public struct FolderImporter: Sendable {
     }
 
     /// A `file:` URL for the art: the image file, or the audio file whose embedded picture it is.
-    public static func coverURL(for art: AlbumArt) -> String {
+    package static func coverURL(for art: AlbumArt) -> String {
         let path: String
         switch art {
         case .file(let image, _, _): path = image

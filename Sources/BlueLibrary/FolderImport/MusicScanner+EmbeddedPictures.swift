@@ -3,7 +3,7 @@ import BlueLibraryServices
 
 /// The scanner reads the pictures embedded in tracks for the cover service.
 extension MusicScanner: EmbeddedPictureReader {
-    public func picture(embeddedIn path: String) async throws -> [UInt8]? {
+    package func picture(embeddedIn path: String) async throws -> [UInt8]? {
         try await picture(embeddedIn: path).map(\.bytes)
     }
 }

@@ -9,13 +9,13 @@ import Synchronization
 ///
 /// A cached answer carries the header `x-bluelibrary-cache: hit`, so a caller can tell where it came
 /// from; other methods than `GET` go straight through.
-public final class CachingHTTPClient: HTTPClient {
+package final class CachingHTTPClient: HTTPClient {
     /// The header that marks an answer from the cache.
-    public static let cacheHeader = "x-bluelibrary-cache"
+    package static let cacheHeader = "x-bluelibrary-cache"
 
     private let upstream: (any HTTPClient)?
     /// The cache answers are kept in.
-    public let cache: CoverCache
+    package let cache: CoverCache
     private let shouldStore: @Sendable (HTTPResponse) -> Bool
     private let limiter: AsyncLimiter
     private let inFlight = Mutex<[String: Task<HTTPResponse, any Error>]>([:])
@@ -24,7 +24,7 @@ public final class CachingHTTPClient: HTTPClient {
     /// - Parameters:
     ///   - upstream: the real client; `nil` when offline.
     ///   - shouldStore: which `200` answers are worth keeping (covers: those whose bytes are an image).
-    public init(
+    package init(
         upstream: (any HTTPClient)?, cache: CoverCache, maximumConcurrent: Int = 4,
         shouldStore: @escaping @Sendable (HTTPResponse) -> Bool
     ) {
@@ -34,7 +34,7 @@ public final class CachingHTTPClient: HTTPClient {
         limiter = AsyncLimiter(limit: maximumConcurrent)
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == "GET" else {
             guard let upstream else { throw Self.offline(request) }
             return try await upstream.send(request)

@@ -12,16 +12,16 @@ import Synchronization
 /// performed on a thread of the client's own ``BlockingPool`` (never on the cooperative pool);
 /// cancelling the calling task stops it at once. Failures are ``LibraryError`` `unavailable` naming the
 /// request ("GET URL: reason"); a machine without libcurl gets "offline, libcurl cannot be loaded (…)".
-public final class CurlHTTPClient: HTTPClient {
+package final class CurlHTTPClient: HTTPClient {
     /// The limits in force.
-    public let configuration: HTTPClientConfiguration
+    package let configuration: HTTPClientConfiguration
     private let maximumConcurrent: Int
     /// The threads transfers run on, started by the first request.
     private let threads = Mutex<BlockingPool?>(nil)
 
     /// Creates a client; nothing is loaded and no thread started until the first request.
     /// - Parameter maximumConcurrent: how many requests run at once; more wait their turn.
-    public init(
+    package init(
         configuration: HTTPClientConfiguration = HTTPClientConfiguration(), maximumConcurrent: Int = 6
     ) {
         self.configuration = configuration
@@ -41,7 +41,7 @@ public final class CurlHTTPClient: HTTPClient {
     /// whatever its status.
     /// - Throws: ``LibraryError`` `usage` for a URL that is not http(s) or a header that is not a valid
     ///   line; `unavailable` ("GET URL: reason") when no whole answer within the limits could be had.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let label = "\(request.method) \(request.url)"
         let lines = try Self.validated(request, label: label)
         guard let transfer = CurlTransfer() else {

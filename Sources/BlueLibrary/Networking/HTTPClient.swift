@@ -1,19 +1,19 @@
 /// An HTTP request the facade's HTTP subsystem sends (cover downloads, sync to a server).
-public struct HTTPRequest: Sendable, Equatable {
+package struct HTTPRequest: Sendable, Equatable {
     /// `GET` or `POST`.
-    public var method: String
+    package var method: String
     /// The absolute URL.
-    public var url: String
+    package var url: String
     /// Header fields.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Whether the client follows redirects itself; when `false` a redirect is the answer (a caller
     /// that must space its requests follows it on its own time).
-    public var followsRedirects: Bool
+    package var followsRedirects: Bool
 
     /// Creates a request.
-    public init(
+    package init(
         method: String = "GET", url: String, headers: [String: String] = [:], body: [UInt8] = [],
         followsRedirects: Bool = true
     ) {
@@ -26,16 +26,16 @@ public struct HTTPRequest: Sendable, Equatable {
 }
 
 /// An HTTP response.
-public struct HTTPResponse: Sendable, Equatable {
+package struct HTTPResponse: Sendable, Equatable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Header fields, names lowercased.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+    package init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -45,7 +45,7 @@ public struct HTTPResponse: Sendable, Equatable {
 /// The network subsystem (the tutorial's `HTTPClient`) behind the cover and sync services: the real one
 /// is ``CurlHTTPClient``, fronted for covers by the caching proxy ``CachingHTTPClient``; the services take
 /// it by injection, so tests can pass their own.
-public protocol HTTPClient: Sendable {
+package protocol HTTPClient: Sendable {
     /// Sends `request` and returns the response, or throws when no response could be had.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }

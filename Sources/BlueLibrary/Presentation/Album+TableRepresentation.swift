@@ -1,14 +1,14 @@
 import BlueLibraryCore
 
 /// One row of the details table: a field name and its value.
-public struct TableRow: Sendable, Hashable {
+package struct TableRow: Sendable, Hashable {
     /// The field name shown on the left (`Artist`, `Album`, `Genre`, `Year`).
-    public var title: String
+    package var title: String
     /// The value shown on the right.
-    public var value: String
+    package var value: String
 
     /// Creates a row.
-    public init(title: String, value: String) {
+    package init(title: String, value: String) {
         self.title = title
         self.value = value
     }
@@ -18,7 +18,7 @@ public struct TableRow: Sendable, Hashable {
 /// to the model from the presentation layer, so `Album` itself stays free of display code.
 extension Album {
     /// The details table for this album, in the spec's order: Artist, Album (the title), Genre, Year.
-    public var tableRepresentation: [TableRow] {
+    package var tableRepresentation: [TableRow] {
         [
             TableRow(title: "Artist", value: artist),
             TableRow(title: "Album", value: title),

@@ -2,18 +2,18 @@ import BlueLibraryCore
 
 /// One line of an album's track list, as the faces show it: `07` (or `2-07` on an album of several
 /// discs), the title, the artist when it is not the album's, and the length.
-public struct TrackLine: Sendable, Hashable {
+package struct TrackLine: Sendable, Hashable {
     /// The disc and number: `07`, `2-07`, or `--` for an untagged number.
-    public var position: String
+    package var position: String
     /// The title.
-    public var title: String
+    package var title: String
     /// The track's artist, when it differs from the album's (a compilation, a guest).
-    public var artist: String?
+    package var artist: String?
     /// The length as a clock shows it.
-    public var duration: String
+    package var duration: String
 
     /// Creates a line.
-    public init(position: String, title: String, artist: String?, duration: String) {
+    package init(position: String, title: String, artist: String?, duration: String) {
         self.position = position
         self.title = title
         self.artist = artist
@@ -25,7 +25,7 @@ public struct TrackLine: Sendable, Hashable {
 /// here and not on the model.
 extension Album {
     /// The lines of the track list of `tracks` (this album's, in album order).
-    public func trackLines(_ tracks: [Track]) -> [TrackLine] {
+    package func trackLines(_ tracks: [Track]) -> [TrackLine] {
         let discs = Set(tracks.map(\.disc)).count > 1
         return tracks.map { track in
             let number = track.number.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "--"
@@ -37,7 +37,7 @@ extension Album {
     }
 
     /// `12 tracks, 47:23`.
-    public static func trackSummary(_ tracks: [Track]) -> String {
+    package static func trackSummary(_ tracks: [Track]) -> String {
         let total = tracks.reduce(0) { $0 + $1.duration }
         return "\(tracks.count) track\(tracks.count == 1 ? "" : "s"), \(Track.clock(total))"
     }

@@ -13,9 +13,9 @@ import Observation
 /// artwork — and nothing else stops it, so it can neither spin forever nor stop early.
 @MainActor
 @Observable
-public final class AlbumViewModel {
+package final class AlbumViewModel {
     /// Where the cover is in its life.
-    public enum CoverState: Sendable, Equatable {
+    package enum CoverState: Sendable, Equatable {
         /// Waiting for the cover.
         case loading
         /// The real cover is shown (from the cache, the network or a file).
@@ -25,21 +25,21 @@ public final class AlbumViewModel {
     }
 
     /// The album this tile shows.
-    public let album: Album
+    package let album: Album
     /// The cover image, once there is one.
-    public var image: RGBAImage?
+    package var image: RGBAImage?
     /// Where the cover is in its life.
-    public private(set) var coverState = CoverState.loading
+    package private(set) var coverState = CoverState.loading
     /// Whether the tile is the current album's (drawn white instead of black).
-    public var isHighlighted: Bool
+    package var isHighlighted: Bool
     /// Whether the loading indicator spins; follows ``image`` by observation.
-    public private(set) var isLoadingIndicatorVisible = true
+    package private(set) var isLoadingIndicatorVisible = true
 
     @ObservationIgnored private var subscription: Subscription?
     @ObservationIgnored private var loadWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates the tile and asks for its cover.
-    public init(album: Album, isHighlighted: Bool = false, coverCenter: CoverCenter) {
+    package init(album: Album, isHighlighted: Bool = false, coverCenter: CoverCenter) {
         self.album = album
         self.isHighlighted = isHighlighted
         observeImage()
@@ -54,13 +54,13 @@ public final class AlbumViewModel {
     }
 
     /// Shows a cover result (also usable by faces that fetch covers themselves).
-    public func show(_ result: CoverResult) {
+    package func show(_ result: CoverResult) {
         coverState = result.source == .generated ? .generated(reason: result.failure) : .loaded(result.source)
         image = result.image
     }
 
     /// Returns once the loading indicator has stopped (at once if it has).
-    public func waitUntilLoaded() async {
+    package func waitUntilLoaded() async {
         guard isLoadingIndicatorVisible else { return }
         await withCheckedContinuation { loadWaiters.append($0) }
     }

@@ -14,11 +14,11 @@ import BlueLibraryServices
 /// refresh for a change the screen already reflects is skipped, so the screen never goes back to an
 /// older state. Each action returns the committed change, so a face can answer from it.
 @MainActor
-public final class LibraryController {
+package final class LibraryController {
     /// The facade every action goes through.
-    public nonisolated let library: LibraryAPI
+    package nonisolated let library: LibraryAPI
     /// The screen to draw now.
-    public private(set) var screen = LibraryScreen.empty
+    package private(set) var screen = LibraryScreen.empty
     /// The newest change the shown albums reflect, and the newest the state (current album, toolbar)
     /// reflects: a selection refreshes only the state.
     private var albumsSequence: UInt64 = 0
@@ -29,7 +29,7 @@ public final class LibraryController {
     /// Whether a view draws ``screen`` (after ``load()``): only then is it kept up to date. A face that
     /// draws nothing itself, as the web (the page keeps its own), uses the actions alone and so never
     /// holds the whole library in memory.
-    public private(set) var isShowingScreen = false
+    package private(set) var isShowingScreen = false
     /// Who waits for the screen to show a change (``waitUntilShowing(_:)``).
     private var waiters: [Waiter] = []
 
@@ -42,13 +42,13 @@ public final class LibraryController {
     }
 
     /// Creates a controller over a facade. Call ``load()`` to restore the saved state.
-    public nonisolated init(library: LibraryAPI) {
+    package nonisolated init(library: LibraryAPI) {
         self.library = library
     }
 
     /// Loads the albums and restores the remembered current album (the memento), then follows every
     /// change to the library — from this controller or any other — until ``stop()``.
-    public func load() async throws {
+    package func load() async throws {
         let changes = library.changes.stream()
         isShowingScreen = true
         try await reload(after: nil)
@@ -62,7 +62,7 @@ public final class LibraryController {
     }
 
     /// Stops following the library's changes.
-    public func stop() {
+    package func stop() {
         following?.cancel()
         following = nil
         isShowingScreen = false
@@ -73,7 +73,7 @@ public final class LibraryController {
 
     /// Returns once the screen reflects `change` (or a newer one): a face, or a test, that learns of a
     /// change elsewhere waits here instead of polling.
-    public func waitUntilShowing(_ change: LibraryChange) async {
+    package func waitUntilShowing(_ change: LibraryChange) async {
         let stateOnly = change.kind == .select
         guard change.sequence > (stateOnly ? stateSequence : albumsSequence) else { return }
         await withCheckedContinuation {
@@ -94,22 +94,22 @@ public final class LibraryController {
     // MARK: Scroller data source and delegate
 
     /// How many views the scroller shows: one per album.
-    public var numberOfViews: Int { screen.albums.count }
+    package var numberOfViews: Int { screen.albums.count }
 
     /// The album for the scroller's view at `index`, if in range.
-    public func album(forViewAt index: Int) -> Album? {
+    package func album(forViewAt index: Int) -> Album? {
         screen.albums.indices.contains(index) ? screen.albums[index] : nil
     }
 
     /// Whether the view at `index` is highlighted: it is the current album.
-    public func isHighlighted(_ index: Int) -> Bool { screen.currentIndex == index }
+    package func isHighlighted(_ index: Int) -> Bool { screen.currentIndex == index }
 
     /// The view the scroller shows first: the current album, so a restart opens centred on it.
-    public var initialViewIndex: Int { screen.currentIndex ?? 0 }
+    package var initialViewIndex: Int { screen.currentIndex ?? 0 }
 
     /// A click on the view at `index`: it becomes current (saved at once) and its details are shown.
     @discardableResult
-    public func clickedView(at index: Int) async throws -> LibraryChange {
+    package func clickedView(at index: Int) async throws -> LibraryChange {
         let (albums, search) = (screen.albums, screen.search)
         guard albums.indices.contains(index) else {
             let size =
@@ -126,27 +126,27 @@ public final class LibraryController {
     /// Makes the album an index or id names current (a face that names albums itself, such as the
     /// web page, whose indexes are the library's).
     @discardableResult
-    public func select(_ reference: AlbumReference) async throws -> LibraryChange {
+    package func select(_ reference: AlbumReference) async throws -> LibraryChange {
         try await perform { library in (try await library.select(reference), nil) }
     }
 
     // MARK: Actions
 
     /// "Show album i": the details table shows album `i` when `0 <= i < count`, otherwise it is emptied.
-    public func showAlbum(at index: Int) {
+    package func showAlbum(at index: Int) {
         screen.details = screen.albums.indices.contains(index) ? screen.albums[index].tableRepresentation : []
     }
 
     /// Deletes the current album (Trash). With an empty library it does nothing: the tutorial indexed -1.
     @discardableResult
-    public func deleteCurrent() async throws -> LibraryChange? {
+    package func deleteCurrent() async throws -> LibraryChange? {
         guard let current = screen.currentAlbum else { return nil }
         return try await delete(current.id)
     }
 
     /// Deletes the album with `id`.
     @discardableResult
-    public func delete(_ id: AlbumID) async throws -> LibraryChange {
+    package func delete(_ id: AlbumID) async throws -> LibraryChange {
         try await perform { library in
             let change = try await library.delete(.id(id))
             return (change, change.album.map { "Deleted \"\($0.title)\"" })
@@ -155,7 +155,7 @@ public final class LibraryController {
 
     /// Adds an album (at the end of the library, or at `index` when within range) and makes it current.
     @discardableResult
-    public func add(_ album: Album, at index: Int? = nil) async throws -> LibraryChange {
+    package func add(_ album: Album, at index: Int? = nil) async throws -> LibraryChange {
         try await perform { library in
             try await library.add(album, at: index)
             return (try await library.select(.id(album.id)), "Added \"\(album.title)\"")
@@ -165,7 +165,7 @@ public final class LibraryController {
     /// Changes fields of the album with `id` (one undo step); which album is current does not change.
     /// - Throws: `notFound` when the album is gone, `invalidField` naming a bad value (nothing changes).
     @discardableResult
-    public func edit(_ id: AlbumID, with patch: AlbumPatch) async throws -> LibraryChange {
+    package func edit(_ id: AlbumID, with patch: AlbumPatch) async throws -> LibraryChange {
         try await perform { library in
             let change = try await library.update(.id(id), with: patch)
             return (change, change.album.map { "Edited \"\($0.title)\"" })
@@ -174,7 +174,7 @@ public final class LibraryController {
 
     /// Undoes the last change; the album it brings back becomes current.
     @discardableResult
-    public func undo() async throws -> LibraryChange? {
+    package func undo() async throws -> LibraryChange? {
         try await step { library in
             guard let change = try await library.undo() else { return (nil, "Nothing to undo") }
             return (change, "Undid " + (change.effect?.inverse.summary ?? "the last change"))
@@ -183,7 +183,7 @@ public final class LibraryController {
 
     /// Redoes the last undone change.
     @discardableResult
-    public func redo() async throws -> LibraryChange? {
+    package func redo() async throws -> LibraryChange? {
         try await step { library in
             guard let change = try await library.redo() else { return (nil, "Nothing to redo") }
             return (change, "Redid " + (change.effect?.summary ?? "the last change"))
@@ -193,7 +193,7 @@ public final class LibraryController {
     /// Shows only the albums matching `query` (the query language); an empty query shows them all.
     /// When the current album is not among the matches, the first match becomes current.
     /// - Throws: `invalidQuery` naming the bad term (the shown albums stay as they were).
-    public func search(_ query: String) async throws {
+    package func search(_ query: String) async throws {
         let text = query.trimmed
         do {
             _ = try Query(parsing: text)
@@ -211,7 +211,7 @@ public final class LibraryController {
     }
 
     /// Shows a status message (for example an error from a face's own input handling).
-    public func setMessage(_ message: String?) {
+    package func setMessage(_ message: String?) {
         screen.message = message
     }
 

@@ -1,5 +1,5 @@
 /// The art a scan chose for an album. Neither kind is decoded.
-public enum AlbumArt: Sendable, Hashable {
+package enum AlbumArt: Sendable, Hashable {
     /// An image file beside the album's files, or in the album's folder above a disc folder, with its size
     /// and modification time (nanoseconds since 1970) so a caller can tell when it changes. Not read.
     case file(path: String, size: Int64, modified: Int64)

@@ -20,17 +20,17 @@ import BlueLibraryCore
 /// state. A file that cannot be read is listed in ``ScanResult/unreadable`` and the scan goes on; one
 /// that was read before (or lies in a folder that cannot be read now) keeps its earlier record, so its
 /// album stays as it was.
-public struct MusicScanner: Sendable {
+package struct MusicScanner: Sendable {
     /// Reads the tags.
-    public let reader: any TagReader
+    package let reader: any TagReader
     /// How many files are read at once.
-    public let threads: Int
+    package let threads: Int
 
     /// Creates a scanner.
     /// - Parameters:
     ///   - reader: reads the tags; TagLib unless a test gives a twin.
     ///   - threads: how many files to read at once; by default one per processor this process may use.
-    public init(reader: any TagReader = TagLibReader(), threads: Int? = nil) {
+    package init(reader: any TagReader = TagLibReader(), threads: Int? = nil) {
         self.reader = reader
         self.threads = max(1, threads ?? NamedThread.usableProcessorCount)
     }
@@ -45,7 +45,7 @@ public struct MusicScanner: Sendable {
     /// - Throws: ``LibraryError`` `noInput` when `folder` is not a readable folder, `unavailable` when files
     ///   need reading and the reader cannot read any (TagLib cannot be loaded); `CancellationError` when
     ///   the task is cancelled.
-    public func scan(
+    package func scan(
         _ folder: String, previous: [ScannedFile] = [],
         progress: (ScanProgress) -> Void = { _ in }
     ) async throws -> ScanResult {
@@ -91,7 +91,7 @@ public struct MusicScanner: Sendable {
 
     /// Reads the picture embedded in a track, for an unchanged album whose art a caller needs again.
     /// - Throws: ``LibraryError`` naming the file when it cannot be read.
-    public func picture(embeddedIn trackPath: String) async throws -> EmbeddedPicture? {
+    package func picture(embeddedIn trackPath: String) async throws -> EmbeddedPicture? {
         let reader = self.reader
         return try await BlockingThreads.run { try reader.picture(at: trackPath) }
     }

@@ -1,27 +1,27 @@
 /// The numbers of one scan, for its summary.
-public struct ScanCounts: Sendable, Hashable {
+package struct ScanCounts: Sendable, Hashable {
     /// Audio files the walk found.
-    public var seen = 0
+    package var seen = 0
     /// Files whose tags were read: new files and changed ones (including those that turned out
     /// unreadable).
-    public var read = 0
+    package var read = 0
     /// Files read that the previous scan did not know.
-    public var added = 0
+    package var added = 0
     /// Files read again because their size or modification time changed.
-    public var changed = 0
+    package var changed = 0
     /// Files skipped because they are unchanged since the previous scan.
-    public var unchanged = 0
+    package var unchanged = 0
     /// Files the previous scan knew that are gone.
-    public var removed = 0
+    package var removed = 0
     /// Files and folders that could not be read.
-    public var unreadable = 0
+    package var unreadable = 0
     /// Symbolic links seen and not followed.
-    public var skippedLinks = 0
+    package var skippedLinks = 0
     /// Embedded pictures read for album art.
-    public var picturesRead = 0
+    package var picturesRead = 0
 
     /// Creates counts; all zero unless given.
-    public init(
+    package init(
         seen: Int = 0, read: Int = 0, added: Int = 0, changed: Int = 0, unchanged: Int = 0, removed: Int = 0,
         unreadable: Int = 0, skippedLinks: Int = 0, picturesRead: Int = 0
     ) {

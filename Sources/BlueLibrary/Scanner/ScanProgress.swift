@@ -1,17 +1,17 @@
 /// How far a scan has got, for a progress bar: `done` of `total` audio files are accounted for (read,
 /// or known to be unchanged).
-public struct ScanProgress: Sendable, Hashable {
+package struct ScanProgress: Sendable, Hashable {
     /// The files accounted for so far.
-    public let done: Int
+    package let done: Int
     /// The audio files the walk found.
-    public let total: Int
+    package let total: Int
 
     /// Creates a progress report.
-    public init(done: Int, total: Int) {
+    package init(done: Int, total: Int) {
         self.done = done
         self.total = total
     }
 
     /// `done / total`, 1 when there is nothing to do.
-    public var fraction: Double { total == 0 ? 1 : Double(done) / Double(total) }
+    package var fraction: Double { total == 0 ? 1 : Double(done) / Double(total) }
 }

@@ -1,20 +1,20 @@
 /// What a scan of a music folder found.
-public struct ScanResult: Sendable {
+package struct ScanResult: Sendable {
     /// The folder scanned, resolved (no symbolic links); every path in the result starts with it.
-    public let root: String
+    package let root: String
     /// The albums, sorted by folder, then title, then key.
-    public let albums: [ScannedAlbum]
+    package let albums: [ScannedAlbum]
     /// Every readable audio file with its tags, sorted by path: the `previous` of the next scan.
-    public let files: [ScannedFile]
+    package let files: [ScannedFile]
     /// The files of `previous` under ``root`` that are gone, sorted by path.
-    public let removed: [ScannedFile]
+    package let removed: [ScannedFile]
     /// Files and folders that could not be read, with why, sorted by path.
-    public let unreadable: [UnreadableFile]
+    package let unreadable: [UnreadableFile]
     /// The numbers of the scan.
-    public let counts: ScanCounts
+    package let counts: ScanCounts
 
     /// Creates a result.
-    public init(
+    package init(
         root: String, albums: [ScannedAlbum], files: [ScannedFile], removed: [ScannedFile],
         unreadable: [UnreadableFile], counts: ScanCounts
     ) {

@@ -8,48 +8,48 @@ import BlueLibraryCore
 /// ``variousArtists`` unless they repeat track numbers. ``key`` names the group and stays the same
 /// across scans while the files and their tags do, so a caller can match a scanned album with the one
 /// it stored before.
-public struct ScannedAlbum: Sendable, Hashable, Identifiable {
+package struct ScannedAlbum: Sendable, Hashable, Identifiable {
     /// The grouping key: `mbid:` and the MusicBrainz release id when the tracks are tagged with one,
     /// otherwise `dir:`, the album folder, the folded title and the folded artist, separated by U+001F.
-    public let key: String
+    package let key: String
     /// The title: the most common album tag, else the album folder's name.
-    public let title: String
+    package let title: String
     /// The artist: ``variousArtists`` for a compilation of several artists without an album-artist
     /// tag, else the most common album artist, else the most common artist, else ``unknownArtist``.
-    public let artist: String
+    package let artist: String
     /// The most common genre among the tracks, or empty.
-    public let genre: String
+    package let genre: String
     /// The most common year among the tracks' dates (the earliest on a tie).
-    public let year: Int?
+    package let year: Int?
     /// Whether the album is a compilation: several artists under ``variousArtists``, or tagged so.
-    public let isCompilation: Bool
+    package let isCompilation: Bool
     /// The MusicBrainz release id the tracks are tagged with.
-    public let musicBrainzAlbumID: String?
+    package let musicBrainzAlbumID: String?
     /// The most common MusicBrainz release-group id among the tracks (what the Cover Art Archive's
     /// `/release-group/{mbid}` wants).
-    public let musicBrainzReleaseGroupID: String?
+    package let musicBrainzReleaseGroupID: String?
     /// The album's folder: the folder of its files, or the one above their disc folders.
-    public let directory: String
+    package let directory: String
     /// The tracks in album order (``Track/inAlbumOrder(_:_:)``).
-    public let tracks: [Track]
+    package let tracks: [Track]
     /// The chosen art: an image file beside the tracks, else the first embedded picture.
-    public let art: AlbumArt?
+    package let art: AlbumArt?
     /// Whether any of the album's files was read in this scan, or a file that was removed or changed sat
     /// in its folder (or carried its MusicBrainz id). An unchanged album needs no update.
-    public let isChanged: Bool
+    package let isChanged: Bool
 
     /// The artist of a compilation whose tracks have different artists and no album-artist tag.
-    public static let variousArtists = "Various Artists"
+    package static let variousArtists = "Various Artists"
     /// The artist of an album whose files name none.
-    public static let unknownArtist = "Unknown Artist"
+    package static let unknownArtist = "Unknown Artist"
 
-    public var id: String { key }
+    package var id: String { key }
 
     /// The total length in seconds.
-    public var duration: Double { tracks.reduce(0) { $0 + $1.duration } }
+    package var duration: Double { tracks.reduce(0) { $0 + $1.duration } }
 
     /// Creates an album.
-    public init(
+    package init(
         key: String, title: String, artist: String, genre: String, year: Int?, isCompilation: Bool,
         musicBrainzAlbumID: String?, musicBrainzReleaseGroupID: String?, directory: String,
         tracks: [Track], art: AlbumArt?, isChanged: Bool
@@ -71,7 +71,7 @@ public struct ScannedAlbum: Sendable, Hashable, Identifiable {
     /// The library's ``Album`` for this scanned album (title, artist, genre, year; no cover URL).
     /// - Throws: ``LibraryError`` `invalidField` if a field is not valid (the scanner cleans tag text, so
     ///   this does not happen with albums it made).
-    public func album(id: AlbumID = .random()) throws -> Album {
+    package func album(id: AlbumID = .random()) throws -> Album {
         try Album(id: id, title: title, artist: artist, genre: genre, year: year)
     }
 

@@ -4,18 +4,18 @@
 /// A scan returns one for every readable file (``ScanResult/files``). Keep them, and pass them as
 /// `previous` to the next scan of the same folder: a file whose size and modification time are unchanged
 /// is not read again. The fields are plain values, so the records can be stored in a table.
-public struct ScannedFile: Sendable, Hashable {
+package struct ScannedFile: Sendable, Hashable {
     /// The absolute path, under the scan's resolved root.
-    public let path: String
+    package let path: String
     /// The size in bytes when the tags were read.
-    public let size: Int64
+    package let size: Int64
     /// The modification time in nanoseconds since 1970 when the tags were read.
-    public let modified: Int64
+    package let modified: Int64
     /// The tags read from the file.
-    public let tags: TrackTags
+    package let tags: TrackTags
 
     /// Creates a record, for example from a stored row.
-    public init(path: String, size: Int64, modified: Int64, tags: TrackTags) {
+    package init(path: String, size: Int64, modified: Int64, tags: TrackTags) {
         self.path = path
         self.size = size
         self.modified = modified

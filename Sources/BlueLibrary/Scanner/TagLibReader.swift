@@ -7,20 +7,20 @@ import CTagLibLoader
 ///
 /// Reads MP3 (ID3v1 and ID3v2), FLAC, Ogg Vorbis, Opus, M4A/MP4 and WAV, and whatever else TagLib knows.
 /// This is the only type that touches the shim's C pointers.
-public struct TagLibReader: TagReader {
+package struct TagLibReader: TagReader {
     /// Creates a reader; nothing is loaded until the first read.
-    public init() {}
+    package init() {}
 
     /// Loads TagLib now.
     /// - Throws: ``LibraryError`` `unavailable` — "cannot load TagLib (…); install libtag1v5".
-    public func prepare() throws {
+    package func prepare() throws {
         var reason = [CChar](repeating: 0, count: 512)
         if bl_taglib_load(&reason, reason.count) != 0 {
             throw LibraryError(.unavailable, String(nulTerminated: reason))
         }
     }
 
-    public func tags(at path: String) throws -> TrackTags {
+    package func tags(at path: String) throws -> TrackTags {
         try read(path, flags: Int32(BL_TAGLIB_READ_TAGS)) { file in
             var properties: [(key: String, value: String)] = []
             properties.reserveCapacity(file.property_count)
@@ -38,7 +38,7 @@ public struct TagLibReader: TagReader {
         }
     }
 
-    public func picture(at path: String) throws -> EmbeddedPicture? {
+    package func picture(at path: String) throws -> EmbeddedPicture? {
         try read(path, flags: Int32(BL_TAGLIB_READ_PICTURE)) { file in
             guard let bytes = file.picture, file.picture_size > 0 else { return nil }
             let mimeType = file.picture_mime_type.flatMap { String(validatingCString: $0) } ?? ""

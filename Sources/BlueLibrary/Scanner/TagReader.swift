@@ -5,7 +5,7 @@ import BlueLibraryCore
 ///
 /// Both methods block; the scanner calls them on threads of its own, never on Swift's cooperative pool,
 /// and from several threads at once.
-public protocol TagReader: Sendable {
+package protocol TagReader: Sendable {
     /// Reads the tags and the length of the audio file at `path`.
     /// - Throws: ``LibraryError`` naming the file and why it cannot be read: `noInput` when it cannot be
     ///   opened, `malformedInput` when it is not audio.
@@ -25,19 +25,19 @@ public protocol TagReader: Sendable {
 
 extension TagReader {
     /// Nothing to prepare: a reader that can always read.
-    public func prepare() throws {}
+    package func prepare() throws {}
 }
 
 /// A picture embedded in an audio file: its bytes, not decoded, and its MIME type.
-public struct EmbeddedPicture: Sendable, Hashable {
+package struct EmbeddedPicture: Sendable, Hashable {
     /// The image's bytes as stored in the file.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The image's MIME type: `image/jpeg`, `image/png`, … (from the bytes when they say, else as tagged).
-    public let mimeType: String
+    package let mimeType: String
 
     /// Creates a picture; the MIME type is taken from the bytes' signature when it is a known one, so a
     /// wrongly tagged or ID3v2.2-style type (`PNG`, `JPG`) does not reach a browser.
-    public init(bytes: [UInt8], taggedMIMEType: String) {
+    package init(bytes: [UInt8], taggedMIMEType: String) {
         self.bytes = bytes
         mimeType = EmbeddedPicture.sniffedType(bytes) ?? EmbeddedPicture.normalized(taggedMIMEType)
     }

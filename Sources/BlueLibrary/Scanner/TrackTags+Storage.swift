@@ -12,7 +12,7 @@ extension TrackTags {
     private static let fieldCount = 14
 
     /// The tags in their stored form.
-    public var stored: String {
+    package var stored: String {
         let fields: [String] = [
             Self.version, title ?? "", artist ?? "", albumArtist ?? "", album ?? "", date ?? "", genre ?? "",
             disc.map(String.init) ?? "", number.map(String.init) ?? "", musicBrainzAlbumID ?? "",
@@ -25,7 +25,7 @@ extension TrackTags {
     /// Tags from their ``stored`` form.
     /// - Returns: `nil` when the text is not in that form (written by another version): the caller reads
     ///   the file again.
-    public init?(stored: String) {
+    package init?(stored: String) {
         let fields = stored.utf8.split(
             separator: UInt8(ascii: "\u{1F}"), maxSplits: Self.fieldCount, omittingEmptySubsequences: false)
         guard fields.count == Self.fieldCount, fields[0].elementsEqual(Self.version.utf8) else { return nil }

@@ -5,36 +5,36 @@ import BlueLibraryCore
 /// Text is cleaned on the way in (trimmed, control characters replaced by spaces, at most
 /// ``Album/maximumTextLength`` characters), and an empty value counts as absent, so the fields can go into
 /// an ``Album`` as they are. A tag with several values keeps the first one.
-public struct TrackTags: Sendable, Hashable {
+package struct TrackTags: Sendable, Hashable {
     /// The track's title.
-    public let title: String?
+    package let title: String?
     /// The track's performing artist.
-    public let artist: String?
+    package let artist: String?
     /// The album's artist (ID3v2 `TPE2`, Vorbis `ALBUMARTIST`, MP4 `aART`).
-    public let albumArtist: String?
+    package let albumArtist: String?
     /// The album's title.
-    public let album: String?
+    package let album: String?
     /// The release date as tagged: `1999`, `1999-05-01`, …
-    public let date: String?
+    package let date: String?
     /// The genre.
-    public let genre: String?
+    package let genre: String?
     /// The disc number (a tag such as `2/3` gives 2); `nil` when untagged or zero.
-    public let disc: Int?
+    package let disc: Int?
     /// The track number (a tag such as `5/12` gives 5); `nil` when untagged or zero.
-    public let number: Int?
+    package let number: Int?
     /// The MusicBrainz release id (`MUSICBRAINZ_ALBUMID`, ID3v2's user-defined text frame `MusicBrainz Album Id`), lowercase.
-    public let musicBrainzAlbumID: String?
+    package let musicBrainzAlbumID: String?
     /// The MusicBrainz release-group id (`MUSICBRAINZ_RELEASEGROUPID`), lowercase.
-    public let musicBrainzReleaseGroupID: String?
+    package let musicBrainzReleaseGroupID: String?
     /// Whether the file is tagged as part of a compilation (`COMPILATION`, ID3v2 `TCMP`, MP4 `cpil`).
-    public let isCompilation: Bool
+    package let isCompilation: Bool
     /// The length of the audio in seconds.
-    public let duration: Double
+    package let duration: Double
     /// Whether the file embeds a picture; its bytes are read only when an album needs them.
-    public let hasPicture: Bool
+    package let hasPicture: Bool
 
     /// Creates tags; every field may be omitted. Text is cleaned as described on the type.
-    public init(
+    package init(
         title: String? = nil, artist: String? = nil, albumArtist: String? = nil, album: String? = nil,
         date: String? = nil, genre: String? = nil, disc: Int? = nil, number: Int? = nil,
         musicBrainzAlbumID: String? = nil, musicBrainzReleaseGroupID: String? = nil,
@@ -60,7 +60,7 @@ public struct TrackTags: Sendable, Hashable {
     ///   - properties: key/value pairs in the file's order; the first value of a key wins.
     ///   - duration: the audio's length in seconds.
     ///   - hasPicture: whether the file embeds a picture.
-    public init(properties: [(key: String, value: String)], duration: Double, hasPicture: Bool) {
+    package init(properties: [(key: String, value: String)], duration: Double, hasPicture: Bool) {
         var first: [String: String] = [:]
         for (key, value) in properties where first[key] == nil && !value.isEmpty {
             first[key] = value
@@ -80,7 +80,7 @@ public struct TrackTags: Sendable, Hashable {
     }
 
     /// The year in ``date``: its first run of four digits, when that is a year an ``Album`` accepts.
-    public var year: Int? {
+    package var year: Int? {
         guard let date else { return nil }
         var digits = 0
         var value = 0

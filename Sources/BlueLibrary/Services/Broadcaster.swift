@@ -5,7 +5,7 @@ import Synchronization
 /// The tutorial posts untyped `NSNotification`s by string name; here each channel is a value of its
 /// own type (`Broadcaster<LibraryChange>`), so names cannot be misspelt and payloads need no casts.
 /// Handlers run synchronously on the posting thread, outside the lock, in subscription order.
-public final class Broadcaster<Event: Sendable>: Sendable {
+package final class Broadcaster<Event: Sendable>: Sendable {
     private struct Observers {
         var nextID = 0
         var handlers: [(id: Int, handler: @Sendable (Event) -> Void)] = []
@@ -14,11 +14,11 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     private let observers = Mutex(Observers())
 
     /// Creates a channel with no observers.
-    public init() {}
+    package init() {}
 
     /// Calls `handler` for every event posted from now on, until the returned ``Subscription`` is
     /// cancelled or released.
-    public func observe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
+    package func observe(_ handler: @escaping @Sendable (Event) -> Void) -> Subscription {
         let id = observers.withLock { observers in
             observers.nextID += 1
             observers.handlers.append((observers.nextID, handler))
@@ -30,13 +30,13 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     }
 
     /// Delivers `event` to every current observer.
-    public func post(_ event: Event) {
+    package func post(_ event: Event) {
         let handlers = observers.withLock { $0.handlers.map(\.handler) }
         for handler in handlers { handler(event) }
     }
 
     /// The events posted from now on, as an async sequence that ends when the consumer stops.
-    public func stream() -> AsyncStream<Event> {
+    package func stream() -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Event.self, bufferingPolicy: .bufferingNewest(256))
         let observation = observe { continuation.yield($0) }
@@ -45,11 +45,11 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     }
 
     /// How many observers are subscribed (for tests and diagnostics).
-    public var observerCount: Int { observers.withLock { $0.handlers.count } }
+    package var observerCount: Int { observers.withLock { $0.handlers.count } }
 }
 
 /// A subscription to a ``Broadcaster``; cancelled when cancelled explicitly or when released.
-public final class Subscription: Sendable {
+package final class Subscription: Sendable {
     private let cancellation: Mutex<(@Sendable () -> Void)?>
 
     init(_ cancel: @escaping @Sendable () -> Void) {
@@ -57,7 +57,7 @@ public final class Subscription: Sendable {
     }
 
     /// Stops delivery; calling it again does nothing.
-    public func cancel() {
+    package func cancel() {
         let cancel = cancellation.withLock { slot in
             defer { slot = nil }
             return slot

@@ -3,18 +3,18 @@ import BlueLibraryCovers
 
 /// "Download the cover for this album": what a view announces when it needs its cover (the tutorial's
 /// `BLDownloadImageNotification`). It carries the album value and its URL — never a view object.
-public struct CoverRequest: Sendable, Hashable {
+package struct CoverRequest: Sendable, Hashable {
     /// The album whose cover is needed (its artist and title also seed generated artwork).
-    public var album: Album
+    package var album: Album
 
     /// Creates a request.
-    public init(album: Album) {
+    package init(album: Album) {
         self.album = album
     }
 }
 
 /// Where a cover came from.
-public enum CoverSource: String, Sendable {
+package enum CoverSource: String, Sendable {
     /// The disk cache (no network).
     case cache
     /// Downloaded now.
@@ -27,22 +27,22 @@ public enum CoverSource: String, Sendable {
 
 /// A cover, ready to show: the decoded image (real or generated), where it came from and, when the
 /// real cover could not be had, why.
-public struct CoverResult: Sendable, Equatable {
+package struct CoverResult: Sendable, Equatable {
     /// The album the cover belongs to.
-    public var albumID: AlbumID
+    package var albumID: AlbumID
     /// The cover URL that was asked for (empty when the album has none).
-    public var url: String
+    package var url: String
     /// The picture to show.
-    public var image: RGBAImage
+    package var image: RGBAImage
     /// Where the picture came from.
-    public var source: CoverSource
+    package var source: CoverSource
     /// Why the real cover is missing, when the source is `generated` because of a failure.
-    public var failure: String?
+    package var failure: String?
     /// The image file's bytes as fetched or cached (PNG or JPEG), `nil` for generated artwork.
-    public var encoded: [UInt8]?
+    package var encoded: [UInt8]?
 
     /// Creates a result.
-    public init(
+    package init(
         albumID: AlbumID, url: String, image: RGBAImage, source: CoverSource, failure: String? = nil,
         encoded: [UInt8]? = nil
     ) {
@@ -57,12 +57,12 @@ public struct CoverResult: Sendable, Equatable {
 
 /// The notification centre between views and the facade for covers: views post ``CoverRequest``s on
 /// `requests` and observe `results`; the facade does the opposite. Neither knows the other's type.
-public final class CoverCenter: Sendable {
+package final class CoverCenter: Sendable {
     /// Views announce here that they need a cover.
-    public let requests = Broadcaster<CoverRequest>()
+    package let requests = Broadcaster<CoverRequest>()
     /// The facade announces loaded (or generated) covers here.
-    public let results = Broadcaster<CoverResult>()
+    package let results = Broadcaster<CoverResult>()
 
     /// Creates a centre with no observers.
-    public init() {}
+    package init() {}
 }

@@ -11,7 +11,7 @@ import SystemFiles
 /// Finds the cover of an album: through the HTTP client (in practice the ``CachingHTTPClient`` proxy,
 /// so the disk cache first), from a local file, and as generated artwork when the real cover cannot be
 /// had. Reading files and decoding images run on a ``BlockingPool``.
-struct CoverLoader: Sendable {
+package struct CoverLoader: Sendable {
     let httpClient: (any HTTPClient)?
     let pool: BlockingPool
     /// Where a cover that is the picture embedded in an audio file is kept once read.
@@ -129,7 +129,7 @@ struct CoverLoader: Sendable {
     }
 
     /// Whether a local cover names an audio file (whose embedded picture is the cover).
-    static func isAudio(_ path: String) -> Bool {
+    package static func isAudio(_ path: String) -> Bool {
         let name = path.lowercased()
         return ["mp3", "flac", "ogg", "oga", "opus", "m4a", "mp4", "aac", "wav"].contains {
             name.hasSuffix("." + $0)
@@ -138,7 +138,7 @@ struct CoverLoader: Sendable {
 
     /// The file path a `file:` URL or an absolute path names: the URL's path (after `file://` and any
     /// host), without query or fragment, percent-decoded — what Foundation's `URL.path` gave.
-    static func localPath(_ url: String) -> String? {
+    package static func localPath(_ url: String) -> String? {
         if url.hasPrefix("/") { return url }
         guard url.lowercased().hasPrefix("file:") else { return nil }
         var rest = Substring(url.dropFirst(5))

@@ -2,17 +2,17 @@ import BlueLibraryCore
 import BlueLibraryCovers
 
 /// What looking an album up on MusicBrainz found.
-public struct CoverLookup: Sendable {
+package struct CoverLookup: Sendable {
     /// The release group's MusicBrainz id (the album's, when it was tagged with one).
-    public let releaseGroup: String
+    package let releaseGroup: String
     /// The Cover Art Archive's front cover of the group.
-    public let coverURL: String
+    package let coverURL: String
     /// The cover at ``coverURL``: downloaded (and cached), or generated artwork with the reason when the
     /// archive has none.
-    public let cover: CoverResult
+    package let cover: CoverResult
 
     /// Whether the archive had a cover.
-    public var foundCover: Bool { cover.source != .generated }
+    package var foundCover: Bool { cover.source != .generated }
 }
 
 extension CoverService {
@@ -23,7 +23,7 @@ extension CoverService {
     /// artwork with the reason.
     /// - Returns: what was found, or `nil` when MusicBrainz knows no album that matches well enough.
     /// - Throws: ``LibraryError`` `unavailable` when MusicBrainz cannot be asked.
-    public func lookUp(_ album: Album, with lookup: MusicBrainzLookup) async throws -> CoverLookup? {
+    package func lookUp(_ album: Album, with lookup: MusicBrainzLookup) async throws -> CoverLookup? {
         let releaseGroup: String
         if MusicBrainzLookup.isMusicBrainzID(album.mbid) {
             releaseGroup = album.mbid

@@ -12,11 +12,11 @@ import BlueLibraryNetworking
 /// like the command line and the web server, call ``cover(for:)`` directly. Posted requests are served
 /// by ``run()``, which the face's root runs beside its other services; requests posted before it starts
 /// wait for it.
-public final class CoverService: Service {
+package final class CoverService: Service {
     /// Where views ask for covers and receive them.
-    public let center: CoverCenter
+    package let center: CoverCenter
     /// The disk cache of downloaded covers, if any.
-    public let cache: CoverCache?
+    package let cache: CoverCache?
     private let loader: CoverLoader
     private let subscription: Subscription
     private let requests: AsyncStream<CoverRequest>
@@ -27,7 +27,7 @@ public final class CoverService: Service {
     ///   - cache: the disk cache; `nil` keeps nothing.
     ///   - maximumConcurrentDownloads: how many covers download at once (default 4).
     ///   - embedded: reads the picture embedded in an audio file (a cover that names a track).
-    public init(
+    package init(
         httpClient: (any HTTPClient)?, cache: CoverCache?, center: CoverCenter = CoverCenter(),
         maximumConcurrentDownloads: Int = 4, pool: BlockingPool = .shared,
         embedded: (any EmbeddedPictureReader)? = nil
@@ -48,7 +48,7 @@ public final class CoverService: Service {
 
     /// The cover of `album`: cached, downloaded, read from a local file, or generated when none can be
     /// had. Never fails.
-    public func cover(for album: Album) async -> CoverResult {
+    package func cover(for album: Album) async -> CoverResult {
         await loader.cover(for: album)
     }
 
@@ -58,18 +58,18 @@ public final class CoverService: Service {
     }
 
     /// Whether a cover URL names a local file (`file:` or an absolute path) rather than a download.
-    public static func isLocalFile(_ url: String) -> Bool {
+    package static func isLocalFile(_ url: String) -> Bool {
         CoverLoader.localPath(url) != nil
     }
 
     /// Keeps a picture read elsewhere (a scan reads the embedded art of the albums it changes) as the
     /// cover at `url`, so no face needs to read it again.
-    public func remember(_ bytes: [UInt8], for url: String) async {
+    package func remember(_ bytes: [UInt8], for url: String) async {
         try? await cache?.store(bytes, for: url)
     }
 
     /// Answers the requests views post on ``center`` until cancelled, several at once.
-    public func run() async {
+    package func run() async {
         let (loader, center) = (loader, center)
         await withDiscardingTaskGroup { group in
             for await request in requests {

@@ -2,21 +2,21 @@ import BlueLibraryCore
 import BlueLibraryStorage
 
 /// What an import did.
-public struct ImportResult: Sendable, Equatable {
+package struct ImportResult: Sendable, Equatable {
     /// Albums added.
-    public var added = 0
+    package var added = 0
     /// Albums whose id was already in the library with the same fields (skipped, and counted).
-    public var alreadyPresent = 0
+    package var alreadyPresent = 0
     /// Albums skipped as duplicates: the same artist and title as one in the library or earlier in the
     /// import.
-    public var duplicates = 0
+    package var duplicates = 0
 
     /// An empty result.
-    public init() {}
+    package init() {}
 }
 
 /// What to do with an imported album whose artist and title match one already there.
-public enum DuplicatePolicy: String, Sendable, CaseIterable {
+package enum DuplicatePolicy: String, Sendable, CaseIterable {
     /// Leave it out (the default: running the same import twice adds nothing).
     case skip
     /// Add it anyway.
@@ -30,7 +30,7 @@ extension LibraryAPI {
     /// - Returns: the change, or `nil` when nothing matched.
     /// - Throws: `invalidField` naming the first album the patch would make invalid (nothing changes).
     @discardableResult
-    public func modify(matching query: Query, with patch: AlbumPatch) async throws -> LibraryChange? {
+    package func modify(matching query: Query, with patch: AlbumPatch) async throws -> LibraryChange? {
         try await recordGroup(
             .modify,
             plan: { writer in
@@ -45,7 +45,7 @@ extension LibraryAPI {
     /// - Returns: the change, or `nil` when none of the albums is there.
     /// - Throws: `invalidField` naming the first album a patch would make invalid (nothing changes).
     @discardableResult
-    public func modify(_ patches: [(id: AlbumID, patch: AlbumPatch)]) async throws -> LibraryChange? {
+    package func modify(_ patches: [(id: AlbumID, patch: AlbumPatch)]) async throws -> LibraryChange? {
         try await recordGroup(
             .modify,
             plan: { writer in
@@ -67,7 +67,7 @@ extension LibraryAPI {
     /// Removes every album `query` matches; one undo brings each back in its place.
     /// - Returns: the change, or `nil` when nothing matched.
     @discardableResult
-    public func remove(matching query: Query) async throws -> LibraryChange? {
+    package func remove(matching query: Query) async throws -> LibraryChange? {
         try await recordGroup(.remove) { writer in
             try writer.albums(matching: query).map { .delete($0, index: 0) }
         } apply: { commands, writer in
@@ -82,7 +82,7 @@ extension LibraryAPI {
     /// The positions in `albums` of those that duplicate an album already in the library or an earlier
     /// one in the list (same artist and title, see ``SearchKey/duplicateKey(artist:title:)``), leaving
     /// out albums whose very id is already there (those are the same album, not a duplicate).
-    public func duplicates(among albums: [Album]) async throws -> [Int] {
+    package func duplicates(among albums: [Album]) async throws -> [Int] {
         try await store.read { reader in try Self.duplicates(among: albums, in: reader) }
     }
 

@@ -9,14 +9,14 @@ extension LibraryAPI {
     /// brings back becomes current.
     /// - Returns: the change, or `nil` when there is nothing to undo.
     @discardableResult
-    public func undo() async throws -> LibraryChange? {
+    package func undo() async throws -> LibraryChange? {
         try await step(from: .undo, to: .redo, kind: .undo) { $0.inverse }
     }
 
     /// Re-applies the newest undone change.
     /// - Returns: the change, or `nil` when there is nothing to redo.
     @discardableResult
-    public func redo() async throws -> LibraryChange? {
+    package func redo() async throws -> LibraryChange? {
         try await step(from: .redo, to: .undo, kind: .redo) { $0 }
     }
 

@@ -6,7 +6,7 @@ extension LibraryAPI {
     /// - Returns: the change; its effect is `.add(album, index:)` with the index where the album now is.
     /// - Throws: `conflict` when an album with the same id exists.
     @discardableResult
-    public func add(_ album: Album, at index: Int? = nil) async throws -> LibraryChange {
+    package func add(_ album: Album, at index: Int? = nil) async throws -> LibraryChange {
         try await record(.add) { writer in
             let count = try writer.count()
             let position = index.flatMap { (0...count).contains($0) ? $0 : nil } ?? count
@@ -19,7 +19,7 @@ extension LibraryAPI {
     /// - Returns: the change; its effect is `.delete(album, index:)` with the index the album had.
     /// - Throws: `notFound` naming the reference (deleting from an empty library is an error, not a crash).
     @discardableResult
-    public func delete(_ reference: AlbumReference) async throws -> LibraryChange {
+    package func delete(_ reference: AlbumReference) async throws -> LibraryChange {
         try await record(.delete) { writer in
             let (album, index) = try writer.locate(reference)
             _ = try writer.remove(at: index)
@@ -33,7 +33,7 @@ extension LibraryAPI {
     ///   album the album as it is now.
     /// - Throws: `notFound`, or `invalidField` naming the bad value.
     @discardableResult
-    public func update(_ reference: AlbumReference, with patch: AlbumPatch) async throws -> LibraryChange {
+    package func update(_ reference: AlbumReference, with patch: AlbumPatch) async throws -> LibraryChange {
         try await record(.update) { writer in
             let (before, _) = try writer.locate(reference)
             let edit = AlbumEdit(from: before, to: try before.updating(patch), byHand: true)
@@ -56,7 +56,7 @@ extension LibraryAPI {
     /// to a remote server (they may hold 100,000 albums).
     /// - Throws: `conflict` naming the album (an id with other fields, a track file another album has).
     @discardableResult
-    public func importAlbums(_ imported: [ImportedAlbum], duplicates: DuplicatePolicy = .skip) async throws
+    package func importAlbums(_ imported: [ImportedAlbum], duplicates: DuplicatePolicy = .skip) async throws
         -> ImportResult
     {
         let limit = historyLimit
@@ -119,7 +119,7 @@ extension LibraryAPI {
     /// Makes the album an index or id refers to the current one and saves that at once (the memento).
     /// - Returns: the change, with the new state.
     @discardableResult
-    public func select(_ reference: AlbumReference) async throws -> LibraryChange {
+    package func select(_ reference: AlbumReference) async throws -> LibraryChange {
         let change = try await store.write { [self] writer in
             let (album, index) = try writer.locate(reference)
             try writer.saveCurrent(CurrentAlbum(id: album.id, index: index))

@@ -18,15 +18,15 @@ import Synchronization
 /// facade made `forOneRead` is the one exception: its main actor runs that work itself). The reads and
 /// ``close()`` are `nonisolated(nonsending)`, as the store's are: a caller on the main actor hands over
 /// to the store's thread and back, without a stop on the global executor.
-public final class LibraryAPI: LibraryReading {
+package final class LibraryAPI: LibraryReading {
     package let store: any LibraryStore
     /// How many undo steps are kept.
-    public let historyLimit: Int
+    package let historyLimit: Int
     /// Every change to the library, announced after it is committed.
-    public let changes = Broadcaster<LibraryChange>()
+    package let changes = Broadcaster<LibraryChange>()
     /// Whether every change is also put in the outbox for a remote server (the tutorial's `isOnline`);
     /// ``SyncService`` sends it.
-    public let isOnline: Bool
+    package let isOnline: Bool
     private let lastSequence = Atomic<UInt64>(0)
     private let lastExternalToken = Mutex<Int64?>(nil)
 
@@ -56,19 +56,19 @@ public final class LibraryAPI: LibraryReading {
     /// Closes the library's database cleanly, so the file alone holds every change (the faces call it
     /// when they stop); a later call opens it again.
     nonisolated(nonsending)
-        public func close() async
+        package func close() async
     {
         await store.close()
     }
 
     /// Writes a consistent copy of the library to a new database file at `path` while it stays in use
     /// (SQLite's online backup): a copy of `library.db` alone could miss changes still in its WAL.
-    public func backup(to path: String) async throws {
+    package func backup(to path: String) async throws {
         try await store.backup(to: path)
     }
 
     /// Where the library lives (a file path, or "memory").
-    public var location: String { store.location }
+    package var location: String { store.location }
 
     // MARK: Singleton
 
@@ -79,7 +79,7 @@ public final class LibraryAPI: LibraryReading {
     /// the busy timeout of `BLUELIBRARY_BUSY_TIMEOUT_MS`. The command line uses it whenever no
     /// `--library` or `--remote` asks for another one and the verb does more than read (a reading verb
     /// uses a ``OneReadLibrary``); ``replaceShared(with:)`` swaps it for tests.
-    public static var shared: LibraryAPI {
+    package static var shared: LibraryAPI {
         sharedInstance.withLock { instance in
             if let instance { return instance }
             let environment = ProcessEnvironment.current()
@@ -92,7 +92,7 @@ public final class LibraryAPI: LibraryReading {
     }
 
     /// Replaces the shared instance; `nil` makes the next use of ``shared`` create a fresh default one.
-    public static func replaceShared(with library: LibraryAPI?) {
+    package static func replaceShared(with library: LibraryAPI?) {
         sharedInstance.withLock { $0 = library }
     }
 
@@ -102,7 +102,7 @@ public final class LibraryAPI: LibraryReading {
     /// committed a change since the last check. ``ExternalChangeWatcher`` calls it now and then.
     /// - Returns: the change announced, or `nil` when there was none.
     @discardableResult
-    public func checkForExternalChanges() async throws -> LibraryChange? {
+    package func checkForExternalChanges() async throws -> LibraryChange? {
         let token = try await store.externalChangeToken()
         let previous = lastExternalToken.withLock { last in
             defer { last = token }

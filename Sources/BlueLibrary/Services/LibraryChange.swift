@@ -1,9 +1,9 @@
 import BlueLibraryCore
 
 /// What the facade announces after every change, to every observer: what happened and the new state.
-public struct LibraryChange: Sendable, Equatable {
+package struct LibraryChange: Sendable, Equatable {
     /// The operation that caused the change.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case add, delete, update, undo, redo, select
         case importAlbums = "import"
         /// Another process changed the library (found by ``LibraryAPI/checkForExternalChanges()``).
@@ -11,21 +11,21 @@ public struct LibraryChange: Sendable, Equatable {
     }
 
     /// The operation that caused the change.
-    public var kind: Kind
+    package var kind: Kind
     /// The effect on the albums, as a command (for an undo, the inverse that was applied); `nil` for a
     /// selection or an import.
-    public var effect: HistoryCommand?
+    package var effect: HistoryCommand?
     /// The library's state right after the change was committed.
-    public var state: LibraryState
+    package var state: LibraryState
     /// The change's number: changes of one facade are numbered in the order they were committed, so an
     /// observer can tell which of two states is newer.
-    public var sequence: UInt64
+    package var sequence: UInt64
     /// The album the change added or edited (as it is now), or deleted (as it was); `nil` for a
     /// selection, a grouped change or another process's change.
-    public var album: Album?
+    package var album: Album?
 
     /// Creates a change.
-    public init(
+    package init(
         kind: Kind, effect: HistoryCommand?, state: LibraryState, sequence: UInt64 = 0, album: Album? = nil
     ) {
         self.kind = kind
@@ -38,7 +38,7 @@ public struct LibraryChange: Sendable, Equatable {
 
 extension LibraryChange {
     /// Where an added album now is, or where a deleted one was; `nil` for other changes.
-    public var index: Int? {
+    package var index: Int? {
         switch effect {
         case .add(_, let index)?, .delete(_, let index)?: index
         case .update?, .group?, nil: nil

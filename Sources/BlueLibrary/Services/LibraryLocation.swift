@@ -7,24 +7,24 @@ import SystemFiles
 
 /// Where a library's database lives: `--library FILE`, else `$BLUELIBRARY_HOME/library.db`, else
 /// `$XDG_DATA_HOME/bluelibrary/library.db`, else `~/.local/share/bluelibrary/library.db`.
-public enum LibraryLocation {
+package enum LibraryLocation {
     /// The database file name inside a BlueLibrary home directory.
-    public static let fileName = "library.db"
+    package static let fileName = "library.db"
 
     /// The default database path for an environment.
-    public static func defaultPath(environment: [String: String] = ProcessEnvironment.current())
+    package static func defaultPath(environment: [String: String] = ProcessEnvironment.current())
         -> String
     {
         homeDirectory(environment: environment) + "/" + fileName
     }
 
     /// The directory that holds the library and its caches by default.
-    public static func homeDirectory(environment: [String: String]) -> String {
+    package static func homeDirectory(environment: [String: String]) -> String {
         XDGDirectories.data("bluelibrary", homeVariable: "BLUELIBRARY_HOME", environment: environment)
     }
 
     /// How long to wait for another process's lock: `BLUELIBRARY_BUSY_TIMEOUT_MS`, default 5000 ms.
-    public static func busyTimeout(environment: [String: String]) -> Int32 {
+    package static func busyTimeout(environment: [String: String]) -> Int32 {
         environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }.map { max($0, 0) } ?? 5000
     }
 
@@ -32,7 +32,7 @@ public enum LibraryLocation {
     /// `mkdir -p`; every command run on the default library comes here, so it costs one `stat` when the
     /// directory is there).
     /// - Throws: ``LibraryError`` `io` naming the directory and what is wrong.
-    public static func createParentDirectory(of path: String) throws {
+    package static func createParentDirectory(of path: String) throws {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
         var directory = String(path[..<slash])
         while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }

@@ -13,20 +13,20 @@ import Synchronization
 /// once, and after ``maximumConsecutiveFailures`` failures in a row the lookup stops asking for the rest
 /// of the run. The HTTP client's User-Agent names BlueLibrary, its version and the user's contact
 /// (``HTTPClientConfiguration/init(environment:)``).
-public struct MusicBrainzLookup: Sendable {
+package struct MusicBrainzLookup: Sendable {
     /// Where the two services are.
-    public struct Endpoints: Sendable, Equatable {
+    package struct Endpoints: Sendable, Equatable {
         /// MusicBrainz's base URL, without a trailing slash.
-        public var musicBrainz: String
+        package var musicBrainz: String
         /// The Cover Art Archive's base URL, without a trailing slash.
-        public var coverArt: String
+        package var coverArt: String
 
         /// The public services.
-        public static let standard = Endpoints(
+        package static let standard = Endpoints(
             musicBrainz: "https://musicbrainz.org", coverArt: "https://coverartarchive.org")
 
         /// Creates endpoints; a trailing slash is dropped.
-        public init(musicBrainz: String, coverArt: String) {
+        package init(musicBrainz: String, coverArt: String) {
             self.musicBrainz = Self.base(musicBrainz)
             self.coverArt = Self.base(coverArt)
         }
@@ -34,7 +34,7 @@ public struct MusicBrainzLookup: Sendable {
         /// The endpoints `BLUELIBRARY_MUSICBRAINZ_URL` and `BLUELIBRARY_COVERART_URL` name (for tests and
         /// mirrors), else the public services.
         /// - Throws: `usage` naming a variable that is not an http(s) URL.
-        public init(environment: [String: String]) throws {
+        package init(environment: [String: String]) throws {
             func url(_ name: String, _ fallback: String) throws -> String {
                 guard let value = environment[name], !value.isEmpty else { return fallback }
                 let lowered = value.lowercased()
@@ -57,12 +57,12 @@ public struct MusicBrainzLookup: Sendable {
     }
 
     /// The lowest search score taken as the album (MusicBrainz scores 0–100).
-    public static let minimumScore = 90
+    package static let minimumScore = 90
     /// How many requests in a row may fail before the lookup stops asking (a server that hangs would
     /// otherwise cost every album the whole timeout).
-    public static let maximumConsecutiveFailures = 3
+    package static let maximumConsecutiveFailures = 3
     /// The longest `Retry-After` waited for; a server asking for more is taken as unavailable.
-    public static let longestRetryAfter: Duration = .seconds(60)
+    package static let longestRetryAfter: Duration = .seconds(60)
     /// How many redirects are followed.
     static let maximumRedirects = 5
 
@@ -76,7 +76,7 @@ public struct MusicBrainzLookup: Sendable {
     ///   - httpClient: the network (not the cover cache: search answers are not kept).
     ///   - endpoints: where MusicBrainz and the Cover Art Archive are.
     ///   - interval: the least time between two requests to MusicBrainz (its rule: one second).
-    public init(
+    package init(
         httpClient: any HTTPClient, endpoints: Endpoints = .standard, interval: Duration = .seconds(1)
     ) {
         self.httpClient = httpClient
@@ -87,7 +87,7 @@ public struct MusicBrainzLookup: Sendable {
     /// The MusicBrainz id of the release group that best matches `artist` and `title`, if one scores at
     /// least ``minimumScore``.
     /// - Throws: ``LibraryError`` `unavailable` when MusicBrainz cannot be asked or answers with an error.
-    public func releaseGroup(artist: String, title: String) async throws -> String? {
+    package func releaseGroup(artist: String, title: String) async throws -> String? {
         let url = searchURL(artist: artist, title: title)
         let response = try await spacedGet(url, service: "MusicBrainz", accept: "application/json")
         guard response.status == 200 else {
@@ -105,17 +105,17 @@ public struct MusicBrainzLookup: Sendable {
     /// The front cover at `url` on the Cover Art Archive, its redirects followed one spaced hop at a
     /// time: the last answer, whatever its status (`404` when the archive has none).
     /// - Throws: ``LibraryError`` `unavailable` ("Cover Art Archive: …") when no answer could be had.
-    public func frontCover(at url: String) async throws -> HTTPResponse {
+    package func frontCover(at url: String) async throws -> HTTPResponse {
         let response = try await spacedGet(url, service: "Cover Art Archive", accept: nil)
         if response.status == 200 || response.status == 404 { health.succeeded() }
         return response
     }
 
     /// Whether the lookup has stopped asking (too many failures in a row), with the last failure.
-    public var gaveUp: LibraryError? { health.gaveUp }
+    package var gaveUp: LibraryError? { health.gaveUp }
 
     /// The cause of the error every request gets once the lookup has stopped asking.
-    public struct Stopped: Error, Sendable {}
+    package struct Stopped: Error, Sendable {}
 
     /// A GET through the spacer, following redirects one hop per turn and honouring `Retry-After`.
     private func spacedGet(_ start: String, service: String, accept: String?) async throws -> HTTPResponse {
@@ -184,7 +184,7 @@ public struct MusicBrainzLookup: Sendable {
     }
 
     /// The URL of the front cover (250 px) of a release group on the Cover Art Archive.
-    public func frontCoverURL(releaseGroup id: String) -> String {
+    package func frontCoverURL(releaseGroup id: String) -> String {
         "\(endpoints.coverArt)/release-group/\(id)/front-250"
     }
 
@@ -228,7 +228,7 @@ public struct MusicBrainzLookup: Sendable {
     }
 
     /// Whether `text` is a MusicBrainz id: a lowercase UUID.
-    public static func isMusicBrainzID(_ text: String) -> Bool {
+    package static func isMusicBrainzID(_ text: String) -> Bool {
         UUIDText.normalized(text) == text
     }
 
@@ -274,21 +274,21 @@ private final class LookupHealth: Sendable {
 
 /// Sends requests one at a time, each at least `interval` after the previous one finished, in the
 /// order they asked (MusicBrainz's rule for clients: one request a second).
-public actor RequestSpacer {
+package actor RequestSpacer {
     private let interval: Duration
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var earliest: ContinuousClock.Instant?
 
     /// Creates a spacer.
-    public init(interval: Duration) {
+    package init(interval: Duration) {
         self.interval = interval
     }
 
     /// Runs `request` when its turn comes.
     /// - Throws: what `request` throws, or `CancellationError` when the task is cancelled before its
     ///   turn.
-    public func run<T: Sendable>(_ request: @Sendable () async throws -> T) async throws -> T {
+    package func run<T: Sendable>(_ request: @Sendable () async throws -> T) async throws -> T {
         if busy {
             await withCheckedContinuation { waiting.append($0) }
         } else {
@@ -301,7 +301,7 @@ public actor RequestSpacer {
 
     /// Makes the next request wait at least `delay` from now (a server asked for it with
     /// `Retry-After`).
-    public func postpone(by delay: Duration) {
+    package func postpone(by delay: Duration) {
         let later = ContinuousClock.now + delay
         earliest = max(earliest ?? later, later)
     }

@@ -7,10 +7,10 @@
 /// Foundation's `ProcessInfo.processInfo.environment` builds the same dictionary by searching each
 /// entry as a `String` of `Character`s: about 0.4 million instructions, paid by every command before it
 /// does anything (and twice by those that use the shared library).
-public enum ProcessEnvironment {
+package enum ProcessEnvironment {
     /// The variables now. A name set twice keeps its first value, as `getenv` reads it; bytes that are
     /// not UTF-8 become U+FFFD, as Foundation makes them.
-    public static func current() -> [String: String] {
+    package static func current() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ
         while let text = entry.pointee {

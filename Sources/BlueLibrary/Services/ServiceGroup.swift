@@ -1,6 +1,6 @@
 /// A long-running part of a process — a server, a polling loop, the cover downloads — that runs until
 /// its task is cancelled and then stops gracefully (the shape of Hummingbird's services).
-public protocol Service: Sendable {
+package protocol Service: Sendable {
     /// Runs until cancelled; returns once everything it started has stopped.
     func run() async throws
 }
@@ -8,17 +8,17 @@ public protocol Service: Sendable {
 /// Runs a face's services side by side as one structured unit: when any of them ends — the user quit,
 /// a stop signal arrived, a service failed — every other one is cancelled, and ``run()`` returns only
 /// when all have stopped. One graceful shutdown for the whole process.
-public struct ServiceGroup: Sendable {
+package struct ServiceGroup: Sendable {
     private let services: [any Service]
 
     /// A group of services.
-    public init(_ services: [any Service]) {
+    package init(_ services: [any Service]) {
         self.services = services
     }
 
     /// Runs every service until the first one ends, then cancels the rest and waits for them.
     /// - Throws: the first error a service threw, after all have stopped.
-    public func run() async throws {
+    package func run() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for service in services { group.addTask { try await service.run() } }
             var failure: (any Error)?
@@ -43,32 +43,32 @@ public struct ServiceGroup: Sendable {
 }
 
 /// A service made of a closure (a stop signal, a face's own loop).
-public struct ClosureService: Service {
+package struct ClosureService: Service {
     private let body: @Sendable () async throws -> Void
 
     /// A service that runs `body`.
-    public init(_ body: @escaping @Sendable () async throws -> Void) {
+    package init(_ body: @escaping @Sendable () async throws -> Void) {
         self.body = body
     }
 
-    public func run() async throws {
+    package func run() async throws {
         try await body()
     }
 }
 
 /// Follows changes committed by other processes (the command line, another server): asks the facade
 /// every `interval`, so they reach the open faces within a second.
-public struct ExternalChangeWatcher: Service {
+package struct ExternalChangeWatcher: Service {
     private let library: LibraryAPI
     private let interval: Duration
 
     /// A watcher of `library`.
-    public init(library: LibraryAPI, interval: Duration = .milliseconds(400)) {
+    package init(library: LibraryAPI, interval: Duration = .milliseconds(400)) {
         self.library = library
         self.interval = interval
     }
 
-    public func run() async {
+    package func run() async {
         while !Task.isCancelled {
             _ = try? await library.checkForExternalChanges()
             try? await Task.sleep(for: interval)

@@ -6,11 +6,11 @@ import Synchronization
 #endif
 
 /// Waiting for the signal that stops a long-running face (`serve`): SIGINT (Ctrl+C) or SIGTERM.
-public enum StopSignal {
+package enum StopSignal {
     /// Suspends until one of `signals` arrives, or until the task is cancelled (another service of the
     /// group ended first). The signals' default action (ending the process at once) is turned off first,
     /// so the face can stop gracefully; it stays off afterwards, as the process is on its way out.
-    public static func wait(for signals: [Int32] = [SIGINT, SIGTERM]) async {
+    package static func wait(for signals: [Int32] = [SIGINT, SIGTERM]) async {
         let waiter = Waiter(signals)
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

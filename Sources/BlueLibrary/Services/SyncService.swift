@@ -4,18 +4,18 @@ import BlueLibraryStorage
 import Synchronization
 
 /// What one attempt to empty the outbox did.
-public struct SyncReport: Sendable, Equatable {
+package struct SyncReport: Sendable, Equatable {
     /// Changes the remote now has.
-    public var sent = 0
+    package var sent = 0
     /// Changes the remote refused for good (dropped, with the reasons).
-    public var rejected: [String] = []
+    package var rejected: [String] = []
     /// Changes still waiting.
-    public var pending = 0
+    package var pending = 0
     /// Why sending stopped early (the remote is unreachable, failing, or refuses our token), if it did.
-    public var failure: String?
+    package var failure: String?
 
     /// An empty report.
-    public init() {}
+    package init() {}
 }
 
 /// Online mode (the tutorial's `isOnline`): the facade puts every add, edit, delete, undo and
@@ -26,9 +26,9 @@ public struct SyncReport: Sendable, Equatable {
 /// album back, or a refusal it will repeat (a conflict, an invalid album). Anything else — no answer, a
 /// server error, a refused token, an unknown endpoint, an HTML page — keeps it for the next attempt. A
 /// retry sends the same idempotency key and never duplicates an album.
-public final class SyncService: Service {
+package final class SyncService: Service {
     /// The base URL of the remote server.
-    public let remote: String
+    package let remote: String
     private let library: LibraryAPI
     private let token: String?
     private let httpClient: any HTTPClient
@@ -38,7 +38,7 @@ public final class SyncService: Service {
     /// - Parameters:
     ///   - remote: the remote server's base URL (a trailing slash is dropped).
     ///   - token: the token a server off loopback requires for changes (`X-BlueLibrary-Token`).
-    public init(library: LibraryAPI, remote: String, token: String? = nil, httpClient: any HTTPClient) {
+    package init(library: LibraryAPI, remote: String, token: String? = nil, httpClient: any HTTPClient) {
         self.library = library
         self.remote = remote.hasSuffix("/") ? String(remote.dropLast()) : remote
         self.token = token
@@ -48,7 +48,7 @@ public final class SyncService: Service {
     /// Sends what waits in the outbox, oldest first, stopping at the first failure — or, with a
     /// `budget`, when that much time has passed (a command must not hang on a slow remote; the rest
     /// waits for the next run or the background of `serve` and `tui`).
-    public func syncNow(budget: Duration? = nil) async -> SyncReport {
+    package func syncNow(budget: Duration? = nil) async -> SyncReport {
         var report = SyncReport()
         // One sender at a time: a second caller finds the outbox being emptied and leaves it be.
         guard !busy.exchange(true, ordering: .acquiring) else {
@@ -91,12 +91,12 @@ public final class SyncService: Service {
     }
 
     /// Sends the outbox every second until cancelled (the background of `serve` and `tui`).
-    public func run() async {
+    package func run() async {
         await run(every: .seconds(1))
     }
 
     /// Sends the outbox every `interval` until cancelled.
-    public func run(every interval: Duration) async {
+    package func run(every interval: Duration) async {
         while !Task.isCancelled {
             _ = await syncNow()
             try? await Task.sleep(for: interval)

@@ -2,7 +2,7 @@ import TerminalKit
 
 /// Something the scroller can show: it draws itself into a rectangle of the screen.
 @MainActor
-public protocol ScrollerTile: AnyObject {
+package protocol ScrollerTile: AnyObject {
     /// Draws the tile at `(x, y)` with the given size; `tick` advances animations (a spinner).
     func draw(into screen: inout TerminalScreen, x: Int, y: Int, width: Int, height: Int, tick: Int)
 }
@@ -11,7 +11,7 @@ public protocol ScrollerTile: AnyObject {
 /// knows nothing of albums: whoever adopts this protocol adapts its own data to it (the Adapter
 /// pattern, as delegation).
 @MainActor
-public protocol HorizontalScrollerDelegate: AnyObject {
+package protocol HorizontalScrollerDelegate: AnyObject {
     /// How many views to show.
     func numberOfViews(in scroller: HorizontalScroller) -> Int
     /// The view at `index`.
@@ -23,27 +23,27 @@ public protocol HorizontalScrollerDelegate: AnyObject {
 }
 
 extension HorizontalScrollerDelegate {
-    public func initialViewIndex(for scroller: HorizontalScroller) -> Int { 0 }
+    package func initialViewIndex(for scroller: HorizontalScroller) -> Int { 0 }
 }
 
 /// A reusable horizontal scroller of tiles for the terminal (the tutorial's `HorizontalScroller`):
 /// it lays views out by ``ScrollerLayout``, centres a clicked view, snaps after a scroll, and asks
 /// its delegate — held weakly — for everything else.
 @MainActor
-public final class HorizontalScroller {
+package final class HorizontalScroller {
     /// The owner that supplies views and hears clicks; not retained.
-    public weak var delegate: (any HorizontalScrollerDelegate)?
+    package weak var delegate: (any HorizontalScrollerDelegate)?
     /// The layout in cells.
-    public private(set) var layout: ScrollerLayout
+    package private(set) var layout: ScrollerLayout
     /// How far the content is scrolled, in columns.
-    public private(set) var contentOffset = 0
+    package private(set) var contentOffset = 0
     /// How many views there are (as of the last reload).
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The width the scroller is shown in.
-    public private(set) var visibleWidth: Int
+    package private(set) var visibleWidth: Int
 
     /// Creates a scroller with views `viewWidth × viewHeight` cells and `padding` around each.
-    public init(viewWidth: Int, viewHeight: Int, padding: Int, visibleWidth: Int) {
+    package init(viewWidth: Int, viewHeight: Int, padding: Int, visibleWidth: Int) {
         layout = ScrollerLayout(padding: padding, viewWidth: viewWidth, viewHeight: viewHeight, offset: 0)
         self.visibleWidth = visibleWidth
         layout.offset = leadingOffset(for: visibleWidth)
@@ -56,43 +56,43 @@ public final class HorizontalScroller {
     }
 
     /// Re-reads the number of views and scrolls to the delegate's initial view.
-    public func reload() {
+    package func reload() {
         count = delegate?.numberOfViews(in: self) ?? 0
         contentOffset = layout.initialOffset(for: delegate?.initialViewIndex(for: self) ?? 0)
     }
 
     /// Re-reads the number of views, keeping the scroll position.
-    public func reloadKeepingPosition() {
+    package func reloadKeepingPosition() {
         count = delegate?.numberOfViews(in: self) ?? 0
     }
 
     /// Adapts to a new width (the terminal was resized).
-    public func resize(visibleWidth width: Int) {
+    package func resize(visibleWidth width: Int) {
         visibleWidth = width
         layout.offset = leadingOffset(for: width)
     }
 
     /// Adapts to a new width and a new size of views (a terminal resized enough for other tiles).
-    public func resize(visibleWidth width: Int, viewWidth: Int, viewHeight: Int) {
+    package func resize(visibleWidth width: Int, viewWidth: Int, viewHeight: Int) {
         layout.viewWidth = viewWidth
         layout.viewHeight = viewHeight
         resize(visibleWidth: width)
     }
 
     /// How many views the visible width shows whole (at least one): a screenful, for paging.
-    public var viewsPerScreen: Int {
+    package var viewsPerScreen: Int {
         max(visibleWidth / layout.stride, 1)
     }
 
     /// Scrolls so that view `index` is centred.
-    public func center(on index: Int) {
+    package func center(on index: Int) {
         contentOffset = layout.centeredOffset(for: index, visibleWidth: visibleWidth)
     }
 
     /// A click at a column of the scroller's band: finds the view there, tells the delegate and
     /// centres it. Returns the index clicked, if any.
     @discardableResult
-    public func click(atColumn column: Int) -> Int? {
+    package func click(atColumn column: Int) -> Int? {
         guard let index = layout.index(atContentX: column + contentOffset, count: count) else { return nil }
         delegate?.horizontalScroller(self, clickedViewAt: index)
         center(on: index)
@@ -100,12 +100,12 @@ public final class HorizontalScroller {
     }
 
     /// Scrolls by some columns (a drag or a wheel).
-    public func scroll(by columns: Int) {
+    package func scroll(by columns: Int) {
         contentOffset += columns
     }
 
     /// Scrolling stopped: snap to the nearest view, centre it and tell the delegate it was selected.
-    public func endScrolling() {
+    package func endScrolling() {
         guard count > 0 else { return }
         let index = layout.snappedIndex(for: contentOffset, count: count)
         contentOffset = layout.initialOffset(for: index)
@@ -113,7 +113,7 @@ public final class HorizontalScroller {
     }
 
     /// The indexes of the views at least partly visible.
-    public var visibleIndexes: Range<Int> {
+    package var visibleIndexes: Range<Int> {
         guard count > 0 else { return 0..<0 }
         let first = max(
             (contentOffset - layout.offset - layout.padding - layout.viewWidth) / layout.stride, 0)
@@ -122,7 +122,7 @@ public final class HorizontalScroller {
     }
 
     /// Draws the visible views with their top at row `top`.
-    public func draw(into screen: inout TerminalScreen, top: Int, tick: Int) {
+    package func draw(into screen: inout TerminalScreen, top: Int, tick: Int) {
         guard let delegate else { return }
         for index in visibleIndexes {
             let frame = layout.frame(at: index)

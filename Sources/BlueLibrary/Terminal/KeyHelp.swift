@@ -1,19 +1,25 @@
 /// The album screen's keys, defined once: the `?` overlay lists them, the toolbar shows as many hints
 /// as fit, and `bluelibrary tui --help` prints them.
-public enum KeyHelp {
+package enum KeyHelp {
     /// One line of the list: the keys and what they do.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The keys, as a user reads them (`PgUp PgDn`).
-        public let keys: String
+        package let keys: String
         /// What they do.
-        public let action: String
+        package let action: String
     }
 
     /// Every key of the screen, in the order the overlay lists them.
-    public static let entries = [
+    package static let entries = [
         Entry(keys: "←/→ h/l", action: "browse the covers"),
         Entry(keys: "Home End", action: "first, last album"),
         Entry(keys: "PgUp PgDn", action: "a screenful of covers"),
+        Entry(keys: "Tab", action: "move in the track list"),
+        Entry(keys: "Enter p", action: "play the album's tracks"),
+        Entry(keys: "Space", action: "pause, resume"),
+        Entry(keys: "n b", action: "next, previous track"),
+        Entry(keys: ", .", action: "back, ahead 10 seconds"),
+        Entry(keys: "s", action: "stop playing"),
         Entry(keys: "e", action: "edit the album"),
         Entry(keys: "a", action: "add an album"),
         Entry(keys: "d Delete", action: "delete the album"),
@@ -45,14 +51,23 @@ public enum KeyHelp {
     }
 
     /// The keys as `--help` prints them: one line each, then how the prompt and the forms work.
-    public static var helpText: String {
-        let rows = entries + [Entry(keys: "?", action: "show the keys (any key closes them)")]
+    package static var helpText: String {
+        let rows =
+            entries + [
+                Entry(
+                    keys: "?",
+                    action: "show the keys (↑/↓ scroll them when they do not fit, any other key closes them)")
+            ]
         let width = (rows.map(\.keys.count).max() ?? 0) + 2
         let lines = rows.map {
             "  " + $0.keys + String(repeating: " ", count: width - $0.keys.count) + $0.action
         }
         return (["Keys:"] + lines).joined(separator: "\n") + "\n\n"
             + """
+            Enter or p plays the album from its first track; in the track list (Tab) ↑/↓, PgUp/PgDn and
+            Home/End move, Enter plays from the track under the cursor, Tab or Esc goes back to the
+            covers. Tracks follow each other without a gap, and playing goes on while other albums are
+            browsed: the line above the toolbar shows the track, its time and whether it plays.
             The search prompt opens on the query in force, selected: typing replaces it, → or End keeps
             it to edit, Ctrl+U clears it, Enter applies it, Esc clears the search. In a form Tab, ↑ and ↓
             move between fields, Enter saves (a mistake is shown in the form, which stays open) and Esc

@@ -6,7 +6,7 @@ import TerminalKit
 /// not fit its place ends with "…".
 extension TerminalApp {
     /// Draws the whole screen for the current state.
-    public func render() -> TerminalScreen {
+    package func render() -> TerminalScreen {
         var screen = TerminalScreen(width: size.width, height: size.height)
         let layout = layout
         guard layout.fits else {
@@ -22,7 +22,9 @@ extension TerminalApp {
             }
             return screen
         }
+        showPlayerFailures()
         let state = controller.screen
+        trackList.follow(state.currentAlbum?.id)
         if scroller.layout.viewHeight != layout.tileHeight {
             // Another album's track list wants other room: the covers change size, centred as before.
             scroller.resize(
@@ -33,12 +35,13 @@ extension TerminalApp {
         drawTitle(state, layout: layout, into: &screen)
         scroller.draw(into: &screen, top: layout.tilesTop - layout.padding, tick: tick)
         drawDetails(state, layout: layout, into: &screen)
-        drawInput(layout: layout, into: &screen)
+        if let now = nowPlaying { drawPlayer(now, layout: layout, into: &screen) }
         drawToolbar(state, layout: layout, into: &screen)
         screen.write(
             (state.message ?? "").truncated(toColumns: size.width - 2), x: 1, y: layout.messageRow,
             style: CellStyle(bold: true))
-        if input == .help { drawKeys(into: &screen) }
+        // What the keyboard is doing goes over everything: the search prompt, a form, the keys.
+        drawInput(layout: layout, into: &screen)
         pruneTiles()
         return screen
     }
@@ -91,7 +94,7 @@ extension TerminalApp {
         var rows = state.details
         if layout.detailRows > rows.count {
             rows += [
-                TableRow(title: "Cover", value: coverDescription(album)),
+                TableRow(title: "Cover", value: coverDescription(album, columns: size.width - 14)),
                 TableRow(title: "Id", value: album.id.rawValue),
             ]
         }
@@ -104,44 +107,36 @@ extension TerminalApp {
         drawTracks(state.tracks, of: album, layout: layout, into: &screen)
     }
 
-    /// The album's track list in the rows under the details (a prompt or a form is drawn over it): as
-    /// many tracks as fit, then how many more there are.
-    private func drawTracks(
-        _ tracks: [Track], of album: Album, layout: ScreenLayout, into screen: inout TerminalScreen
-    ) {
-        let top = layout.inputTop
-        let room = layout.toolbarRow - 1 - top
-        guard !tracks.isEmpty, room >= 2 else { return }
-        screen.write("Tracks", x: 2, y: top, style: CellStyle(bold: true))
-        screen.write("│", x: 10, y: top, style: CellStyle(dim: true))
-        screen.write(Album.trackSummary(tracks), x: 12, y: top, style: CellStyle(dim: true))
-        let lines = album.trackLines(tracks)
-        let shown = lines.count <= room - 1 ? lines.count : room - 2
-        let width = lines.map(\.position.count).max() ?? 2
-        for (offset, line) in lines.prefix(shown).enumerated() {
-            let y = top + 1 + offset
-            let position = String(repeating: " ", count: width - line.position.count) + line.position
-            screen.write(position, x: 4, y: y, style: CellStyle(dim: true))
-            let durationX = size.width - 2 - line.duration.count
-            screen.write(line.duration, x: durationX, y: y)
-            let title = line.title + (line.artist.map { " — \($0)" } ?? "")
-            screen.write(title.truncated(toColumns: durationX - 7 - width), x: 6 + width, y: y)
+    /// Where the current album's cover comes from, as a person reads it in `columns`: the image file's
+    /// path (its end, when the whole does not fit), the audio file it is embedded in, a web address, or
+    /// generated artwork and why.
+    private func coverDescription(_ album: Album, columns: Int) -> String {
+        switch tiles[album.id]?.view.coverState {
+        case .generated(let reason?)?: return "generated artwork: \(reason)"
+        case .generated(nil)?: return "generated artwork"
+        case .loaded?, .loading?, nil: break
         }
-        if shown < lines.count {
-            let more = lines.count - shown
-            screen.write(
-                "… \(more) more track\(more == 1 ? "" : "s")", x: 6 + width, y: top + 1 + shown,
-                style: CellStyle(dim: true))
+        switch album.coverLocation {
+        case .none: return "generated artwork"
+        case .file(let path): return Self.pathEnd(path, columns: columns)
+        case .embedded(let file):
+            return "embedded in "
+                + Self.pathEnd(String(file.split(separator: "/").last ?? ""), columns: columns - 12)
+        case .web(let url): return url
         }
     }
 
-    /// Where the current album's cover comes from, as its tile knows it.
-    private func coverDescription(_ album: Album) -> String {
-        switch tiles[album.id]?.view.coverState {
-        case .generated(let reason?)?: "generated artwork: \(reason)"
-        case .generated(nil)?: "generated artwork"
-        case .loaded?, .loading?, nil: album.coverURL.isEmpty ? "generated artwork" : album.coverURL
+    /// As much of the end of `path` as fits in `columns`, whole folder names after "…/"
+    /// (`…/Björk/Homogenic/cover.jpg`); a name that does not fit alone keeps its end.
+    static func pathEnd(_ path: String, columns: Int) -> String {
+        guard path.terminalColumns > columns else { return path }
+        var end = ""
+        for part in path.split(separator: "/").reversed() {
+            let longer = end.isEmpty ? String(part) : part + "/" + end
+            guard ("…/" + longer).terminalColumns <= columns else { break }
+            end = longer
         }
+        return end.isEmpty ? path.truncated(toColumns: columns, keepingEnd: true) : "…/" + end
     }
 
     /// The toolbar: Undo and Trash, dim when they cannot be used, and as many key hints as fit between.

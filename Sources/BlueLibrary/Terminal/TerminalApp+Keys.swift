@@ -2,9 +2,11 @@ import BlueLibraryCore
 import BlueLibraryPresentation
 import TerminalKit
 
-/// The keys and clicks of browsing and of the search prompt (see ``KeyHelp`` for the list).
+/// The keys and clicks of browsing, of the track list and of the search prompt (see ``KeyHelp`` for the
+/// list).
 extension TerminalApp {
     func handleBrowsing(_ key: Key) async {
+        if trackList.isFocused, handleTrackList(key) { return }
         let screen = controller.screen
         let current = screen.currentIndex ?? 0
         let page = scroller.viewsPerScreen
@@ -31,10 +33,73 @@ extension TerminalApp {
                 return
             }
             input = .form(AlbumForm(editing: album))
-        case .character("?"): input = .help
+        case .character("?"): input = .help(top: 0)
+        case .tab: focusTrackList()
+        case .enter, .character("p"): play(fromTrack: 0)
+        case .character(" "): togglePause()
+        case .character("n"): skipTrack(by: 1)
+        case .character("b"): skipTrack(by: -1)
+        case .character(","): seek(by: -10)
+        case .character("."): seek(by: 10)
+        case .character("s"): stopPlaying()
         case .character("q"), .control("c"), .control("d"): quit()
         case .click(let column, let row): await click(column: column, row: row)
         default: break
+        }
+    }
+
+    /// Tab: the keys go to the track list, if the album has one and it is on the screen.
+    private func focusTrackList() {
+        guard let album = controller.screen.currentAlbum else { return }
+        guard !controller.screen.tracks.isEmpty else {
+            controller.setMessage("\"\(album.title)\" has no track list: albums typed by hand have none")
+            return
+        }
+        guard trackListRows > 0 else {
+            controller.setMessage("The terminal is too small for the track list")
+            return
+        }
+        trackList.follow(album.id)
+        trackList.isFocused = true
+    }
+
+    /// The keys of the focused track list: ↑/↓ (k/j), PgUp/PgDn and Home/End move the cursor, Enter
+    /// plays from it, Tab or Esc give the keys back to the covers, ←/→ do too and browse.
+    /// - Returns: whether the key was the list's.
+    private func handleTrackList(_ key: Key) -> Bool {
+        let count = controller.screen.tracks.count
+        let visible = trackListRows
+        switch key {
+        case .up, .character("k"): trackList.move(by: -1, count: count, visible: visible)
+        case .down, .character("j"): trackList.move(by: 1, count: count, visible: visible)
+        case .pageUp: trackList.move(by: -max(visible - 1, 1), count: count, visible: visible)
+        case .pageDown: trackList.move(by: max(visible - 1, 1), count: count, visible: visible)
+        case .home: trackList.move(by: -count, count: count, visible: visible)
+        case .end: trackList.move(by: count, count: count, visible: visible)
+        case .enter: play(fromTrack: trackList.cursor)
+        case .tab, .backTab, .escape: trackList.isFocused = false
+        case .left, .right, .character("h"), .character("l"):
+            trackList.isFocused = false
+            return false
+        default: return false
+        }
+        return true
+    }
+
+    /// The keys overlay: ↑/↓ (k/j, PgUp/PgDn) scroll a list taller than the screen; any other key closes it.
+    func scrollKeys(_ key: Key, from top: Int) {
+        let visible = keysLayout.visible
+        let hidden = KeyHelp.entries.count - visible
+        guard hidden > 0 else {
+            input = .browse
+            return
+        }
+        switch key {
+        case .down, .character("j"): input = .help(top: min(top + 1, hidden))
+        case .up, .character("k"): input = .help(top: max(top - 1, 0))
+        case .pageDown: input = .help(top: min(top + visible, hidden))
+        case .pageUp: input = .help(top: max(top - visible, 0))
+        default: input = .browse
         }
     }
 

@@ -1,13 +1,15 @@
 import TerminalKit
 
-/// Drawing what the keyboard is doing over the screen: the search prompt and the forms under the
-/// details (over them in a small terminal), and the list of keys in a box in the middle.
+/// Drawing what the keyboard is doing over the screen: the search prompt under the details (over them
+/// in a small terminal), the add and edit form as a modal box there, and the list of keys in a box in
+/// the middle.
 extension TerminalApp {
     func drawInput(layout: ScreenLayout, into screen: inout TerminalScreen) {
         switch input {
-        case .browse, .help: break
+        case .browse: break
         case .search(let prompt): drawSearch(prompt, layout: layout, into: &screen)
         case .form(let form): drawForm(form, layout: layout, into: &screen)
+        case .help(let top): drawKeys(from: top, into: &screen)
         }
     }
 
@@ -28,33 +30,53 @@ extension TerminalApp {
         screen.write(hint, x: 2, y: top + 1, style: CellStyle(dim: true))
     }
 
+    /// The form is modal: a box whose inside shows nothing of what is under it, over a screen drawn dim.
+    /// Its heading (what it does and its keys) is the box's title; a mistake is shown under the fields,
+    /// on two lines when one is too short for it.
     private func drawForm(_ form: AlbumForm, layout: ScreenLayout, into screen: inout TerminalScreen) {
-        // A mistake is shown under the fields, on two lines when one is too short for it.
-        let error = form.error?.wrapped(toColumns: size.width - 6, maxLines: 2) ?? []
-        let rows = AlbumForm.labels.count + 1 + error.count
-        let top = layout.panelTop(rows: rows)
-        screen.fill(x: 0, y: top, width: size.width, height: rows, with: .blank)
-        screen.write(
-            form.heading(columns: size.width - 4).truncated(toColumns: size.width - 4), x: 2, y: top,
-            style: CellStyle(dim: true))
+        let error = form.error?.wrapped(toColumns: size.width - 7, maxLines: 2) ?? []
+        let rows = AlbumForm.labels.count + error.count + 2
+        let box = Rect(
+            x: 0, y: max(min(layout.inputTop - 1, layout.toolbarRow - rows), 1), width: size.width,
+            height: rows)
+        dimAll(of: &screen)
+        var canvas = Canvas(width: 0, height: 0, glyphs: .unicode)
+        canvas.screen = screen
+        canvas.box(box)
+        screen = canvas.screen
+        let heading = " " + form.heading(columns: size.width - 6) + " "
+        screen.write(heading, x: 2, y: box.y, style: CellStyle(bold: true), maxWidth: size.width - 4)
         for (index, label) in AlbumForm.labels.enumerated() {
             let focused = index == form.focus
-            let y = top + 1 + index
-            screen.write((focused ? "› " : "  ") + label, x: 2, y: y, style: CellStyle(bold: focused))
+            let y = box.y + 1 + index
+            screen.write((focused ? "› " : "  ") + label, x: 3, y: y, style: CellStyle(bold: focused))
             // The end of a long value stays in view: that is where typing happens.
             let value = form.values[index].truncated(
-                toColumns: size.width - 14 - (focused ? 1 : 0), keepingEnd: true)
-            let end = 12 + screen.write(value, x: 12, y: y, style: CellStyle(inverse: focused))
+                toColumns: size.width - 15 - (focused ? 1 : 0), keepingEnd: true)
+            let end = 13 + screen.write(value, x: 13, y: y, style: CellStyle(inverse: focused))
             if focused { screen.put("▏", x: end, y: y, style: CellStyle(inverse: true)) }
         }
         for (offset, line) in error.enumerated() {
             screen.write(
-                line, x: 4, y: top + 1 + AlbumForm.labels.count + offset, style: CellStyle(bold: true))
+                line, x: 5, y: box.y + 1 + AlbumForm.labels.count + offset, style: CellStyle(bold: true))
         }
     }
 
-    /// The keys, in a box in the middle of the screen; any key closes it.
-    func drawKeys(into screen: inout TerminalScreen) {
+    /// Draws every cell dim: what is under a modal box.
+    private func dimAll(of screen: inout TerminalScreen) {
+        for y in 0..<screen.height {
+            for x in 0..<screen.width {
+                var cell = screen.cells[y][x]
+                guard !cell.isContinuation else { continue }
+                cell.style.dim = true
+                screen.put(cell.character, x: x, y: y, style: cell.style)
+            }
+        }
+    }
+
+    /// Where the keys overlay sits: its box, the blank rows above and below the list, and how many
+    /// entries it shows at once (fewer than there are in a small terminal: ↑/↓ scroll them).
+    var keysLayout: (box: Rect, margin: Int, visible: Int) {
         let entries = KeyHelp.entries
         let keyWidth = entries.map(\.keys.terminalColumns).max() ?? 0
         let actionWidth = entries.map(\.action.terminalColumns).max() ?? 0
@@ -64,18 +86,26 @@ extension TerminalApp {
         let height = min(entries.count + 2 + 2 * margin, size.height)
         let box = Rect(
             x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
+        return (box, margin, max(height - 2 - 2 * margin, 0))
+    }
+
+    /// The keys, in a box in the middle of the screen, from entry `top`; any key closes it.
+    func drawKeys(from top: Int, into screen: inout TerminalScreen) {
+        let entries = KeyHelp.entries
+        let keyWidth = entries.map(\.keys.terminalColumns).max() ?? 0
+        let (box, margin, visible) = keysLayout
         var canvas = Canvas(width: 0, height: 0, glyphs: .unicode)
         canvas.screen = screen
         canvas.box(box, title: "Keys")
         screen = canvas.screen
-        let footer = " any key closes "
+        let scrolls = visible < entries.count
+        let footer = scrolls ? " ↑/↓ more, any key closes " : " any key closes "
         screen.write(
-            footer, x: box.x + max((box.width - footer.count) / 2, 1), y: box.y + box.height - 1,
+            footer, x: box.x + max((box.width - footer.terminalColumns) / 2, 1), y: box.y + box.height - 1,
             style: CellStyle(dim: true), maxWidth: box.width - 2)
         let x = box.x + 2
-        for (offset, entry) in entries.enumerated() {
+        for (offset, entry) in entries.dropFirst(top).prefix(visible).enumerated() {
             let y = box.y + 1 + margin + offset
-            guard y < box.y + box.height - 1 else { break }
             screen.write(entry.keys, x: x, y: y, style: CellStyle(bold: true), maxWidth: box.width - 4)
             screen.write(
                 entry.action.truncated(toColumns: box.width - 6 - keyWidth), x: x + keyWidth + 2, y: y)

@@ -1,3 +1,4 @@
+import AudioKit
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
@@ -5,31 +6,38 @@ import TerminalKit
 
 /// The terminal face: the tutorial's one screen — a scroller of covers, the details table, an
 /// Undo / Trash toolbar — drawn into a ``TerminalScreen`` from the shared ``LibraryController``, and the
-/// keys and clicks that drive it. It owns no library state: the controller does.
+/// keys and clicks that drive it. It owns no library state: the controller does. It also plays the
+/// albums' tracks through a `QueuePlayer`, which owns where playback is.
 ///
 /// It is the scroller's delegate, adapting albums to tiles (Adapter by delegation).
 @MainActor
-public final class TerminalApp: HorizontalScrollerDelegate {
+package final class TerminalApp: HorizontalScrollerDelegate {
     /// The controller every face drives.
-    public let controller: LibraryController
+    package let controller: LibraryController
     let coverCenter: CoverCenter
     let mode: any ColorStrategy
     let scroller: HorizontalScroller
     var tiles: [AlbumID: AlbumTile] = [:]
     var input = InputMode.browse
+    /// The player of the albums' tracks.
+    let player: any QueuePlayer
+    /// The album and tracks handed to the player last (what plays while other albums are browsed).
+    var playing: (album: Album, tracks: [Track])?
+    /// The track list's cursor and focus.
+    var trackList = TrackListState()
     var centeredOn: AlbumID?
     /// The terminal's size.
-    public private(set) var size: (width: Int, height: Int)
+    package private(set) var size: (width: Int, height: Int)
     /// Animation frame for spinners.
-    public var tick = 0
+    package var tick = 0
     /// Set when the user asked to quit.
-    public private(set) var wantsToQuit = false
+    package private(set) var wantsToQuit = false
     /// The view the scroller reported clicked while handling the current key (delegate callbacks are
     /// synchronous; the controller's actions are not).
     var clickedIndex: Int?
 
     /// The smallest terminal the screen fits in.
-    public static let minimumSize = ScreenLayout.minimumSize
+    package static let minimumSize = ScreenLayout.minimumSize
 
     /// What the keyboard is doing.
     enum InputMode: Equatable {
@@ -39,24 +47,29 @@ public final class TerminalApp: HorizontalScrollerDelegate {
         case search(SearchPrompt)
         /// Filling in the add or the edit form.
         case form(AlbumForm)
-        /// The list of keys is shown; any key closes it.
-        case help
+        /// The list of keys is shown, from entry `top`; ↑/↓ scroll a list taller than the screen, any
+        /// other key closes it.
+        case help(top: Int)
     }
 
     /// Where the screen's bands sit at the terminal's size.
     var layout: ScreenLayout {
         let tracks = controller.screen.tracks.count
-        return ScreenLayout(width: size.width, height: size.height, trackLines: tracks == 0 ? 0 : tracks + 1)
+        return ScreenLayout(
+            width: size.width, height: size.height, trackLines: tracks == 0 ? 0 : tracks + 1,
+            playing: nowPlaying != nil)
     }
 
-    /// Creates the face for a controller, a cover centre, a colour mode and a terminal size.
-    public init(
+    /// Creates the face for a controller, a cover centre, a colour mode, a terminal size and the player
+    /// of the albums' tracks.
+    package init(
         controller: LibraryController, coverCenter: CoverCenter, mode: some ColorStrategy, width: Int,
-        height: Int
+        height: Int, player: any QueuePlayer
     ) {
         self.controller = controller
         self.coverCenter = coverCenter
         self.mode = mode
+        self.player = player
         size = (width, height)
         let layout = ScreenLayout(width: width, height: height, trackLines: 0)
         scroller = HorizontalScroller(
@@ -65,7 +78,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     /// Loads the library, restores the remembered album and opens the scroller centred on it.
-    public func start() async throws {
+    package func start() async throws {
         try await controller.load()
         scroller.delegate = self
         scroller.reload()
@@ -73,7 +86,7 @@ public final class TerminalApp: HorizontalScrollerDelegate {
     }
 
     /// Lays the screen out again for a new terminal size.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         size = (width, height)
         let layout = layout
         scroller.resize(visibleWidth: width, viewWidth: layout.tileWidth, viewHeight: layout.tileHeight)
@@ -82,11 +95,11 @@ public final class TerminalApp: HorizontalScrollerDelegate {
 
     // MARK: Scroller delegate
 
-    public func numberOfViews(in scroller: HorizontalScroller) -> Int {
+    package func numberOfViews(in scroller: HorizontalScroller) -> Int {
         controller.numberOfViews
     }
 
-    public func horizontalScroller(_ scroller: HorizontalScroller, viewAt index: Int) -> any ScrollerTile {
+    package func horizontalScroller(_ scroller: HorizontalScroller, viewAt index: Int) -> any ScrollerTile {
         guard let album = controller.album(forViewAt: index) else { return EmptyTile() }
         let tile: AlbumTile
         if let existing = tiles[album.id], existing.view.album == album {
@@ -99,11 +112,11 @@ public final class TerminalApp: HorizontalScrollerDelegate {
         return tile
     }
 
-    public func horizontalScroller(_ scroller: HorizontalScroller, clickedViewAt index: Int) {
+    package func horizontalScroller(_ scroller: HorizontalScroller, clickedViewAt index: Int) {
         clickedIndex = index
     }
 
-    public func initialViewIndex(for scroller: HorizontalScroller) -> Int {
+    package func initialViewIndex(for scroller: HorizontalScroller) -> Int {
         controller.initialViewIndex
     }
 
@@ -111,12 +124,12 @@ public final class TerminalApp: HorizontalScrollerDelegate {
 
     /// Handles one key or click; returns once the screen shows its effect. Errors are already on the
     /// screen: in the form that caused them, or as the status message (the controller puts them there).
-    public func handle(_ key: Key) async {
+    package func handle(_ key: Key) async {
         switch input {
         case .browse: await handleBrowsing(key)
         case .search(let prompt): await handleSearch(key, prompt: prompt)
         case .form(let form): await handleForm(key, form: form)
-        case .help: input = .browse
+        case .help(let top): scrollKeys(key, from: top)
         }
     }
 

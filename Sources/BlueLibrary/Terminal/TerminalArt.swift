@@ -7,17 +7,17 @@ import TerminalKit
 ///
 /// How a cell's two pixels are written — true colour, the 256-colour palette or shades of plain
 /// characters — is the ``ColorStrategy`` that ``TerminalColors`` picks from the environment.
-public enum TerminalArt {
+package enum TerminalArt {
     /// One terminal cell of half-block art: the upper and the lower pixel.
-    public struct HalfBlock: Sendable, Hashable {
+    package struct HalfBlock: Sendable, Hashable {
         /// The upper pixel (the foreground of `▀`).
-        public var top: RGB
+        package var top: RGB
         /// The lower pixel (the background).
-        public var bottom: RGB
+        package var bottom: RGB
     }
 
     /// The image scaled (area averaging) to `columns × rows` cells of two pixels each, over black.
-    public static func halfBlocks(_ image: RGBAImage, columns: Int, rows: Int) -> [[HalfBlock]] {
+    package static func halfBlocks(_ image: RGBAImage, columns: Int, rows: Int) -> [[HalfBlock]] {
         let scaled = image.scaled(width: max(columns, 1), height: max(rows, 1) * 2)
         return (0..<max(rows, 1)).map { row in
             (0..<max(columns, 1)).map { column in
@@ -29,7 +29,7 @@ public enum TerminalArt {
     }
 
     /// The image scaled to `width` columns (area averaging) and drawn as lines of text.
-    public static func render(_ image: RGBAImage, width: Int, mode: some ColorStrategy) -> [String] {
+    package static func render(_ image: RGBAImage, width: Int, mode: some ColorStrategy) -> [String] {
         let columns = max(width, 1)
         let rows = max(Int((Double(image.height) / Double(image.width) * Double(columns) / 2).rounded()), 1)
         return halfBlocks(image, columns: columns, rows: rows).map { cells in

@@ -1,3 +1,4 @@
+import AudioKit
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
@@ -5,13 +6,14 @@ import TerminalKit
 
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.
 @MainActor
-public enum TerminalRunner {
+package enum TerminalRunner {
     /// Opens the album screen for `library` and returns the exit status. The screen's loop runs as one
     /// service beside the cover downloads, the watcher of other processes' changes and (in online mode)
-    /// the sync to the remote; quitting stops them all.
+    /// the sync to the remote; quitting stops them all, and the player. Tracks play on the ALSA `device`.
     /// - Throws: `usage` when standard input or output is not a terminal.
-    public static func run(
-        library: LibraryAPI, covers: CoverService, sync: SyncService?, environment: [String: String]
+    package static func run(
+        library: LibraryAPI, covers: CoverService, sync: SyncService?, environment: [String: String],
+        device: String = "default"
     ) async throws -> Int32 {
         guard TerminalSession.isAvailable else {
             throw LibraryError(.usage, "tui needs a terminal: standard input and output must both be one")
@@ -20,13 +22,18 @@ public enum TerminalRunner {
         let mode = TerminalColors.strategy(environment: environment)
         let size = session.size
         let controller = LibraryController(library: library)
+        let loop = TerminalRunLoop(colors: mode)
+        // The player's thread wakes the loop when a file cannot play or the album ends; the clock says
+        // the rest (see `AlbumScreen.frameInterval`).
+        let waker = loop.waker
+        let player = ALSAQueuePlayer(device: device) { waker.wake() }
+        defer { player.stop() }
         let app = TerminalApp(
             controller: controller, coverCenter: covers.center, mode: mode, width: size.width,
-            height: size.height)
+            height: size.height, player: player)
         try await app.start()
         session.enter()
         defer { session.leave() }
-        let loop = TerminalRunLoop(colors: mode)
         let albumScreen = AlbumScreen(app)
         let screen = ClosureService { await run(albumScreen, in: loop, library: library, covers: covers) }
         var services: [any Service] = [screen, covers, ExternalChangeWatcher(library: library)]
@@ -39,7 +46,8 @@ public enum TerminalRunner {
 
     /// Runs the screen's loop until the user quits, a signal arrives or the task is cancelled. The loop
     /// sleeps until a key arrives, a change to the library (from this process or another) is on the
-    /// screen, or a cover has loaded; while covers load it draws eight frames a second for the spinner.
+    /// screen, a cover has loaded or the player has news; while covers load it draws eight frames a
+    /// second for the spinner, and while a track plays one a second for its time.
     private static func run(
         _ screen: AlbumScreen, in loop: TerminalRunLoop, library: LibraryAPI, covers: CoverService
     ) async {
@@ -73,7 +81,10 @@ private final class AlbumScreen: TerminalLoopApp {
     func handle(_ key: Key) async { await app.handle(key) }
     func resize(width: Int, height: Int) { app.resize(width: width, height: height) }
     var wantsToQuit: Bool { app.wantsToQuit }
-    var frameInterval: Duration? { app.isLoadingCovers ? Self.spinnerStep : nil }
+    /// Eight frames a second while a cover loads (the spinner), one each second of a track that plays.
+    var frameInterval: Duration? {
+        [app.isLoadingCovers ? Self.spinnerStep : nil, app.playbackFrameInterval].compactMap { $0 }.min()
+    }
 
     func render() -> TerminalScreen {
         app.tick = Int((ContinuousClock.now - opened) / Self.spinnerStep)

@@ -15,7 +15,7 @@ import Synchronization
 /// A stream's slot is freed as soon as its page goes: the server closes the streams whose client has
 /// hung up within a quarter of a second, and a page that finds the hub full frees the slots of streams
 /// whose clients have gone before it is refused (a page reloaded a few times in a row keeps its updates).
-public final class EventHub: Service {
+package final class EventHub: Service {
     private struct State {
         var clients: [ObjectIdentifier: EventClient] = [:]
         var perAddress: [String: Int] = [:]
@@ -26,12 +26,12 @@ public final class EventHub: Service {
     private let subscription: Subscription
     private let keepAliveInterval: Duration
     /// The most pages listening at once.
-    public let maximumClients: Int
+    package let maximumClients: Int
     /// The most pages listening at once from one client address.
-    public let maximumClientsPerAddress: Int
+    package let maximumClientsPerAddress: Int
 
     /// Follows `library`'s changes from now on.
-    public init(
+    package init(
         library: LibraryAPI, maximumClients: Int = 64, maximumClientsPerAddress: Int = 16,
         keepAliveInterval: Duration = .seconds(15)
     ) {
@@ -47,7 +47,7 @@ public final class EventHub: Service {
     /// hub is closed.
     /// - Parameter hasGone: whether this page's client has left (its connection closed); asked of the
     ///   open streams when the hub is full, so that the streams of pages that left free their slots.
-    public func connect(from address: String? = nil, hasGone: @escaping @Sendable () -> Bool = { false })
+    package func connect(from address: String? = nil, hasGone: @escaping @Sendable () -> Bool = { false })
         -> EventClient?
     {
         let key = address ?? ""
@@ -77,10 +77,10 @@ public final class EventHub: Service {
     }
 
     /// How many pages are listening.
-    public var clientCount: Int { state.withLock { $0.clients.count } }
+    package var clientCount: Int { state.withLock { $0.clients.count } }
 
     /// Sends keep-alives until cancelled, then closes every stream.
-    public func run() async {
+    package func run() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: keepAliveInterval)
             if !Task.isCancelled { send(Array(": keep-alive\n\n".utf8)) }
@@ -89,7 +89,7 @@ public final class EventHub: Service {
     }
 
     /// Ends every stream and refuses new ones (the server is shutting down).
-    public func close() {
+    package func close() {
         let all = state.withLock { state in
             state.closed = true
             defer {
@@ -126,7 +126,7 @@ private final class WeakHubReference: @unchecked Sendable {
 }
 
 /// One page's event stream: a queue the hub fills and the server drains.
-public final class EventClient: WebEventStream {
+package final class EventClient: WebEventStream {
     private struct State {
         var queue: [[UInt8]] = [Array("retry: 1000\n\n".utf8)]
         var finished = false
@@ -155,7 +155,7 @@ public final class EventClient: WebEventStream {
         wake?()
     }
 
-    public func close() {
+    package func close() {
         let wake = state.withLock { state -> (@Sendable () -> Void)? in
             state.finished = true
             defer { state.wake = nil }
@@ -165,7 +165,7 @@ public final class EventClient: WebEventStream {
         wake?()
     }
 
-    public func poll(park: () -> Void, wake: @escaping @Sendable () -> Void) -> [UInt8]? {
+    package func poll(park: () -> Void, wake: @escaping @Sendable () -> Void) -> [UInt8]? {
         state.withLock { state -> [UInt8]? in
             if state.finished { return nil }
             if !state.queue.isEmpty { return state.queue.removeFirst() }

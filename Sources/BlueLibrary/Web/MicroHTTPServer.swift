@@ -24,29 +24,29 @@ import Synchronization
 /// ambiguous (`Content-Length` with `Transfer-Encoding`, a repeated `Host`) is refused and its
 /// connection closed, so nothing smuggled after it is served. Files (tracks) are sent to a bounded
 /// number of connections, in all and per address: slow readers cannot hold every connection.
-public final class MicroHTTPServer: Sendable {
+package final class MicroHTTPServer: Sendable {
     /// What answers requests.
-    public typealias Handler = @Sendable (WebRequest) async -> WebResponse
+    package typealias Handler = @Sendable (WebRequest) async -> WebResponse
 
     /// How many connections a server takes, from whom, and for how long.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Connections open at once.
-        public var connections: Int
+        package var connections: Int
         /// Connections open at once from one client address; more are closed as soon as they arrive.
-        public var connectionsPerAddress: Int
+        package var connectionsPerAddress: Int
         /// How long a connection may take to deliver a whole request (headers and body), counted from
         /// when it is ready for one; trickling bytes does not extend it.
-        public var requestTimeout: Duration
+        package var requestTimeout: Duration
         /// How long a connection may send and receive nothing at all.
-        public var idleTimeout: Duration
+        package var idleTimeout: Duration
         /// Connections sending a file (a track) at once; more are answered 503 at once.
-        public var fileStreams: Int
+        package var fileStreams: Int
         /// Connections sending a file at once to one client address; more are answered 503 at once.
-        public var fileStreamsPerAddress: Int
+        package var fileStreamsPerAddress: Int
 
         /// Limits for `serve`: 256 connections, 32 from one address, 10 s per request, 30 s idle; files
         /// sent to 64 connections at once, 8 from one address.
-        public init(
+        package init(
             connections: Int = 256, connectionsPerAddress: Int = 32, requestTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(30), fileStreams: Int = 64, fileStreamsPerAddress: Int = 8
         ) {
@@ -60,9 +60,9 @@ public final class MicroHTTPServer: Sendable {
     }
 
     /// The address the server listens on.
-    public let host: String
+    package let host: String
     /// The limits the server enforces.
-    public let limits: Limits
+    package let limits: Limits
     let handler: Handler
     let maximumBodySize: Int
     private let threads: Int
@@ -91,7 +91,7 @@ public final class MicroHTTPServer: Sendable {
     ///   - threads: MHD's pool of threads that read requests and write answers.
     ///   - limits: connection limits and deadlines.
     ///   - log: where the one-line request log goes (it must not fail: see `StandardError`).
-    public init(
+    package init(
         host: String = "127.0.0.1", maximumBodySize: Int = 1 << 20, threads: Int = 8,
         limits: Limits = Limits(),
         log: @escaping @Sendable (String) -> Void, handler: @escaping Handler
@@ -107,15 +107,15 @@ public final class MicroHTTPServer: Sendable {
     }
 
     /// The port listened on (after ``start(port:)``).
-    public var port: Int { boundPort.withLock { $0 } }
+    package var port: Int { boundPort.withLock { $0 } }
 
     /// How many connections are open now.
-    public var connectionCount: Int { connections.count }
+    package var connectionCount: Int { connections.count }
 
     /// Starts listening on `port` (0 = any free port) and returns the port.
     /// - Throws: `unavailable` when libmicrohttpd cannot be loaded or the address cannot be bound.
     @discardableResult
-    public func start(port: Int) throws -> Int {
+    package func start(port: Int) throws -> Int {
         var reason = [CChar](repeating: 0, count: 512)
         if bl_mhd_load(&reason, reason.count) != 0 {
             throw LibraryError(.unavailable, String(nulTerminated: reason))
@@ -157,7 +157,7 @@ public final class MicroHTTPServer: Sendable {
     /// finish and their answers be sent (waiting up to the stop's timeout, 5 s when cancelled), then
     /// cancels what is left and stops the daemon. A file still being sent (a track a player reads at
     /// its own pace) is cut.
-    public func run() async {
+    package func run() async {
         guard lifecycle.withLock({ $0.claimRun() }) else { return await stopped() }
         await withDiscardingTaskGroup { group in
             group.addTask { await self.sweep() }
@@ -180,7 +180,7 @@ public final class MicroHTTPServer: Sendable {
 
     /// Stops gracefully (see ``run()``), waiting up to `timeout` for the answers in flight, and returns
     /// when the server has stopped. A server whose ``run()`` never started stops all the same.
-    public func stop(timeout: Duration = .seconds(5)) async {
+    package func stop(timeout: Duration = .seconds(5)) async {
         beginStopping(timeout: timeout)
         await run()
     }

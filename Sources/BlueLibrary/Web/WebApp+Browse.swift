@@ -7,9 +7,9 @@ import BlueLibraryServices
 /// ``maximumTrackPageSize``), however large the library.
 extension WebApp {
     /// How many tracks one answer of `GET /api/tracks` holds when `limit` is not given.
-    public static let defaultTrackPageSize = 50
+    package static let defaultTrackPageSize = 50
     /// The most tracks one answer holds.
-    public static let maximumTrackPageSize = 200
+    package static let maximumTrackPageSize = 200
 
     /// Answers the browsing routes — `GET /api/albums/sections`, `/api/artists[/sections]`,
     /// `/api/genres[/sections]`, `/api/years`, `/api/tracks` — or `nil` when the request is for another.

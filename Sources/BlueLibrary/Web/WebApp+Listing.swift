@@ -6,9 +6,9 @@ import BlueLibraryServices
 /// library is, and the page asks only for the albums near its view.
 extension WebApp {
     /// The most albums one page holds (`limit` above it is refused).
-    public static let maximumPageSize = 500
+    package static let maximumPageSize = 500
     /// How many albums a page holds when `limit` is not given.
-    public static let defaultPageSize = 100
+    package static let defaultPageSize = 100
 
     /// Answers `GET /api/albums?q=&sort=&artist=&genre=&offset=&limit=&around=` with
     /// `{"total", "offset", "limit", ["position",] "albums"}`: the albums matching `q` (of one artist or

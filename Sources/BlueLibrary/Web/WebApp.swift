@@ -11,19 +11,19 @@ import Synchronization
 ///
 /// Requests pass a chain of responsibility: the security headers, the host check (DNS rebinding), the
 /// body-size check, the write guard (same origin and, off loopback, the token), then the routes.
-public final class WebApp: Sendable {
+package final class WebApp: Sendable {
     /// The controller of the screen the page shows (shared with any other face in this process).
-    public let controller: LibraryController
+    package let controller: LibraryController
     /// The facade album resources go to.
-    public let library: LibraryAPI
+    package let library: LibraryAPI
     /// The covers, when the face has them (otherwise covers are generated artwork).
-    public let covers: CoverService?
+    package let covers: CoverService?
     /// The event streams of open pages.
-    public let events: EventHub
+    package let events: EventHub
     /// The token writes need when the server is reachable from other machines; `nil` on loopback.
-    public let writeToken: String?
+    package let writeToken: String?
     /// The Subsonic API at `/rest/`, when the face serves it.
-    public let subsonic: SubsonicAPI?
+    package let subsonic: SubsonicAPI?
     /// Which `Host` values name this server.
     private let hosts = Mutex(HostPolicy.anyLoopbackPort)
 
@@ -38,7 +38,7 @@ public final class WebApp: Sendable {
     ///   - maximumStreams: event streams open at once (a share of the server's connections).
     ///   - maximumStreamsPerAddress: event streams open at once from one client address.
     ///   - subsonic: the Subsonic API to serve at `/rest/` (none: 404 there).
-    public init(
+    package init(
         controller: LibraryController, covers: CoverService? = nil, writeToken: String? = nil,
         maximumStreams: Int = 64, maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
     ) {
@@ -54,7 +54,7 @@ public final class WebApp: Sendable {
 
     /// Creates the web face with its own controller over `library`.
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
-    public convenience init(
+    package convenience init(
         library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
         maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
     ) async throws {
@@ -67,12 +67,12 @@ public final class WebApp: Sendable {
 
     /// Tells the app the address it is served on: from then on only `Host` values naming it are
     /// answered (on loopback: `127.0.0.1:PORT`, `localhost:PORT`, `[::1]:PORT`).
-    public func listening(on host: String, port: Int) {
+    package func listening(on host: String, port: Int) {
         hosts.withLock { $0 = HostPolicy(host: host, port: port) }
     }
 
     /// Answers one request.
-    public func respond(to request: WebRequest) async -> WebResponse {
+    package func respond(to request: WebRequest) async -> WebResponse {
         if request.path.hasPrefix("/rest/") { return await subsonicChain(request) }
         let links: [Link] = [Self.securityHeaders, hostGuard, Self.bodyLimit, writeGuard]
         let route: @Sendable (WebRequest) async -> WebResponse = { [self] in await self.route($0) }

@@ -12,9 +12,9 @@ import SystemFiles
 /// The descriptor belongs to this object until the server takes it with ``take()``; a file that is
 /// never sent — an answer tested in-process, a connection that went away, a server that stopped — is
 /// closed when the last reference to it goes. So every path closes it exactly once.
-public final class WebFile: Sendable {
+package final class WebFile: Sendable {
     /// Why a file could not be opened.
-    public enum OpenFailure: Error, Equatable {
+    package enum OpenFailure: Error, Equatable {
         /// Nothing is there (any more), or a folder on the way is gone.
         case missing
         /// Something is there, but not a regular file (a folder, a FIFO, a device).
@@ -24,10 +24,10 @@ public final class WebFile: Sendable {
     }
 
     /// The file's size in bytes when it was opened.
-    public let size: Int64
+    package let size: Int64
     /// A strong validator of the file's contents (inode, size, modification time), for `ETag` and
     /// `If-Range`: a file replaced or rewritten gets another.
-    public let tag: String
+    package let tag: String
     private let descriptor: Mutex<Int32?>
 
     private init(descriptor: Int32, size: Int64, tag: String) {

@@ -1,29 +1,29 @@
 import BlueLibraryCore
 
 /// An HTTP request as the web app sees it: already read whole (bodies are bounded).
-public struct WebRequest: Sendable {
+package struct WebRequest: Sendable {
     /// `GET`, `POST`, …
-    public var method: String
+    package var method: String
     /// The decoded path, without the query (`/api/albums/…`).
-    public var path: String
+    package var path: String
     /// Decoded query parameters (the last value of a name given more than once).
-    public var query: [String: String]
+    package var query: [String: String]
     /// Decoded query parameters in the order sent, every value of a name given more than once.
-    public var queryItems: [(name: String, value: String)]
+    package var queryItems: [(name: String, value: String)]
     /// Header fields, names lowercased.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Whether the body was larger than the server's limit (and so was not kept).
-    public var bodyTooLarge: Bool
+    package var bodyTooLarge: Bool
     /// The client's IP address as text (`127.0.0.2`), when the request came over a socket.
-    public var clientAddress: String?
+    package var clientAddress: String?
     /// Whether the client has closed its connection by now (asked without reading from it); always
     /// `false` for a request made in-process.
-    public var clientHasGone: @Sendable () -> Bool = { false }
+    package var clientHasGone: @Sendable () -> Bool = { false }
 
     /// Creates a request.
-    public init(
+    package init(
         method: String, path: String, query: [String: String] = [:], queryItems: [(String, String)]? = nil,
         headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
         clientAddress: String? = nil
@@ -42,7 +42,7 @@ public struct WebRequest: Sendable {
 
 /// A stream of server-sent events. The server asks for the next bytes; when there are none yet it
 /// parks the connection (freeing its thread) and the stream wakes it when there are.
-public protocol WebEventStream: AnyObject, Sendable {
+package protocol WebEventStream: AnyObject, Sendable {
     /// The next bytes to send, or `nil` to end the stream. When nothing is waiting, the stream calls
     /// `park` at once and returns empty bytes, then calls `wake` exactly once when there is more.
     func poll(park: () -> Void, wake: @escaping @Sendable () -> Void) -> [UInt8]?
@@ -52,9 +52,9 @@ public protocol WebEventStream: AnyObject, Sendable {
 }
 
 /// An HTTP response.
-public struct WebResponse: Sendable {
+package struct WebResponse: Sendable {
     /// The body: bytes, an event stream, or a part of an open file.
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         case bytes([UInt8])
         case events(any WebEventStream)
         /// `length` bytes of `file` from `offset`, sent from its descriptor (never read into memory).
@@ -62,41 +62,41 @@ public struct WebResponse: Sendable {
     }
 
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Header fields.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body.
-    public var body: Body
+    package var body: Body
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Body = .bytes([])) {
+    package init(status: Int, headers: [String: String] = [:], body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// The body's bytes (empty for a stream or a file).
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         if case .bytes(let bytes) = body { return bytes }
         return []
     }
 
     /// A JSON response.
-    public static func json(_ value: JSONValue, status: Int = 200) -> WebResponse {
+    package static func json(_ value: JSONValue, status: Int = 200) -> WebResponse {
         var bytes: [UInt8] = []
         JSONWriter.append(value, to: &bytes)
         return WebResponse(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
     }
 
     /// The JSON error body `{"error": {"code", "message"}}` with a status.
-    public static func error(_ status: Int, code: String, message: String) -> WebResponse {
+    package static func error(_ status: Int, code: String, message: String) -> WebResponse {
         json(
             .object([("error", .object([("code", .string(code)), ("message", .string(message))]))]),
             status: status)
     }
 
     /// A library error as JSON, with the status its code calls for.
-    public static func error(_ error: LibraryError) -> WebResponse {
+    package static func error(_ error: LibraryError) -> WebResponse {
         let status: Int
         switch error.code {
         case .usage, .invalidField, .invalidQuery, .invalidTemplate, .malformedInput: status = 400

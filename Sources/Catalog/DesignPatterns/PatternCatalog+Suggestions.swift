@@ -5,7 +5,7 @@ extension PatternCatalog {
     /// - Parameters:
     ///   - name: what the user typed; normalized as in `entry(named:)`.
     ///   - limit: at most this many names are returned.
-    public static func suggestions(for name: String, limit: Int = 3) -> [String] {
+    package static func suggestions(for name: String, limit: Int = 3) -> [String] {
         let query = normalized(name)
         guard !query.isEmpty else { return [] }
         let allowedDistance = max(2, query.count / 3)
@@ -22,7 +22,7 @@ extension PatternCatalog {
     }
 
     /// The one-line error for an unknown pattern name, with close matches when there are any.
-    public static func unknownPatternMessage(for name: String) -> String {
+    package static func unknownPatternMessage(for name: String) -> String {
         let close = suggestions(for: name)
         let hint =
             close.isEmpty

@@ -1,5 +1,5 @@
 /// The groups of the catalog, in the order the book presents them, then the extras.
-public enum PatternGroup: Int, CaseIterable, Sendable, Comparable {
+package enum PatternGroup: Int, CaseIterable, Sendable, Comparable {
     case objectCreation
     case interfaceAdaptation
     case decouplingObjects
@@ -10,7 +10,7 @@ public enum PatternGroup: Int, CaseIterable, Sendable, Comparable {
     case mvcAndDelegationNotes
 
     /// The heading `patterns list` prints for the group.
-    public var title: String {
+    package var title: String {
         switch self {
         case .objectCreation: "Object creation"
         case .interfaceAdaptation: "Interface adaptation"
@@ -23,21 +23,21 @@ public enum PatternGroup: Int, CaseIterable, Sendable, Comparable {
         }
     }
 
-    public static func < (lhs: PatternGroup, rhs: PatternGroup) -> Bool {
+    package static func < (lhs: PatternGroup, rhs: PatternGroup) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }
 
 /// One pattern of the catalog and the example system that demonstrates it.
-public struct PatternEntry: Sendable {
+package struct PatternEntry: Sendable {
     /// The kebab-case name used on the command line, e.g. `chain-of-responsibility`.
-    public let name: String
+    package let name: String
     /// The group the pattern belongs to.
-    public let group: PatternGroup
+    package let group: PatternGroup
     /// One line saying what the pattern does.
-    public let summary: String
+    package let summary: String
     /// The file in `Sources/Catalog/DesignPatterns` that holds the example system.
-    public let sourceFile: String
+    package let sourceFile: String
     private let demo: @Sendable (any Console) -> Void
 
     init(
@@ -55,15 +55,15 @@ public struct PatternEntry: Sendable {
     }
 
     /// Runs the example system, writing what happens to `console`.
-    public func run(on console: any Console) {
+    package func run(on console: any Console) {
         demo(console)
     }
 }
 
 /// Every pattern of the catalog, and the look-ups the `patterns` runner needs.
-public enum PatternCatalog {
+package enum PatternCatalog {
     /// All entries, grouped and ordered as the book does, then the extras.
-    public static let entries: [PatternEntry] = [
+    package static let entries: [PatternEntry] = [
         PatternEntry(
             "prototype", .objectCreation, file: "Prototype.swift",
             "Copy a configured object (deeply) instead of building a new one", demo: runPrototypeDemo),
@@ -139,13 +139,13 @@ public enum PatternCatalog {
     ]
 
     /// The entry called `name`; case, spaces and underscores are forgiven ("Chain of responsibility").
-    public static func entry(named name: String) -> PatternEntry? {
+    package static func entry(named name: String) -> PatternEntry? {
         let wanted = normalized(name)
         return entries.first { $0.name == wanted }
     }
 
     /// The lines of `patterns list`: a heading per group, then each name padded, and its summary.
-    public static func listing() -> [String] {
+    package static func listing() -> [String] {
         let width = entries.map(\.name.count).max() ?? 0
         var lines: [String] = []
         for group in PatternGroup.allCases {
@@ -163,7 +163,7 @@ public enum PatternCatalog {
 
     /// Runs `selected` one after the other. A single pattern prints only its own lines; several are
     /// each put under a `== name ==` heading and separated by blank lines.
-    public static func run(_ selected: [PatternEntry], on console: any Console) {
+    package static func run(_ selected: [PatternEntry], on console: any Console) {
         if selected.count == 1, let only = selected.first {
             return only.run(on: console)
         }

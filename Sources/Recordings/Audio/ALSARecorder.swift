@@ -1,3 +1,4 @@
+import AudioKit
 import Dispatch
 import Foundation
 import Synchronization
@@ -15,7 +16,7 @@ final class ALSARecorder: AudioRecorder {
     private let finished = DispatchGroup()
 
     init(device: String, path: String, clock: any MonotonicClock) throws(AudioError) {
-        let pcm = try PCMDevice(name: device, capture: true)
+        let pcm = try PCMDevice(name: device, capture: true, format: AudioFormat.sampleFormat)
         let writer: WAVWriter
         do {
             writer = try WAVWriter(path: path)

@@ -1,19 +1,23 @@
+import AudioKit
+
 /// The one audio format of the app, defined once: mono, 16-bit signed little-endian, 44.1 kHz.
-public enum AudioFormat {
+package enum AudioFormat {
     /// Frames per second.
-    public static let sampleRate = 44_100
+    package static let sampleRate = 44_100
     /// Channels (mono).
-    public static let channels = 1
+    package static let channels = 1
     /// Bits per sample.
-    public static let bitsPerSample = 16
+    package static let bitsPerSample = 16
+    /// The rate and channels, as a device is opened with them.
+    package static let sampleFormat = SampleFormat(rate: sampleRate, channels: channels)
 
     /// The number of frames in `seconds` of audio.
-    public static func frames(in seconds: Double) -> Int {
+    package static func frames(in seconds: Double) -> Int {
         max(0, Int((seconds * Double(sampleRate)).rounded()))
     }
 
     /// The length of `frames` frames, in seconds.
-    public static func seconds(in frames: Int) -> Double {
+    package static func seconds(in frames: Int) -> Double {
         Double(frames) / Double(sampleRate)
     }
 }

@@ -1,8 +1,10 @@
+import AudioKit
+
 /// Where recorders and players come from: ALSA (``ALSAAudio``) in the app, a twin (``AudioTwin``) in
-/// tests. Both measure time with the app's ``MonotonicClock``.
-public protocol AudioSystem: Sendable {
+/// tests. Both measure time with the app's `MonotonicClock`.
+package protocol AudioSystem: Sendable {
     /// Starts recording at once into a new WAV file at `path`.
-    /// - Throws: ``AudioError`` when there is no device, it is busy or fails; nothing is left behind.
+    /// - Throws: `AudioError` when there is no device, it is busy or fails; nothing is left behind.
     func startRecording(to path: String) throws(AudioError) -> any AudioRecorder
 
     /// A player for the WAV file at `path`, paused at the start.
@@ -11,7 +13,7 @@ public protocol AudioSystem: Sendable {
 }
 
 /// A recording in progress (the original's `Recorder`).
-public protocol AudioRecorder: AnyObject {
+package protocol AudioRecorder: AnyObject {
     /// How long it has been recording, by the app's clock.
     var elapsed: Double { get }
     /// A device error that stopped the recording early, if any.
@@ -20,25 +22,4 @@ public protocol AudioRecorder: AnyObject {
     func stop() throws(AudioError) -> Double
     /// Stops and deletes the file.
     func cancel()
-}
-
-/// Playback of one recording (the original's `Player`).
-public protocol AudioPlayer: AnyObject {
-    /// The recording's length in seconds.
-    var duration: Double { get }
-    /// Where playback is, in seconds; follows the app's clock while playing.
-    var position: Double { get }
-    /// Whether it is playing now (it stops by itself at the end, back at the start).
-    var isPlaying: Bool { get }
-    /// The device error that paused playback, if there was one since the last call: each failure is
-    /// handed out once, so the app shows it once.
-    func takeFailure() -> AudioError?
-    /// Starts or resumes playing from ``position``.
-    func play() throws(AudioError)
-    /// Pauses, keeping the position.
-    func pause()
-    /// Moves to `seconds` (clamped to the recording), playing on if it was playing.
-    func seek(to seconds: Double)
-    /// Stops for good and releases the device.
-    func stop()
 }

@@ -1,31 +1,32 @@
+import AudioKit
 import Synchronization
 
 /// The test twin of ``ALSAAudio``: no device at all. A recording is a WAV file of silence exactly as
-/// long as the ``MonotonicClock`` says; playback follows the same clock. It can be told to fail the way
-/// a device does, so tests see the app's message instead of a crash.
-public final class AudioTwin: AudioSystem {
+/// long as the `MonotonicClock` says; playback (AudioKit's `TwinPlayer`) follows the same clock. It can be
+/// told to fail the way a device does, so tests see the app's message instead of a crash.
+package final class AudioTwin: AudioSystem {
     private let clock: any MonotonicClock
     private let nextFailure = Mutex<AudioError?>(nil)
     private let playbackFailure = Mutex<AudioError?>(nil)
     private let recordingFailure = Mutex<AudioError?>(nil)
 
-    /// A twin timed by `clock` (usually a ``ManualClock``).
-    public init(clock: any MonotonicClock) {
+    /// A twin timed by `clock` (usually a `ManualClock`).
+    package init(clock: any MonotonicClock) {
         self.clock = clock
     }
 
     /// Makes the next recording or playback fail to start with `error` (once).
-    public func failNext(with error: AudioError) {
+    package func failNext(with error: AudioError) {
         nextFailure.withLock { $0 = error }
     }
 
     /// Makes the device fail under whatever is playing now (once), as a device error would.
-    public func failPlayback(with error: AudioError) {
+    package func failPlayback(with error: AudioError) {
         playbackFailure.withLock { $0 = error }
     }
 
     /// Makes the device fail under the recording in progress (once), as a device error would.
-    public func failRecording(with error: AudioError) {
+    package func failRecording(with error: AudioError) {
         recordingFailure.withLock { $0 = error }
     }
 
@@ -50,14 +51,14 @@ public final class AudioTwin: AudioSystem {
         }
     }
 
-    public func startRecording(to path: String) throws(AudioError) -> any AudioRecorder {
+    package func startRecording(to path: String) throws(AudioError) -> any AudioRecorder {
         if let failure = takeFailure() { throw failure }
         return TwinRecorder(
             writer: try WAVWriter(path: path), clock: clock,
             deviceFailure: { [self] in takeRecordingFailure() })
     }
 
-    public func player(for path: String) throws(AudioError) -> any AudioPlayer {
+    package func player(for path: String) throws(AudioError) -> any AudioPlayer {
         let duration = try WAVFile.duration(of: path)
         return TwinPlayer(
             duration: duration, clock: clock, startFailure: { [self] in takeFailure() },
@@ -103,42 +104,4 @@ final class TwinRecorder: AudioRecorder {
         stoppedAt = clock.now()
         writer.discard()
     }
-}
-
-/// Playback that only keeps time.
-final class TwinPlayer: AudioPlayer {
-    private var transport: Transport
-    private let clock: any MonotonicClock
-    private let startFailure: () -> AudioError?
-    private let deviceFailure: () -> AudioError?
-
-    init(
-        duration: Double, clock: any MonotonicClock, startFailure: @escaping () -> AudioError?,
-        deviceFailure: @escaping () -> AudioError?
-    ) {
-        transport = Transport(duration: duration)
-        self.clock = clock
-        self.startFailure = startFailure
-        self.deviceFailure = deviceFailure
-    }
-
-    /// A failure the twin was told of pauses playback, as a failing device does.
-    func takeFailure() -> AudioError? {
-        guard isPlaying, let error = deviceFailure() else { return nil }
-        pause()
-        return error
-    }
-
-    var duration: Double { transport.duration }
-    var position: Double { transport.position(at: clock.now()) }
-    var isPlaying: Bool { transport.isPlaying(at: clock.now()) }
-
-    func play() throws(AudioError) {
-        if let error = startFailure() { throw error }
-        if !isPlaying { transport.play(at: clock.now()) }
-    }
-
-    func pause() { transport.pause(at: clock.now()) }
-    func seek(to seconds: Double) { transport.seek(to: seconds, at: clock.now()) }
-    func stop() { pause() }
 }

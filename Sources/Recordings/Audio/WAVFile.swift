@@ -1,3 +1,5 @@
+import AudioKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,9 +9,9 @@
 /// 44.1 kHz files it takes other programs' PCM: 8-, 16-, 24- and 32-bit integers or 32- and 64-bit
 /// floats, 1 to 8 channels, 8 to 384 kHz (the player hands the device the file's own rate and
 /// channels, so it plays at the right speed); anything else is refused with one line saying why.
-public struct WAVFile: Sendable, Equatable {
+package struct WAVFile: Sendable, Equatable {
     /// How samples are stored.
-    public enum Encoding: Sendable, Equatable {
+    package enum Encoding: Sendable, Equatable {
         /// Signed integers (unsigned for 8 bits), little-endian.
         case integer
         /// IEEE floats, little-endian.
@@ -17,27 +19,27 @@ public struct WAVFile: Sendable, Equatable {
     }
 
     /// Frames per second.
-    public var sampleRate: Int
+    package var sampleRate: Int
     /// Channels.
-    public var channels: Int
+    package var channels: Int
     /// Bits per sample.
-    public var bitsPerSample: Int
+    package var bitsPerSample: Int
     /// Integer or float samples.
-    public var encoding: Encoding
+    package var encoding: Encoding
     /// Where the first sample is, from the start of the file.
-    public var dataOffset: Int
+    package var dataOffset: Int
     /// How many frames (one sample per channel) the file holds.
-    public var frameCount: Int
+    package var frameCount: Int
 
     /// Bytes per frame.
-    public var bytesPerFrame: Int { channels * bitsPerSample / 8 }
+    package var bytesPerFrame: Int { channels * bitsPerSample / 8 }
 
     /// The length in seconds.
-    public var duration: Double { Double(frameCount) / Double(sampleRate) }
+    package var duration: Double { Double(frameCount) / Double(sampleRate) }
 
     /// Reads and checks the header of the file at `path`.
     /// - Throws: `missingFile` when it does not exist, `file` when it is not a WAV this app plays.
-    public static func open(_ path: String) throws(AudioError) -> WAVFile {
+    package static func open(_ path: String) throws(AudioError) -> WAVFile {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw AudioError(.missingFile, "the audio file \(path) is missing")
@@ -47,7 +49,7 @@ public struct WAVFile: Sendable, Equatable {
     }
 
     /// Only the length of the file at `path`, from its header.
-    public static func duration(of path: String) throws(AudioError) -> Double {
+    package static func duration(of path: String) throws(AudioError) -> Double {
         try open(path).duration
     }
 

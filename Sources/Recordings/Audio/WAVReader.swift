@@ -1,3 +1,5 @@
+import AudioKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -5,16 +7,16 @@
 /// Reads a WAV file's samples a few thousand frames at a time, from wherever playback is, as 16-bit
 /// integers (the format the sound device is opened with) whatever the file stores; the channels and
 /// the rate stay the file's own.
-public final class WAVReader: @unchecked Sendable {
+package final class WAVReader: @unchecked Sendable {
     // @unchecked Sendable: the descriptor is only read with pread, which has no shared file position,
     // and is closed in deinit when no thread holds the reader any more.
     /// The file's format.
-    public let file: WAVFile
+    package let file: WAVFile
     private let descriptor: Int32
 
     /// Opens the file at `path` and checks its header.
     /// - Throws: `missingFile` or `file`, as ``WAVFile/open(_:)``.
-    public init(path: String) throws(AudioError) {
+    package init(path: String) throws(AudioError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AudioError(.missingFile, "the audio file \(path) is missing") }
         do {
@@ -29,7 +31,7 @@ public final class WAVReader: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Up to `count` frames from frame `start`, interleaved; fewer at the end of the file.
-    public func samples(from start: Int, count: Int) -> [Int16] {
+    package func samples(from start: Int, count: Int) -> [Int16] {
         let first = min(max(start, 0), file.frameCount)
         let frames = min(count, file.frameCount - first)
         let width = file.bitsPerSample / 8
@@ -58,5 +60,13 @@ public final class WAVReader: @unchecked Sendable {
     private static func clamped(_ value: Double) -> Int16 {
         guard value.isFinite else { return 0 }
         return Int16((min(max(value, -1), 1) * 32767).rounded())
+    }
+}
+
+extension WAVReader: AudioSource {
+    package var format: SampleFormat { SampleFormat(rate: file.sampleRate, channels: file.channels) }
+    package var frameCount: Int { file.frameCount }
+    package func read(from start: Int, count: Int) throws(AudioError) -> [Int16] {
+        samples(from: start, count: count)
     }
 }

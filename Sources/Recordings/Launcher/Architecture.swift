@@ -7,7 +7,7 @@ import RecordingsUI
 
 /// The five implementations of the same app, by the name `--architecture` takes. This table is the
 /// only place that knows them all.
-public enum Architecture: String, CaseIterable, Sendable {
+package enum Architecture: String, CaseIterable, Sendable {
     /// Model-View-Controller (the default).
     case mvc
     /// Model-View-ViewModel with a Coordinator.
@@ -21,7 +21,7 @@ public enum Architecture: String, CaseIterable, Sendable {
 
     /// Makes the app of this architecture.
     @MainActor
-    public var factory: RecordingsAppFactory {
+    package var factory: RecordingsAppFactory {
         switch self {
         case .mvc: { MVCApp(environment: $0, width: $1, height: $2) }
         case .mvvmC: { MVVMCApp(environment: $0, width: $1, height: $2) }

@@ -3,4 +3,4 @@ import Diagnostics
 /// Why `recordings` did not start; its code is the status the process exits with (`usage` for wrong
 /// arguments or no terminal, `dataError` for a damaged or foreign `store.json`, `ioError` when the data
 /// directory cannot be created or read).
-public typealias LaunchError = CodedError<ExitStatus>
+package typealias LaunchError = CodedError<ExitStatus>

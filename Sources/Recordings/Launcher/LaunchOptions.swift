@@ -1,17 +1,17 @@
 /// The command line of `recordings`: `--architecture NAME`, `--store DIR`, `--device NAME`, `--help`.
-public struct LaunchOptions: Sendable, Equatable {
+package struct LaunchOptions: Sendable, Equatable {
     /// The implementation to run.
-    public var architecture = Architecture.mvc
+    package var architecture = Architecture.mvc
     /// The data directory, when given.
-    public var store: String?
+    package var store: String?
     /// The ALSA device.
-    public var device = "default"
+    package var device = "default"
     /// `--help` was asked for.
-    public var help = false
+    package var help = false
 
     /// Parses the arguments (without the program name).
     /// - Throws: ``LaunchError`` (`usage`) naming the argument that is wrong.
-    public static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
+    package static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
         var options = LaunchOptions()
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -45,7 +45,7 @@ public struct LaunchOptions: Sendable, Equatable {
     }
 
     /// What `--help` prints.
-    public static let usage = """
+    package static let usage = """
         recordings: voice notes in folders, recorded and played through ALSA, in a full-screen terminal UI.
 
         Usage: recordings [--architecture NAME] [--store DIR] [--device NAME]

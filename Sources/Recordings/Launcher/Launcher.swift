@@ -1,3 +1,4 @@
+import AudioKit
 import Diagnostics
 import Foundation
 import RecordingsAudio
@@ -8,10 +9,10 @@ import TerminalKit
 /// `recordings`: parses the command line, opens the store, wires the environment and runs the chosen
 /// architecture's app on the terminal until the user quits (or a signal arrives).
 @MainActor
-public enum Launcher {
+package enum Launcher {
     /// Runs the program and returns its exit status; errors are one line on standard error, with any
     /// terminal control characters a name in a damaged store could carry taken out.
-    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    package static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         do {
             let options = try LaunchOptions.parse(arguments)
             if options.help {

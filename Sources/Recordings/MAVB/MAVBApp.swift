@@ -6,18 +6,18 @@ import TerminalKit
 /// the views in ``MAVBViews`` are constructed once with declarative bindings to them; keys and view
 /// events are actions on the adapters. There are no controllers.
 @MainActor
-public final class MAVBApp: RecordingsApplication {
+package final class MAVBApp: RecordingsApplication {
     private let environment: RecordingsEnvironment
     private let viewState: ViewStateAdapter
     private let player: PlayerAdapter
     private let actions: Actions
     private let views: MAVBViews
     private let size: Signal<(width: Int, height: Int)>
-    public private(set) var wantsToQuit = false
-    public var needsClock: Bool { player.playback.value?.isPlaying == true || actions.recorder != nil }
+    package private(set) var wantsToQuit = false
+    package var needsClock: Bool { player.playback.value?.isPlaying == true || actions.recorder != nil }
 
     /// Builds the adapters and the views, restoring the last run's state.
-    public init(environment: RecordingsEnvironment, width: Int, height: Int) {
+    package init(environment: RecordingsEnvironment, width: Int, height: Int) {
         self.environment = environment
         let saved = environment.restoration.load()
         let store = StoreAdapter(store: environment.store, glyphs: environment.glyphs)
@@ -40,7 +40,7 @@ public final class MAVBApp: RecordingsApplication {
         _ = views.window
     }
 
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         viewState.show(message: nil)
         let state = viewState.state.value
         if let jump = views.playPane.jumpCommand(for: key, in: views.split, overlay: views.window.overlay) {
@@ -84,9 +84,9 @@ public final class MAVBApp: RecordingsApplication {
         }
     }
 
-    public func resize(width: Int, height: Int) { size.send((width, height)) }
+    package func resize(width: Int, height: Int) { size.send((width, height)) }
 
-    public func tick() {
+    package func tick() {
         environment.store.reloadIfChangedOnDisk()
         player.refresh()
         if let recorder = actions.recorder {
@@ -104,11 +104,11 @@ public final class MAVBApp: RecordingsApplication {
             recording: state.recording, position: player.position)
     }
 
-    public func render() -> TerminalScreen {
+    package func render() -> TerminalScreen {
         views.window.render(width: size.value.width, height: size.value.height)
     }
 
-    public func shutdown() {
+    package func shutdown() {
         environment.restoration.save(restorableState, force: true)
         player.stop()
         actions.cancelRecording()

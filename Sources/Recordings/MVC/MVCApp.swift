@@ -7,7 +7,7 @@ import TerminalKit
 /// presents modals and dialogs, and routes each key to the controller that has the focus. Controllers
 /// change the model; the model's notifications update every controller.
 @MainActor
-public final class MVCApp: RecordingsApplication {
+package final class MVCApp: RecordingsApplication {
     let environment: RecordingsEnvironment
     let navigation = NavigationController()
     let playViewController: PlayViewController
@@ -15,13 +15,13 @@ public final class MVCApp: RecordingsApplication {
     private let window: Window
     private var recordViewController: RecordViewController?
     private var size: (width: Int, height: Int)
-    public private(set) var wantsToQuit = false
-    public var needsClock: Bool { recordViewController != nil || playViewController.isPlaying }
+    package private(set) var wantsToQuit = false
+    package var needsClock: Bool { recordViewController != nil || playViewController.isPlaying }
 
     var glyphs: Glyphs { environment.glyphs }
 
     /// Builds the app and restores the state of the last run.
-    public init(environment: RecordingsEnvironment, width: Int, height: Int) {
+    package init(environment: RecordingsEnvironment, width: Int, height: Int) {
         self.environment = environment
         size = (width, height)
         playViewController = PlayViewController(environment: environment)
@@ -61,7 +61,7 @@ public final class MVCApp: RecordingsApplication {
 
     // MARK: Keys
 
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         window.message = nil
         if let jump = playViewController.pane.jumpCommand(for: key, in: split, overlay: window.overlay) {
             return perform(jump)
@@ -99,9 +99,9 @@ public final class MVCApp: RecordingsApplication {
 
     // MARK: The loop
 
-    public func resize(width: Int, height: Int) { size = (width, height) }
+    package func resize(width: Int, height: Int) { size = (width, height) }
 
-    public func tick() {
+    package func tick() {
         environment.store.reloadIfChangedOnDisk()
         playViewController.updateDisplay()
         recordViewController?.tick()
@@ -109,7 +109,7 @@ public final class MVCApp: RecordingsApplication {
         environment.restoration.save(encodeRestorableState())
     }
 
-    public func render() -> TerminalScreen {
+    package func render() -> TerminalScreen {
         window.title = navigation.stack.path(separator: glyphs.pathSeparator)
         let context: Keymap.Context =
             recordViewController != nil
@@ -120,7 +120,7 @@ public final class MVCApp: RecordingsApplication {
         return window.render(width: size.width, height: size.height)
     }
 
-    public func shutdown() {
+    package func shutdown() {
         environment.restoration.save(encodeRestorableState(), force: true)
         playViewController.stop()
         recordViewController?.cancel()

@@ -1,3 +1,4 @@
+import AudioKit
 import RecordingsAudio
 import RecordingsModel
 import RecordingsUI

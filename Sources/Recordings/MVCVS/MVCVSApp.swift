@@ -7,15 +7,15 @@ import TerminalKit
 /// ``ViewStateStore``, and the ``SplitViewController`` sets the views from the new state. Restoration
 /// is the view state saved on every change; the history view (`H`) travels back through it.
 @MainActor
-public final class MVCVSApp: RecordingsApplication {
+package final class MVCVSApp: RecordingsApplication {
     private let root: SplitViewController
     private let environment: RecordingsEnvironment
     private var size: (width: Int, height: Int)
-    public private(set) var wantsToQuit = false
-    public var needsClock: Bool { viewState.state.play.isPlaying || viewState.state.recordView != nil }
+    package private(set) var wantsToQuit = false
+    package var needsClock: Bool { viewState.state.play.isPlaying || viewState.state.recordView != nil }
 
     /// Builds the app from the saved view state.
-    public init(environment: RecordingsEnvironment, width: Int, height: Int) {
+    package init(environment: RecordingsEnvironment, width: Int, height: Int) {
         self.environment = environment
         root = SplitViewController(environment: environment)
         size = (width, height)
@@ -23,7 +23,7 @@ public final class MVCVSApp: RecordingsApplication {
 
     private var viewState: ViewStateStore { root.viewState }
 
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         viewState.apply { $0.message = nil }
         if root.historyViewController.isVisible {
             _ = root.historyViewController.handle(key)
@@ -67,16 +67,16 @@ public final class MVCVSApp: RecordingsApplication {
         }
     }
 
-    public func resize(width: Int, height: Int) { size = (width, height) }
+    package func resize(width: Int, height: Int) { size = (width, height) }
 
-    public func tick() {
+    package func tick() {
         environment.store.reloadIfChangedOnDisk()
         root.playViewController.updateDisplay()
         root.recordViewController.tick()
         viewState.save(position: root.playViewController.position)
     }
 
-    public func render() -> TerminalScreen {
+    package func render() -> TerminalScreen {
         let state = viewState.state
         root.window.title = root.stack.path(separator: environment.glyphs.pathSeparator)
         let context: Keymap.Context =
@@ -91,7 +91,7 @@ public final class MVCVSApp: RecordingsApplication {
         return root.window.render(width: size.width, height: size.height)
     }
 
-    public func shutdown() {
+    package func shutdown() {
         let position = root.playViewController.position
         viewState.apply {
             $0.play.position = position

@@ -5,16 +5,16 @@ import TerminalKit
 /// Recordings in MVVM-C (the original's app delegate): it starts the ``Coordinator``, restores the
 /// last run's navigation through it, and routes each key to the coordinator or the focused view.
 @MainActor
-public final class MVVMCApp: RecordingsApplication {
+package final class MVVMCApp: RecordingsApplication {
     private let coordinator: Coordinator
     private var size: (width: Int, height: Int)
-    public private(set) var wantsToQuit = false
-    public var needsClock: Bool {
+    package private(set) var wantsToQuit = false
+    package var needsClock: Bool {
         coordinator.recordViewController != nil || coordinator.playViewController.viewModel.isPlaying
     }
 
     /// Builds the app and restores the state of the last run.
-    public init(environment: RecordingsEnvironment, width: Int, height: Int) {
+    package init(environment: RecordingsEnvironment, width: Int, height: Int) {
         coordinator = Coordinator(environment: environment)
         size = (width, height)
         if let saved = environment.restoration.load() {
@@ -37,7 +37,7 @@ public final class MVVMCApp: RecordingsApplication {
         coordinator.refresh()
     }
 
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         coordinator.refresh()
         coordinator.show(message: nil)
         let pane = coordinator.playViewController.pane
@@ -73,9 +73,9 @@ public final class MVVMCApp: RecordingsApplication {
         }
     }
 
-    public func resize(width: Int, height: Int) { size = (width, height) }
+    package func resize(width: Int, height: Int) { size = (width, height) }
 
-    public func tick() {
+    package func tick() {
         coordinator.environment.store.reloadIfChangedOnDisk()
         coordinator.playViewController.viewModel.update()
         coordinator.recordViewController?.viewModel.update()
@@ -100,7 +100,7 @@ public final class MVVMCApp: RecordingsApplication {
             position: play.position)
     }
 
-    public func render() -> TerminalScreen {
+    package func render() -> TerminalScreen {
         coordinator.refresh()
         let window = coordinator.window
         let glyphs = coordinator.environment.glyphs
@@ -114,7 +114,7 @@ public final class MVVMCApp: RecordingsApplication {
         return window.render(width: size.width, height: size.height)
     }
 
-    public func shutdown() {
+    package func shutdown() {
         let play = coordinator.playViewController.viewModel
         coordinator.environment.restoration.save(restorableState, force: true)
         play.stop()

@@ -1,3 +1,4 @@
+import AudioKit
 import Observation
 import RecordingsAudio
 import RecordingsModel

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Items are values: the store hands out snapshots, and a change arrives as a new snapshot in a
 /// ``StoreChange``.
-public struct Item: Sendable, Hashable, Identifiable {
+package struct Item: Sendable, Hashable, Identifiable {
     /// What an item is.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// A folder of items.
         case folder
         /// A recording; its audio is the WAV file named after its id.
@@ -14,16 +14,16 @@ public struct Item: Sendable, Hashable, Identifiable {
     }
 
     /// The item's id; a recording's audio file is named after it.
-    public let id: UUID
+    package let id: UUID
     /// The name shown in lists.
-    public var name: String
+    package var name: String
     /// Folder or recording.
-    public let kind: Kind
+    package let kind: Kind
     /// The folder holding the item; `nil` only for the root folder.
-    public var parentID: UUID?
+    package var parentID: UUID?
 
     /// Creates an item.
-    public init(id: UUID = UUID(), name: String, kind: Kind, parentID: UUID?) {
+    package init(id: UUID = UUID(), name: String, kind: Kind, parentID: UUID?) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -31,10 +31,10 @@ public struct Item: Sendable, Hashable, Identifiable {
     }
 
     /// Whether the item is a folder.
-    public var isFolder: Bool { kind == .folder }
+    package var isFolder: Bool { kind == .folder }
 
     /// The order of a folder's contents: by name ignoring case, then by id so that ties are stable.
-    public static func sortsBefore(_ lhs: Item, _ rhs: Item) -> Bool {
+    package static func sortsBefore(_ lhs: Item, _ rhs: Item) -> Bool {
         lhs.sortKey < rhs.sortKey
     }
 

@@ -2,13 +2,13 @@ import Foundation
 
 /// The rule for names, defined once: surrounding white space is dropped, and what is left must not be
 /// empty (the original app could save an empty name; this one refuses it).
-public enum ItemName {
+package enum ItemName {
     /// The longest name kept, in characters.
-    public static let maximumLength = 200
+    package static let maximumLength = 200
 
     /// The name as it is saved.
     /// - Throws: ``StoreError`` (`invalidName`) when nothing is left or it holds control characters.
-    public static func validated(_ text: String) throws(StoreError) -> String {
+    package static func validated(_ text: String) throws(StoreError) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhiteSpace($0) }),
             let last = scalars.lastIndex(where: { !isWhiteSpace($0) })

@@ -5,7 +5,7 @@ import Foundation
 /// every index is right at the moment its change is applied).
 extension ItemTree {
     /// The changes that turn `old` into `new`; empty when they hold the same items.
-    public static func changes(from old: ItemTree, to new: ItemTree) -> [StoreChange] {
+    package static func changes(from old: ItemTree, to new: ItemTree) -> [StoreChange] {
         guard old.rootID == new.rootID else { return [] }
         var working = old
         var changes: [StoreChange] = []

@@ -5,7 +5,7 @@ extension ItemTree {
     /// Adds a new item to a folder.
     /// - Throws: `notFound` when the folder is gone, `invalidOperation` when the parent is a recording
     ///   or the id is taken, `invalidName` for an empty name.
-    public mutating func add(_ item: Item) throws(StoreError) -> StoreChange {
+    package mutating func add(_ item: Item) throws(StoreError) -> StoreChange {
         guard let parentID = item.parentID, let parent = items[parentID] else {
             throw StoreError(.notFound, "The folder to add \"\(item.name)\" to no longer exists.")
         }
@@ -42,7 +42,7 @@ extension ItemTree {
     }
 
     /// Gives an item a new name; it moves to its new place in the folder's order.
-    public mutating func rename(_ id: UUID, to name: String) throws(StoreError) -> StoreChange {
+    package mutating func rename(_ id: UUID, to name: String) throws(StoreError) -> StoreChange {
         guard var item = items[id], let parentID = item.parentID else {
             throw StoreError(.notFound, "The item to rename no longer exists.")
         }
@@ -55,7 +55,7 @@ extension ItemTree {
 
     /// Removes an item and, for a folder, everything in it: one change per item, deepest first, each
     /// with the index it had when it went.
-    public mutating func remove(_ id: UUID) throws(StoreError) -> [StoreChange] {
+    package mutating func remove(_ id: UUID) throws(StoreError) -> [StoreChange] {
         guard items[id] != nil else { throw StoreError(.notFound, "The item to delete no longer exists.") }
         guard id != rootID else { throw StoreError(.invalidOperation, "The root folder can't be deleted.") }
         return subtree(of: id).compactMap { item in

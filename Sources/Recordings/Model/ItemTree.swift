@@ -2,9 +2,9 @@ import Foundation
 
 /// The whole store as one value: every item by id, and each folder's contents in display order.
 /// It has no I/O; ``RecordingsStore`` owns one, saves it and tells observers what changed.
-public struct ItemTree: Sendable, Equatable {
+package struct ItemTree: Sendable, Equatable {
     /// The root folder's id.
-    public let rootID: UUID
+    package let rootID: UUID
     /// Every item, the root included.
     var items: [UUID: Item]
     /// Each folder's contents, sorted by ``Item/sortsBefore(_:_:)``. They are kept as values (a copy of
@@ -13,40 +13,40 @@ public struct ItemTree: Sendable, Equatable {
     var children: [UUID: [Item]]
 
     /// The name the root folder is shown with.
-    public static let rootName = "Recordings"
+    package static let rootName = "Recordings"
 
     /// How deep folders may nest (the root's contents are at depth 1). Each level nests the JSON of
     /// `store.json` twice (a folder's object and its `contents` list), and the JSON reader takes 512
     /// levels at most: this limit keeps every store the app writes one it can read again.
-    public static let maximumDepth = 100
+    package static let maximumDepth = 100
 
     /// The root id of every new store: two instances that start on an empty directory agree on it, so
     /// whichever saves first, the other takes its file in as changes to the same root.
-    public static let defaultRootID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    package static let defaultRootID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     /// An empty store.
-    public init(rootID: UUID = ItemTree.defaultRootID) {
+    package init(rootID: UUID = ItemTree.defaultRootID) {
         self.rootID = rootID
         items = [rootID: Item(id: rootID, name: Self.rootName, kind: .folder, parentID: nil)]
         children = [rootID: []]
     }
 
     /// The root folder.
-    public var root: Item {
+    package var root: Item {
         items[rootID] ?? Item(id: rootID, name: Self.rootName, kind: .folder, parentID: nil)
     }
 
     /// The item with an id, if it exists.
-    public func item(_ id: UUID) -> Item? { items[id] }
+    package func item(_ id: UUID) -> Item? { items[id] }
 
     /// A folder's contents in display order (empty for a recording or an unknown id); it takes no
     /// copy, however many items the folder holds.
-    public func contents(of folderID: UUID) -> [Item] {
+    package func contents(of folderID: UUID) -> [Item] {
         children[folderID] ?? []
     }
 
     /// Where an item is in its folder's contents (a binary search).
-    public func index(of id: UUID) -> Int? {
+    package func index(of id: UUID) -> Int? {
         guard let item = items[id], let parentID = item.parentID, let siblings = children[parentID] else {
             return nil
         }
@@ -69,7 +69,7 @@ public struct ItemTree: Sendable, Equatable {
     }
 
     /// How many folders lie between the root and `id`: 0 for the root, 1 for its contents.
-    public func depth(of id: UUID) -> Int {
+    package func depth(of id: UUID) -> Int {
         var depth = 0
         var next = items[id]?.parentID
         while let current = next {
@@ -80,7 +80,7 @@ public struct ItemTree: Sendable, Equatable {
     }
 
     /// The folders from the root down to `id` (included); empty when `id` does not exist.
-    public func path(to id: UUID) -> [Item] {
+    package func path(to id: UUID) -> [Item] {
         var path: [Item] = []
         var next: UUID? = id
         while let current = next, let item = items[current] {
@@ -91,7 +91,7 @@ public struct ItemTree: Sendable, Equatable {
     }
 
     /// The item and everything below it, deepest first (the order in which they are removed).
-    public func subtree(of id: UUID) -> [Item] {
+    package func subtree(of id: UUID) -> [Item] {
         var result: [Item] = []
         func visit(_ id: UUID) {
             guard let item = items[id] else { return }
@@ -103,8 +103,8 @@ public struct ItemTree: Sendable, Equatable {
     }
 
     /// How many items there are, the root included.
-    public var count: Int { items.count }
+    package var count: Int { items.count }
 
     /// Every recording in the store.
-    public var recordings: [Item] { items.values.filter { $0.kind == .recording } }
+    package var recordings: [Item] { items.values.filter { $0.kind == .recording } }
 }

@@ -10,11 +10,11 @@ import Foundation
 /// It lives on the main actor, its one owner: every edit, save and notification happens there, in
 /// order. Files are small and written with `fsync`, never from Swift's cooperative pool.
 @MainActor
-public final class RecordingsStore {
+package final class RecordingsStore {
     /// The data directory: `store.json` and one WAV file per recording.
-    public let directory: String
+    package let directory: String
     /// The tree as it is now.
-    public private(set) var tree: ItemTree
+    package private(set) var tree: ItemTree
     private var stamp: FileStamp?
     /// The recordings whose audio file is in the directory, and the directory's stamp when it was listed.
     private var available: Set<UUID> = []
@@ -26,12 +26,12 @@ public final class RecordingsStore {
     package var beforeRename: () throws -> Void = {}
 
     /// The path of `store.json`.
-    public var storePath: String { (directory as NSString).appendingPathComponent("store.json") }
+    package var storePath: String { (directory as NSString).appendingPathComponent("store.json") }
 
     /// Opens (or starts) the store in `directory`, creating the directory when needed.
     /// - Throws: `damaged` or `foreign` naming the file and what is wrong (the file is not touched);
     ///   `io` when the directory cannot be created or the file cannot be read.
-    public init(directory: String) throws(StoreError) {
+    package init(directory: String) throws(StoreError) {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -71,29 +71,29 @@ public final class RecordingsStore {
     // MARK: Reading
 
     /// The root folder's id.
-    public var rootID: UUID { tree.rootID }
+    package var rootID: UUID { tree.rootID }
     /// The item with an id, if it exists.
-    public func item(_ id: UUID) -> Item? { tree.item(id) }
+    package func item(_ id: UUID) -> Item? { tree.item(id) }
     /// A folder's contents in display order.
-    public func contents(of folderID: UUID) -> [Item] { tree.contents(of: folderID) }
+    package func contents(of folderID: UUID) -> [Item] { tree.contents(of: folderID) }
     /// The folders from the root down to `id`.
-    public func path(to id: UUID) -> [Item] { tree.path(to: id) }
+    package func path(to id: UUID) -> [Item] { tree.path(to: id) }
 
     /// The WAV file of a recording.
-    public func audioPath(for id: UUID) -> String {
+    package func audioPath(for id: UUID) -> String {
         (directory as NSString).appendingPathComponent("\(id.uuidString).wav")
     }
 
     /// Whether a recording's audio file is there (a missing one shows as unavailable), as of the last
     /// look at the directory (``reloadIfChangedOnDisk()``).
-    public func isAudioAvailable(_ id: UUID) -> Bool {
+    package func isAudioAvailable(_ id: UUID) -> Bool {
         available.contains(id)
     }
 
     // MARK: Observing
 
     /// Calls `handler` with every change, in order, for as long as the returned token is kept.
-    public func observe(_ handler: @escaping @MainActor (StoreChange) -> Void) -> StoreObservation {
+    package func observe(_ handler: @escaping @MainActor (StoreChange) -> Void) -> StoreObservation {
         let observation = StoreObservation(handler: handler)
         observers.append(WeakObservation(observation: observation))
         return observation
@@ -111,7 +111,7 @@ public final class RecordingsStore {
 
     /// Creates a folder inside `parentID`.
     @discardableResult
-    public func newFolder(named name: String, in parentID: UUID) throws(StoreError) -> Item {
+    package func newFolder(named name: String, in parentID: UUID) throws(StoreError) -> Item {
         let item = Item(name: name, kind: .folder, parentID: parentID)
         let changes = try apply { tree throws(StoreError) in [try tree.add(item)] }
         return changes.first?.item ?? item
@@ -119,7 +119,7 @@ public final class RecordingsStore {
 
     /// Adds a recording whose audio is already at ``audioPath(for:)``.
     @discardableResult
-    public func addRecording(id: UUID, named name: String, in parentID: UUID) throws(StoreError) -> Item {
+    package func addRecording(id: UUID, named name: String, in parentID: UUID) throws(StoreError) -> Item {
         let item = Item(id: id, name: name, kind: .recording, parentID: parentID)
         if FileManager.default.fileExists(atPath: audioPath(for: id)) { available.insert(id) }
         let changes = try apply { tree throws(StoreError) in [try tree.add(item)] }
@@ -127,12 +127,12 @@ public final class RecordingsStore {
     }
 
     /// Renames an item.
-    public func rename(_ id: UUID, to name: String) throws(StoreError) {
+    package func rename(_ id: UUID, to name: String) throws(StoreError) {
         _ = try apply { tree throws(StoreError) in [try tree.rename(id, to: name)] }
     }
 
     /// Deletes an item; a folder goes with everything in it, audio files included.
-    public func delete(_ id: UUID) throws(StoreError) {
+    package func delete(_ id: UUID) throws(StoreError) {
         let changes = try apply { tree throws(StoreError) in try tree.remove(id) }
         for change in changes where change.item.kind == .recording {
             unlink(audioPath(for: change.item.id))
@@ -161,7 +161,7 @@ public final class RecordingsStore {
     /// Takes in a `store.json` saved by another instance, and audio files that appeared or went,
     /// announcing what changed; cheap when nothing did (two `stat`s). Returns the changes.
     @discardableResult
-    public func reloadIfChangedOnDisk() -> [StoreChange] {
+    package func reloadIfChangedOnDisk() -> [StoreChange] {
         let changes = reloadTree()
         return changes + relistAudioFiles()
     }

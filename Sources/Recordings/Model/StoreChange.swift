@@ -3,9 +3,9 @@ import Foundation
 /// One change to the store, as observers hear it (the original's `Store.changedNotification` with its
 /// user info): why, which item, in which folder, and where it was and is in that folder's sorted
 /// contents — enough for a list to insert, delete or move one row instead of reloading.
-public struct StoreChange: Sendable, Equatable {
+package struct StoreChange: Sendable, Equatable {
     /// Why the store changed.
-    public enum Reason: String, Sendable {
+    package enum Reason: String, Sendable {
         /// The item is new; ``newIndex`` is where it appears.
         case added
         /// The item is gone; ``oldIndex`` is where it was.
@@ -18,18 +18,18 @@ public struct StoreChange: Sendable, Equatable {
     }
 
     /// Why.
-    public var reason: Reason
+    package var reason: Reason
     /// The item as it is now (as it was, for a removal).
-    public var item: Item
+    package var item: Item
     /// The folder whose contents changed.
-    public var parentID: UUID
+    package var parentID: UUID
     /// The item's index in the parent's sorted contents before the change (`nil` when added).
-    public var oldIndex: Int?
+    package var oldIndex: Int?
     /// The item's index after the change (`nil` when removed).
-    public var newIndex: Int?
+    package var newIndex: Int?
 
     /// Creates a change.
-    public init(_ reason: Reason, item: Item, parentID: UUID, oldIndex: Int?, newIndex: Int?) {
+    package init(_ reason: Reason, item: Item, parentID: UUID, oldIndex: Int?, newIndex: Int?) {
         self.reason = reason
         self.item = item
         self.parentID = parentID

@@ -9,14 +9,14 @@ import Foundation
 ///   {"kind": "folder", "id": "…", "name": "Work", "contents": [
 ///     {"kind": "recording", "id": "…", "name": "Idea"}]}]}
 /// ```
-public enum StoreDocument {
+package enum StoreDocument {
     /// The value of the `format` key.
-    public static let format = "recordings"
+    package static let format = "recordings"
     /// The version this build writes and reads.
-    public static let version = 1
+    package static let version = 1
 
     /// The JSON for a tree, its keys sorted and indented, so that a person can read it.
-    public static func encode(_ tree: ItemTree) throws(StoreError) -> Data {
+    package static func encode(_ tree: ItemTree) throws(StoreError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -37,7 +37,7 @@ public enum StoreDocument {
     /// The tree in a file's bytes.
     /// - Throws: `damaged` (not JSON, or not the shape of a store) or `foreign` (someone else's
     ///   JSON), with a message saying what is wrong.
-    public static func decode(_ data: Data) throws(StoreError) -> ItemTree {
+    package static func decode(_ data: Data) throws(StoreError) -> ItemTree {
         let root: Root
         do {
             root = try JSONDecoder().decode(Root.self, from: data)

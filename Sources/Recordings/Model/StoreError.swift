@@ -2,10 +2,10 @@ import Diagnostics
 
 /// The one error type of the Recordings model: a `code` to map (to an exit status or a message
 /// style), a human `message` that names the input and what is wrong, and an optional cause.
-public typealias StoreError = CodedError<StoreErrorCode>
+package typealias StoreError = CodedError<StoreErrorCode>
 
 /// The kinds of ``StoreError``.
-public enum StoreErrorCode: String, Sendable, Hashable {
+package enum StoreErrorCode: String, Sendable, Hashable {
     /// `store.json` is not valid JSON or does not have the shape of a store.
     case damaged
     /// `store.json` is some other program's file.

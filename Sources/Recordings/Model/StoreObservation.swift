@@ -1,7 +1,7 @@
 /// A registration for the store's change notifications; the handler runs for as long as the caller
 /// keeps this token (let it go, or call ``cancel()``, to stop hearing).
 @MainActor
-public final class StoreObservation {
+package final class StoreObservation {
     private var handler: ((StoreChange) -> Void)?
 
     init(handler: @escaping @MainActor (StoreChange) -> Void) {
@@ -9,7 +9,7 @@ public final class StoreObservation {
     }
 
     /// Stops the notifications.
-    public func cancel() { handler = nil }
+    package func cancel() { handler = nil }
 
     /// Whether the handler still runs.
     var isActive: Bool { handler != nil }

@@ -1,3 +1,4 @@
+import AudioKit
 import Foundation
 import RecordingsAudio
 import RecordingsModel

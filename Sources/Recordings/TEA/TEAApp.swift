@@ -6,23 +6,23 @@ import TerminalKit
 /// ``view(_:glyphs:)`` function returning virtual views, and a ``Driver`` that performs commands,
 /// keeps subscriptions and diffs the virtual views into the widgets.
 @MainActor
-public final class TEAApp: RecordingsApplication {
+package final class TEAApp: RecordingsApplication {
     private let driver: Driver
 
     /// Builds the app, restoring the state of the last run.
-    public init(environment: RecordingsEnvironment, width: Int, height: Int) {
+    package init(environment: RecordingsEnvironment, width: Int, height: Int) {
         driver = Driver(environment: environment, width: width, height: height)
     }
 
-    public var wantsToQuit: Bool { driver.state.wantsToQuit }
+    package var wantsToQuit: Bool { driver.state.wantsToQuit }
     /// The clock subscriptions are the ones that need ticks.
-    public var needsClock: Bool { !subscriptions(driver.state).subtracting([.storeChanges]).isEmpty }
+    package var needsClock: Bool { !subscriptions(driver.state).subtracting([.storeChanges]).isEmpty }
 
-    public func handle(_ key: Key) { driver.handle(key) }
+    package func handle(_ key: Key) { driver.handle(key) }
 
-    public func resize(width: Int, height: Int) { driver.send(.resized(width: width, height: height)) }
+    package func resize(width: Int, height: Int) { driver.send(.resized(width: width, height: height)) }
 
-    public func tick() {
+    package func tick() {
         driver.tick()
         driver.environment.restoration.save(restorableState)
     }
@@ -36,11 +36,11 @@ public final class TEAApp: RecordingsApplication {
             position: driver.player?.position ?? 0)
     }
 
-    public func render() -> TerminalScreen {
+    package func render() -> TerminalScreen {
         driver.window.render(width: driver.state.size.width, height: driver.state.size.height)
     }
 
-    public func shutdown() {
+    package func shutdown() {
         driver.environment.restoration.save(restorableState, force: true)
         driver.player?.stop()
         driver.recorder?.recorder.cancel()

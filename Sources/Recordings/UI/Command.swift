@@ -1,6 +1,6 @@
 /// What a key means to the app, the same in every architecture. List movement, opening and going back
 /// are the ``TerminalKit/ListView``'s own keys; typing is the text field's.
-public enum Command: Sendable, Equatable {
+package enum Command: Sendable, Equatable {
     /// `n`: a new folder (dialog).
     case newFolder
     /// `r`: a new recording (record modal).
@@ -31,5 +31,5 @@ public enum Command: Sendable, Equatable {
     case history
 
     /// How far a seek moves, in seconds.
-    public static let seekStep = 5.0
+    package static let seekStep = 5.0
 }

@@ -2,9 +2,9 @@ import TerminalKit
 
 /// The keys, defined once: which ``Command`` a key is in each context, the hint line for it, and the
 /// list `recordings --help` prints.
-public enum Keymap {
+package enum Keymap {
     /// Where the key goes.
-    public enum Context: Sendable, Equatable {
+    package enum Context: Sendable, Equatable {
         /// The folder list has the focus.
         case list
         /// The play pane has the focus.
@@ -16,7 +16,7 @@ public enum Keymap {
     }
 
     /// The command a key means in a context, or `nil`.
-    public static func command(for key: Key, in context: Context) -> Command? {
+    package static func command(for key: Key, in context: Context) -> Command? {
         switch (context, key) {
         case (.text, .enter), (.recording, .enter): return .confirm
         case (.text, .escape), (.recording, .escape): return .cancel
@@ -39,7 +39,8 @@ public enum Keymap {
     }
 
     /// The hint line for a context, as many hints as fit in `width` columns (quitting always shows).
-    public static func hints(for context: Context, glyphs: Glyphs, width: Int, extra: [String] = []) -> String
+    package static func hints(for context: Context, glyphs: Glyphs, width: Int, extra: [String] = [])
+        -> String
     {
         let unicode = glyphs.isUnicode
         let (dot, upDown, leftRight, left) =
@@ -68,7 +69,7 @@ public enum Keymap {
     }
 
     /// The keys as `recordings --help` lists them.
-    public static let help = """
+    package static let help = """
         Keys (the same in every architecture):
           Up/Down or k/j      move in the folder list
           Enter or Right      open the folder / show the recording

@@ -5,23 +5,23 @@ import TerminalKit
 /// storyboard scene it has no behaviour: each architecture sets its widgets in its own way (the playback
 /// controls all at once from a ``PlaybackDisplay``).
 @MainActor
-public final class PlayPane: View {
+package final class PlayPane: View {
     /// Whether a recording is shown.
-    public var isEmpty = true
+    package var isEmpty = true
     /// The recording's name (rename by editing it).
-    public let nameField = TextField()
+    package let nameField = TextField()
     /// Play / Pause / Resume playing.
-    public let playButton = Button("Play")
+    package let playButton = Button("Play")
     /// Where playback is.
-    public let progress = ProgressBar()
+    package let progress = ProgressBar()
     /// The elapsed time, `h:mm:ss`.
-    public let elapsedLabel = Label("0:00:00")
+    package let elapsedLabel = Label("0:00:00")
     /// The total time, `h:mm:ss`.
-    public let durationLabel = Label("0:00:00", alignment: .right)
+    package let durationLabel = Label("0:00:00", alignment: .right)
     /// A note under the controls (the audio file is missing).
-    public let notice = Label("", style: CellStyle(dim: true))
+    package let notice = Label("", style: CellStyle(dim: true))
     /// Whether the pane has the focus (its button is highlighted).
-    public var isFocused = false {
+    package var isFocused = false {
         didSet {
             playButton.isFocused = isFocused
             progress.isFocused = isFocused
@@ -32,11 +32,11 @@ public final class PlayPane: View {
     private var progressRect: Rect?
 
     /// Creates an empty pane.
-    public init() {}
+    package init() {}
 
     /// The command a click means: a jump to where it hit the progress bar, when the pane is on screen
     /// (`split` shows it and no overlay covers it); `nil` for any other key or place.
-    public func jumpCommand(for key: Key, in split: SplitView, overlay: (any Overlay)?) -> Command? {
+    package func jumpCommand(for key: Key, in split: SplitView, overlay: (any Overlay)?) -> Command? {
         guard case .click(let column, let row) = key, overlay == nil, split.showsDetail, !isEmpty,
             let bar = progressRect, row == bar.y, column >= bar.x, column < bar.x + bar.width
         else { return nil }
@@ -44,7 +44,7 @@ public final class PlayPane: View {
     }
 
     /// Sets the button, the bar, the times and the note.
-    public func show(_ playback: PlaybackDisplay) {
+    package func show(_ playback: PlaybackDisplay) {
         playButton.title = playback.buttonTitle
         playButton.isEnabled = playback.isPlayEnabled
         progress.fraction = playback.progress
@@ -53,7 +53,7 @@ public final class PlayPane: View {
         notice.text = playback.notice
     }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
+    package func draw(in rect: Rect, on canvas: inout Canvas) {
         guard !isEmpty else {
             canvas.center(
                 Strings.noRecording, in: rect, y: rect.y + rect.height / 2, style: CellStyle(dim: true))

@@ -1,27 +1,28 @@
+import AudioKit
 import RecordingsAudio
 
 /// The play pane's playback controls as they are shown — the button's title and whether it can be
 /// pressed, the bar's fraction, the elapsed and total times, the note under them — derived one way
 /// from a ``PlaybackState`` for every architecture. Who reads the player, when, and who owns the result
 /// is each architecture's own business.
-public struct PlaybackDisplay: Sendable, Equatable {
+package struct PlaybackDisplay: Sendable, Equatable {
     /// *Play*, *Pause* or *Resume playing*.
-    public var buttonTitle: String
+    package var buttonTitle: String
     /// Whether the play button does anything (a player is loaded).
-    public var isPlayEnabled: Bool
+    package var isPlayEnabled: Bool
     /// Where playback is, from 0 to 1.
-    public var progress: Double
+    package var progress: Double
     /// The elapsed time, `h:mm:ss`.
-    public var elapsed: String
+    package var elapsed: String
     /// The total time, `h:mm:ss`.
-    public var duration: String
+    package var duration: String
     /// The note under the controls.
-    public var notice: String
+    package var notice: String
 
     /// Nothing to play: no recording is shown.
-    public static let empty = PlaybackDisplay(notice: "")
+    package static let empty = PlaybackDisplay(notice: "")
     /// A recording is shown but its audio could not be loaded (the file is missing).
-    public static let unavailable = PlaybackDisplay(notice: Strings.unavailableNotice)
+    package static let unavailable = PlaybackDisplay(notice: Strings.unavailableNotice)
 
     private init(notice: String) {
         buttonTitle = Strings.playButtonTitle(isPlaying: false, position: 0)
@@ -33,7 +34,7 @@ public struct PlaybackDisplay: Sendable, Equatable {
     }
 
     /// The controls of a loaded player.
-    public init(_ playback: PlaybackState) {
+    package init(_ playback: PlaybackState) {
         buttonTitle = Strings.playButtonTitle(isPlaying: playback.isPlaying, position: playback.position)
         isPlayEnabled = true
         progress = playback.duration > 0 ? playback.position / playback.duration : 0
@@ -44,7 +45,7 @@ public struct PlaybackDisplay: Sendable, Equatable {
 
     /// The controls of a player, or without one ``unavailable`` when a recording is shown and
     /// ``empty`` when none is.
-    public init(_ playback: PlaybackState?, recordingShown: Bool) {
+    package init(_ playback: PlaybackState?, recordingShown: Bool) {
         self = playback.map { PlaybackDisplay($0) } ?? (recordingShown ? .unavailable : .empty)
     }
 }

@@ -4,7 +4,7 @@ import TerminalKit
 /// tick for the clock and for other instances' changes. Each of the five modules has one type that
 /// adopts it; nothing else about them is shared.
 @MainActor
-public protocol RecordingsApplication: AnyObject {
+package protocol RecordingsApplication: AnyObject {
     /// Handles one key.
     func handle(_ key: Key)
     /// Lays the screen out for a new terminal size (the split view collapses below 80 columns).
@@ -24,5 +24,5 @@ public protocol RecordingsApplication: AnyObject {
 }
 
 /// Makes an architecture's app for an environment and a terminal size, restoring the saved state.
-public typealias RecordingsAppFactory =
+package typealias RecordingsAppFactory =
     @MainActor (RecordingsEnvironment, _ width: Int, _ height: Int) -> any RecordingsApplication

@@ -1,3 +1,4 @@
+import AudioKit
 import Foundation
 import RecordingsAudio
 import RecordingsModel
@@ -7,20 +8,20 @@ import TerminalKit
 /// restoration state is kept and the glyphs to draw with. Tests inject a temporary store, the audio
 /// twin and a manual clock.
 @MainActor
-public struct RecordingsEnvironment {
+package struct RecordingsEnvironment {
     /// The model.
-    public let store: RecordingsStore
+    package let store: RecordingsStore
     /// Recorders and players.
-    public let audio: any AudioSystem
+    package let audio: any AudioSystem
     /// The app's monotonic clock (the one the audio uses too).
-    public let clock: any MonotonicClock
+    package let clock: any MonotonicClock
     /// Where the folder path, selected recording and position are kept between runs.
-    public let restoration: RestorationFile
+    package let restoration: RestorationFile
     /// Unicode or ASCII drawing characters.
-    public let glyphs: Glyphs
+    package let glyphs: Glyphs
 
     /// Creates an environment; the restoration file defaults to `state.json` in the store's directory.
-    public init(
+    package init(
         store: RecordingsStore, audio: any AudioSystem, clock: any MonotonicClock,
         restoration: RestorationFile? = nil, glyphs: Glyphs = .unicode
     ) {
@@ -33,7 +34,7 @@ public struct RecordingsEnvironment {
 
     /// A player for a recording's audio file, paused at the start; `nil` when the file is missing or
     /// unreadable, which the play pane shows as ``PlaybackDisplay/unavailable``.
-    public func player(for recording: UUID) -> (any AudioPlayer)? {
+    package func player(for recording: UUID) -> (any AudioPlayer)? {
         try? audio.player(for: store.audioPath(for: recording))
     }
 }

@@ -5,20 +5,20 @@ import RecordingsModel
 /// not keep): the open folder path with each folder's selected row, which pane has the focus, the
 /// recording in the play pane and where it was, paused. Every architecture saves it whenever it
 /// changes, so even a killed app comes back where it was.
-public struct Restoration: Codable, Sendable, Equatable {
+package struct Restoration: Codable, Sendable, Equatable {
     /// The open folders, root first.
-    public var folderPath: [UUID]
+    package var folderPath: [UUID]
     /// The selected item of each open folder, by the folder's id.
-    public var selections: [UUID: UUID]
+    package var selections: [UUID: UUID]
     /// Whether the play pane has the focus (else the list).
-    public var playHasFocus: Bool
+    package var playHasFocus: Bool
     /// The recording shown in the play pane.
-    public var recording: UUID?
+    package var recording: UUID?
     /// Its playback position in seconds.
-    public var position: Double
+    package var position: Double
 
     /// Creates a restoration state.
-    public init(
+    package init(
         folderPath: [UUID], selections: [UUID: UUID] = [:], playHasFocus: Bool = false, recording: UUID?,
         position: Double
     ) {
@@ -34,7 +34,7 @@ public struct Restoration: Codable, Sendable, Equatable {
     }
 
     /// Reads a saved state; what an older file lacks is left at its default.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         folderPath = try container.decode([UUID].self, forKey: .folderPath)
         let selected = try container.decodeIfPresent([String: UUID].self, forKey: .selections) ?? [:]
@@ -48,7 +48,7 @@ public struct Restoration: Codable, Sendable, Equatable {
     }
 
     /// Writes the state, selections keyed by the folders' ids as text.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(folderPath, forKey: .folderPath)
         try container.encode(
@@ -62,7 +62,7 @@ public struct Restoration: Codable, Sendable, Equatable {
     /// The folders of the path that still exist, root first: the path is cut at the first folder that
     /// is gone (or is no longer inside the one before it). Always at least the root.
     @MainActor
-    public func folders(in store: RecordingsStore) -> [Item] {
+    package func folders(in store: RecordingsStore) -> [Item] {
         var folders = [store.tree.root]
         for id in folderPath.drop(while: { $0 == store.rootID }) {
             guard let item = store.item(id), item.isFolder, item.parentID == folders.last?.id else { break }
@@ -73,14 +73,14 @@ public struct Restoration: Codable, Sendable, Equatable {
 
     /// The selected item of `folder`, if it is still in it; else the folder's first item.
     @MainActor
-    public func selection(in folder: UUID, of store: RecordingsStore) -> UUID? {
+    package func selection(in folder: UUID, of store: RecordingsStore) -> UUID? {
         if let id = selections[folder], store.item(id)?.parentID == folder { return id }
         return store.contents(of: folder).first?.id
     }
 
     /// The recording, if it still exists.
     @MainActor
-    public func recording(in store: RecordingsStore) -> Item? {
+    package func recording(in store: RecordingsStore) -> Item? {
         recording.flatMap { store.item($0) }.flatMap { $0.kind == .recording ? $0 : nil }
     }
 
@@ -96,25 +96,25 @@ public struct Restoration: Codable, Sendable, Equatable {
 /// `state.json` beside the store: written whenever the state to restore changes, read on start. A
 /// missing or unreadable file simply means a fresh start at the root.
 @MainActor
-public final class RestorationFile {
+package final class RestorationFile {
     /// The file's path.
-    public let path: String
+    package let path: String
     private var saved: Restoration?
 
     /// The file in a data directory.
-    public init(directory: String) {
+    package init(directory: String) {
         path = (directory as NSString).appendingPathComponent("state.json")
     }
 
     /// The saved state, if there is one.
-    public func load() -> Restoration? {
+    package func load() -> Restoration? {
         FileManager.default.contents(atPath: path).flatMap {
             try? JSONDecoder().decode(Restoration.self, from: $0)
         }
     }
 
     /// The architecture's own saved form (under `"viewState"`), if the file has one of that shape.
-    public func loadViewState<ViewState: Decodable>(_ type: ViewState.Type) -> ViewState? {
+    package func loadViewState<ViewState: Decodable>(_ type: ViewState.Type) -> ViewState? {
         FileManager.default.contents(atPath: path).flatMap {
             try? JSONDecoder().decode(SavedViewState<ViewState>.self, from: $0).viewState
         }
@@ -123,7 +123,7 @@ public final class RestorationFile {
     /// Saves the state (atomically, like the store) when it differs from the one saved last; an
     /// architecture that keeps a whole view state (MVC+VS) passes it too, saved beside the common form.
     /// - Parameter force: saves even an unchanged state (on quit, with the exact position).
-    public func save(_ restoration: Restoration, viewState: (any Encodable)? = nil, force: Bool = false) {
+    package func save(_ restoration: Restoration, viewState: (any Encodable)? = nil, force: Bool = false) {
         if !force, let saved, saved.restoresLike(restoration) { return }
         struct Document: Encodable {
             let restoration: Restoration

@@ -2,55 +2,55 @@ import RecordingsModel
 import TerminalKit
 
 /// Every text the user reads, defined once so the five architectures say exactly the same things.
-public enum Strings {
+package enum Strings {
     /// The root folder's title.
-    public static let rootTitle = ItemTree.rootName
+    package static let rootTitle = ItemTree.rootName
     /// The play pane with nothing in it.
-    public static let noRecording = "No recording selected"
+    package static let noRecording = "No recording selected"
     /// An empty folder's list.
-    public static let emptyFolder = "Empty: r to record, n for a folder"
+    package static let emptyFolder = "Empty: r to record, n for a folder"
     /// The new-folder dialog.
-    public static let createFolder = (title: "Create Folder", placeholder: "Folder Name", confirm: "Create")
+    package static let createFolder = (title: "Create Folder", placeholder: "Folder Name", confirm: "Create")
     /// The dialog that names a new recording.
-    public static let saveRecording = (
+    package static let saveRecording = (
         title: "Save Recording", placeholder: "Recording Name", confirm: "Save"
     )
     /// The confirmation for deleting a folder that is not empty.
-    public static let deleteFolder = (title: "Delete Folder", confirm: "Delete")
+    package static let deleteFolder = (title: "Delete Folder", confirm: "Delete")
     /// The record modal.
-    public static let recording = (title: "Recording", stop: "Stop")
+    package static let recording = (title: "Recording", stop: "Stop")
     /// A recording whose audio file is missing.
-    public static let unavailableSuffix = " (unavailable)"
+    package static let unavailableSuffix = " (unavailable)"
     /// The play pane's note for such a recording.
-    public static let unavailableNotice = "The audio file is missing: this recording can't play."
+    package static let unavailableNotice = "The audio file is missing: this recording can't play."
     /// The label before the name field.
-    public static let nameLabel = "Name: "
+    package static let nameLabel = "Name: "
 
     /// The question before deleting a folder with things in it.
-    public static func deleteFolderPrompt(_ name: String) -> String {
+    package static func deleteFolderPrompt(_ name: String) -> String {
         "Delete \"\(name)\" and everything in it? (y/n)"
     }
 
     /// The play button's title (the original's rule): *Pause* while playing, *Resume playing* when
     /// paused part-way, *Play* at the start.
-    public static func playButtonTitle(isPlaying: Bool, position: Double) -> String {
+    package static func playButtonTitle(isPlaying: Bool, position: Double) -> String {
         isPlaying ? "Pause" : position > 0 ? "Resume playing" : "Play"
     }
 
     /// Why recording could not start or went wrong.
-    public static func cannotRecord(_ reason: String) -> String { "Can't record: \(reason)" }
+    package static func cannotRecord(_ reason: String) -> String { "Can't record: \(reason)" }
     /// Why playback could not start or stopped.
-    public static func cannotPlay(_ reason: String) -> String { "Can't play: \(reason)" }
+    package static func cannotPlay(_ reason: String) -> String { "Can't play: \(reason)" }
     /// A store edit that failed.
-    public static func cannotSave(_ reason: String) -> String { "Not saved: \(reason)" }
+    package static func cannotSave(_ reason: String) -> String { "Not saved: \(reason)" }
 
     /// The header's path, e.g. `Recordings › Work › Ideas`.
-    public static func path(_ names: [String], glyphs: Glyphs) -> String {
+    package static func path(_ names: [String], glyphs: Glyphs) -> String {
         names.joined(separator: glyphs.pathSeparator)
     }
 
     /// The list row for an item: a folder or recording mark, the name, and a note when the audio is gone.
-    public static func row(for item: Item, isAvailable: Bool, glyphs: Glyphs) -> ListRow {
+    package static func row(for item: Item, isAvailable: Bool, glyphs: Glyphs) -> ListRow {
         let isFolder = item.isFolder
         let missing = !isFolder && !isAvailable
         return ListRow(
@@ -59,7 +59,7 @@ public enum Strings {
     }
 
     /// The title shown for a folder (the root has its fixed name).
-    public static func title(of folder: Item) -> String {
+    package static func title(of folder: Item) -> String {
         folder.parentID == nil ? rootTitle : folder.name
     }
 }

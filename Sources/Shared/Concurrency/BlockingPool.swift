@@ -14,17 +14,17 @@ import Synchronization
 /// database connection gets exactly one owner. The threads start with the first job, so a pool that is
 /// never used (the store's writer during `bluelibrary list`) costs no thread. When the pool is released
 /// its threads finish the jobs already queued and exit.
-public final class BlockingPool: Sendable {
+package final class BlockingPool: Sendable {
     /// The pool for short blocking jobs that need no order (file reads, hashing).
-    public static let shared = BlockingPool(threads: 2, name: "blocking")
+    package static let shared = BlockingPool(threads: 2, name: "blocking")
 
     private let queue: JobQueue
     /// How many threads serve the pool (once it has had work).
-    public let threadCount: Int
+    package let threadCount: Int
 
     /// A pool of `threads` threads named `name` (visible in `top -H` and debuggers), started by the
     /// first job.
-    public init(threads: Int, name: String) {
+    package init(threads: Int, name: String) {
         threadCount = max(1, threads)
         queue = JobQueue(threads: threadCount, name: name)
     }
@@ -43,7 +43,7 @@ public final class BlockingPool: Sendable {
     /// so a call from the main actor is two hand-overs, not four through the global executor (the command
     /// line pays each one at start-up).
     nonisolated(nonsending)
-        public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T
+        package func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T
     {
         try await withCheckedThrowingContinuation { continuation in
             queue.submit { continuation.resume(with: Result { try work() }) }
@@ -53,7 +53,7 @@ public final class BlockingPool: Sendable {
     /// Runs non-throwing `work` on one of the pool's threads and returns its result (on the caller's
     /// executor, as the throwing one).
     nonisolated(nonsending)
-        public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T
+        package func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T
     {
         await withCheckedContinuation { continuation in
             queue.submit { continuation.resume(returning: work()) }
@@ -61,7 +61,7 @@ public final class BlockingPool: Sendable {
     }
 
     /// Whether the calling thread is one of this pool's.
-    public var isCurrentThreadInPool: Bool {
+    package var isCurrentThreadInPool: Bool {
         JobQueue.current == ObjectIdentifier(queue)
     }
 }

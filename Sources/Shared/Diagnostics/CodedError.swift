@@ -4,26 +4,26 @@
 ///
 /// A domain names its codes and gives the error a name of its own, e.g.
 /// `typealias StoreError = CodedError<StoreErrorCode>`.
-public struct CodedError<Code: Hashable & Sendable>: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CodedError<Code: Hashable & Sendable>: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
-    public var code: Code
+    package var code: Code
     /// One line for a person: which input, and what is wrong with it.
-    public var message: String
+    package var message: String
     /// The lower-level error this one reports, when there is one.
-    public var cause: (any Error)?
+    package var cause: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
+    package init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.cause = cause
     }
 
     /// The message: what a person reads.
-    public var description: String { message }
+    package var description: String { message }
 
     /// Two errors are equal when they have the same code and message and their causes read the same.
-    public static func == (lhs: CodedError, rhs: CodedError) -> Bool {
+    package static func == (lhs: CodedError, rhs: CodedError) -> Bool {
         lhs.code == rhs.code && lhs.message == rhs.message
             && lhs.cause.map { String(describing: $0) } == rhs.cause.map { String(describing: $0) }
     }

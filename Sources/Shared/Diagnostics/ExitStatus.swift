@@ -1,6 +1,6 @@
 /// How a command-line program of this package exits, in the BSD `sysexits.h` convention, so a script
 /// can tell a mistake in its own arguments from damaged data or a failing disk.
-public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     /// Everything went as asked.
     case success = 0
     /// The command was used wrongly: an unknown option, a missing value, no terminal (`EX_USAGE`).
@@ -17,5 +17,5 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable {
     case ioError = 74
 
     /// The number the process exits with.
-    public var code: Int32 { rawValue }
+    package var code: Int32 { rawValue }
 }

@@ -11,15 +11,15 @@
 /// planted at its name is never followed) and a link at the target is itself replaced by the rename,
 /// its destination left alone. An existing regular file keeps its permissions; temporaries left by a
 /// writer that was killed are removed by the next one.
-public final class AtomicFile {
+package final class AtomicFile {
     /// Why a file could not be written: the path as given and the system's words.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// `cannot write PATH: REASON`.
-        public let description: String
+        package let description: String
     }
 
     /// The descriptor of the temporary file to write into (see ``FileDescriptor/writeAll(_:_:)``).
-    public let descriptor: Int32
+    package let descriptor: Int32
     private let path: String
     private let temporary: String
     private var open = true
@@ -27,7 +27,7 @@ public final class AtomicFile {
 
     /// Starts replacing `path`.
     /// - Throws: ``Failure`` when the temporary file cannot be created (no such directory, no permission).
-    public init(replacing path: String) throws(Failure) {
+    package init(replacing path: String) throws(Failure) {
         self.path = path
         Self.removeStaleTemporaries(of: path)
         var existing = stat()
@@ -46,7 +46,7 @@ public final class AtomicFile {
     ///   rename; an error it throws abandons the write (tests stand for a crash at the worst moment).
     /// - Throws: ``Failure`` when the bytes cannot be flushed or the file replaced; what `beforeRename`
     ///   throws.
-    public func commit(beforeRename: () throws -> Void = {}) throws {
+    package func commit(beforeRename: () throws -> Void = {}) throws {
         guard open else { throw Self.failure(path, EBADF) }
         let synced = fsync(descriptor) == 0
         let syncError = errno
@@ -64,7 +64,7 @@ public final class AtomicFile {
     }
 
     /// The failure for an `errno` met while writing: `cannot write PATH: REASON`.
-    public func failure(_ code: Int32) -> Failure {
+    package func failure(_ code: Int32) -> Failure {
         Self.failure(path, code)
     }
 

@@ -1,33 +1,33 @@
 /// What widgets draw on: a ``TerminalScreen`` and the ``Glyphs`` to draw with.
-public struct Canvas: Sendable {
+package struct Canvas: Sendable {
     /// The cells drawn so far.
-    public var screen: TerminalScreen
+    package var screen: TerminalScreen
     /// The characters to draw lines, bars and marks with.
-    public let glyphs: Glyphs
+    package let glyphs: Glyphs
 
     /// A blank canvas.
-    public init(width: Int, height: Int, glyphs: Glyphs) {
+    package init(width: Int, height: Int, glyphs: Glyphs) {
         screen = TerminalScreen(width: width, height: height)
         self.glyphs = glyphs
     }
 
     /// The whole canvas as a rectangle.
-    public var bounds: Rect { Rect(x: 0, y: 0, width: screen.width, height: screen.height) }
+    package var bounds: Rect { Rect(x: 0, y: 0, width: screen.width, height: screen.height) }
 
     /// Writes text clipped to a rectangle's row and width.
-    public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int) {
+    package mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int) {
         screen.write(text, x: x, y: y, style: style, maxWidth: max(maxWidth, 0))
     }
 
     /// Fills a rectangle with blanks of a style.
-    public mutating func clear(_ rect: Rect, style: CellStyle = .plain) {
+    package mutating func clear(_ rect: Rect, style: CellStyle = .plain) {
         screen.fill(
             x: rect.x, y: rect.y, width: rect.width, height: rect.height,
             with: Cell(character: " ", style: style))
     }
 
     /// Draws a box around a rectangle, with an optional title in its top line, and clears its inside.
-    public mutating func box(_ rect: Rect, title: String = "", style: CellStyle = .plain) {
+    package mutating func box(_ rect: Rect, title: String = "", style: CellStyle = .plain) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         clear(rect)
         let (horizontal, vertical, corners) = glyphs.box
@@ -51,7 +51,7 @@ public struct Canvas: Sendable {
     }
 
     /// Writes text centred in a row of a rectangle.
-    public mutating func center(_ text: String, in rect: Rect, y: Int, style: CellStyle = .plain) {
+    package mutating func center(_ text: String, in rect: Rect, y: Int, style: CellStyle = .plain) {
         let x = rect.x + max((rect.width - text.terminalColumns) / 2, 0)
         write(text, x: x, y: y, style: style, maxWidth: rect.width)
     }

@@ -1,5 +1,5 @@
 /// Which colour of a cell a code sets.
-public enum ColorLayer: Sendable {
+package enum ColorLayer: Sendable {
     /// The text (SGR 38).
     case foreground
     /// The cell behind the text (SGR 48).
@@ -17,7 +17,7 @@ public enum ColorLayer: Sendable {
 /// How colours reach a terminal (the Strategy pattern): one implementation per terminal capability —
 /// ``TrueColor``, ``Palette256``, ``NoColor`` — chosen once by ``TerminalColors/strategy(environment:)``,
 /// so drawing code never asks which kind of terminal it is talking to.
-public protocol ColorStrategy: Sendable {
+package protocol ColorStrategy: Sendable {
     /// The Select Graphic Rendition parameters that set `color` on `layer`; empty when colour is not
     /// written at all.
     func parameters(for color: RGB, layer: ColorLayer) -> [String]
@@ -28,22 +28,22 @@ public protocol ColorStrategy: Sendable {
 
 extension ColorStrategy {
     /// With colour, the upper pixel is the foreground of `▀` and the lower one its background.
-    public func halfBlock(upper: RGB, lower: RGB) -> (character: Character, style: CellStyle) {
+    package func halfBlock(upper: RGB, lower: RGB) -> (character: Character, style: CellStyle) {
         ("▀", CellStyle(foreground: upper, background: lower))
     }
 }
 
 extension ColorStrategy where Self == TrueColor {
     /// 24-bit colour.
-    public static var trueColor: TrueColor { TrueColor() }
+    package static var trueColor: TrueColor { TrueColor() }
 }
 
 extension ColorStrategy where Self == Palette256 {
     /// The xterm 256-colour palette.
-    public static var palette256: Palette256 { Palette256() }
+    package static var palette256: Palette256 { Palette256() }
 }
 
 extension ColorStrategy where Self == NoColor {
     /// No colour at all.
-    public static var noColor: NoColor { NoColor() }
+    package static var noColor: NoColor { NoColor() }
 }

@@ -2,26 +2,26 @@
 /// and two buttons — Enter confirms, Esc cancels. Without a text field it is a yes/no question, and
 /// `y` and `n` answer it too.
 @MainActor
-public final class Dialog: Overlay {
+package final class Dialog: Overlay {
     /// The title.
-    public var title: String
+    package var title: String
     /// The question or explanation above the field.
-    public var prompt: String
+    package var prompt: String
     /// The text field, for dialogs that ask for text.
-    public let field: TextField?
+    package let field: TextField?
     /// A message under the field (why the text was refused).
-    public var message: String?
+    package var message: String?
     /// The confirming button.
-    public let confirmButton: Button
+    package let confirmButton: Button
     /// The cancelling button.
-    public let cancelButton: Button
+    package let cancelButton: Button
     /// Enter (or `y`), with the field's text.
-    public var onConfirm: ((String) -> Void)?
+    package var onConfirm: ((String) -> Void)?
     /// Esc (or `n`).
-    public var onCancel: (() -> Void)?
+    package var onCancel: (() -> Void)?
 
     /// Creates a dialog; `placeholder` non-nil gives it a text field.
-    public init(
+    package init(
         title: String, prompt: String = "", text: String = "", placeholder: String? = nil, confirm: String,
         cancel: String = "Cancel"
     ) {
@@ -43,11 +43,11 @@ public final class Dialog: Overlay {
         text.map { $0.wrapped(toColumns: width - 4) } ?? []
     }
 
-    public var preferredSize: (width: Int, height: Int) {
+    package var preferredSize: (width: Int, height: Int) {
         (width, 4 + lines(prompt).count + (field == nil ? 0 : 1) + max(lines(message).count, 1))
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         switch key {
         case .enter: onConfirm?(field?.text ?? "")
         case .escape: onCancel?()
@@ -58,7 +58,7 @@ public final class Dialog: Overlay {
         return true
     }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
+    package func draw(in rect: Rect, on canvas: inout Canvas) {
         canvas.box(rect, title: title)
         let inner = rect.inset(columns: 2, rows: 1)
         var y = inner.y

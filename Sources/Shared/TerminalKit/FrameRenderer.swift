@@ -1,17 +1,17 @@
 /// Turns a new frame into escape sequences for a real terminal, writing only the cells that differ
 /// from the previous frame (no flicker when an arrow key is held down).
-public struct FrameRenderer: Sendable {
+package struct FrameRenderer: Sendable {
     /// How colours are written.
-    public let mode: any ColorStrategy
+    package let mode: any ColorStrategy
 
     /// Creates a renderer that writes colours with a strategy (see ``TerminalColors``).
-    public init(mode: some ColorStrategy) {
+    package init(mode: some ColorStrategy) {
         self.mode = mode
     }
 
     /// The bytes that turn `previous` into `next` on the terminal (everything when there is no
     /// previous frame or the size changed).
-    public func update(from previous: TerminalScreen?, to next: TerminalScreen) -> String {
+    package func update(from previous: TerminalScreen?, to next: TerminalScreen) -> String {
         let full = previous == nil || previous?.width != next.width || previous?.height != next.height
         var output = full ? "\u{1B}[0m\u{1B}[2J" : ""
         var currentStyle: CellStyle?
@@ -44,7 +44,7 @@ public struct FrameRenderer: Sendable {
     }
 
     /// The Select Graphic Rendition sequence for a style.
-    public func sgr(_ style: CellStyle) -> String {
+    package func sgr(_ style: CellStyle) -> String {
         var codes = ["0"]
         if style.bold { codes.append("1") }
         if style.dim { codes.append("2") }

@@ -1,30 +1,30 @@
 /// The characters widgets draw with: box lines, bars and marks in Unicode when the locale is UTF-8,
 /// plain ASCII otherwise, chosen once from the environment.
-public struct Glyphs: Sendable, Equatable {
+package struct Glyphs: Sendable, Equatable {
     /// Whether these are the Unicode glyphs.
-    public let isUnicode: Bool
+    package let isUnicode: Bool
     /// Lines and corners of a box: horizontal, vertical, ┌ ┐ └ ┘.
-    public let box: (horizontal: Character, vertical: Character, corners: [Character])
+    package let box: (horizontal: Character, vertical: Character, corners: [Character])
     /// A progress bar: the done part, the rest, the knob.
-    public let bar: (done: Character, rest: Character, knob: Character)
+    package let bar: (done: Character, rest: Character, knob: Character)
     /// Between the parts of a path (`Recordings › Work`).
-    public let pathSeparator: String
+    package let pathSeparator: String
     /// The text cursor.
-    public let cursor: Character
+    package let cursor: Character
     /// The mark of a folder row and of a recording row.
-    public let marks: (folder: Character, recording: Character)
+    package let marks: (folder: Character, recording: Character)
 
     /// Unicode glyphs (all one column wide in a monospace font).
-    public static let unicode = Glyphs(
+    package static let unicode = Glyphs(
         isUnicode: true, box: ("─", "│", ["┌", "┐", "└", "┘"]), bar: ("━", "─", "●"), pathSeparator: " › ",
         cursor: "▏", marks: ("▸", "♪"))
     /// Plain ASCII glyphs.
-    public static let ascii = Glyphs(
+    package static let ascii = Glyphs(
         isUnicode: false, box: ("-", "|", ["+", "+", "+", "+"]), bar: ("=", "-", "O"), pathSeparator: " > ",
         cursor: "_", marks: ("+", "~"))
 
     /// Unicode when the locale (`LC_ALL`, else `LC_CTYPE`, else `LANG`) is UTF-8, ASCII otherwise.
-    public static func forEnvironment(_ environment: [String: String]) -> Glyphs {
+    package static func forEnvironment(_ environment: [String: String]) -> Glyphs {
         let locale =
             [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
@@ -32,5 +32,5 @@ public struct Glyphs: Sendable, Equatable {
         return utf8 ? .unicode : .ascii
     }
 
-    public static func == (lhs: Glyphs, rhs: Glyphs) -> Bool { lhs.isUnicode == rhs.isUnicode }
+    package static func == (lhs: Glyphs, rhs: Glyphs) -> Bool { lhs.isUnicode == rhs.isUnicode }
 }

@@ -1,5 +1,5 @@
 /// A key press or mouse click read from the terminal.
-public enum Key: Sendable, Equatable {
+package enum Key: Sendable, Equatable {
     case character(Character)
     case control(Character)
     case left, right, up, down, home, end, pageUp, pageDown, delete, backspace, enter, tab, backTab, escape
@@ -9,15 +9,15 @@ public enum Key: Sendable, Equatable {
 
 /// Turns the bytes a terminal sends into keys: plain characters (UTF-8), control keys, the usual
 /// escape sequences for arrows, Home/End, PgUp/PgDn, Delete, and SGR mouse reports (`ESC [ < b ; x ; y M`).
-public struct KeyParser: Sendable {
+package struct KeyParser: Sendable {
     private var pending: [UInt8] = []
 
     /// Creates a parser.
-    public init() {}
+    package init() {}
 
     /// Adds bytes and returns the keys they complete. A lone ESC is reported only when
     /// `flushEscape` is true (the caller saw no more input follow it).
-    public mutating func feed(_ bytes: [UInt8], flushEscape: Bool = true) -> [Key] {
+    package mutating func feed(_ bytes: [UInt8], flushEscape: Bool = true) -> [Key] {
         pending += bytes
         var keys: [Key] = []
         while !pending.isEmpty {
@@ -30,11 +30,11 @@ public struct KeyParser: Sendable {
 
     /// Whether the bytes held so far start with an Esc that may begin a sequence: the caller reports
     /// it with ``flush()`` once no more bytes have come for a moment.
-    public var isHoldingEscape: Bool { pending.first == 0x1B }
+    package var isHoldingEscape: Bool { pending.first == 0x1B }
 
     /// Gives up waiting for the rest of a sequence: the held Esc is a key of its own, and whatever
     /// came after it is read as ordinary keys.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         guard isHoldingEscape else { return [] }
         pending.removeFirst()
         return [.escape] + feed([], flushEscape: false)

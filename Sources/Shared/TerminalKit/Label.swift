@@ -1,8 +1,8 @@
 /// One line of text.
 @MainActor
-public final class Label: View {
+package final class Label: View {
     /// How the text sits in its rectangle.
-    public enum Alignment: Sendable {
+    package enum Alignment: Sendable {
         /// Against the left edge.
         case left
         /// In the middle.
@@ -12,20 +12,20 @@ public final class Label: View {
     }
 
     /// The text.
-    public var text: String
+    package var text: String
     /// How it is drawn.
-    public var style: CellStyle
+    package var style: CellStyle
     /// Where it sits.
-    public var alignment: Alignment
+    package var alignment: Alignment
 
     /// Creates a label.
-    public init(_ text: String = "", style: CellStyle = .plain, alignment: Alignment = .left) {
+    package init(_ text: String = "", style: CellStyle = .plain, alignment: Alignment = .left) {
         self.text = text
         self.style = style
         self.alignment = alignment
     }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
+    package func draw(in rect: Rect, on canvas: inout Canvas) {
         let x: Int
         switch alignment {
         case .left: x = rect.x

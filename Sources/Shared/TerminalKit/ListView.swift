@@ -1,14 +1,14 @@
 /// One row of a ``ListView``.
-public struct ListRow: Sendable, Equatable {
+package struct ListRow: Sendable, Equatable {
     /// A one-character mark before the title (a folder, a recording), or `nil`.
-    public var mark: Character?
+    package var mark: Character?
     /// The text.
-    public var title: String
+    package var title: String
     /// Shown dimmed (an unavailable item).
-    public var isDimmed: Bool
+    package var isDimmed: Bool
 
     /// Creates a row.
-    public init(mark: Character? = nil, title: String, isDimmed: Bool = false) {
+    package init(mark: Character? = nil, title: String, isDimmed: Bool = false) {
         self.mark = mark
         self.title = title
         self.isDimmed = isDimmed
@@ -19,11 +19,11 @@ public struct ListRow: Sendable, Equatable {
 /// Enter or → opens the selected row, ← or Backspace goes back. Rows can be replaced at once or
 /// inserted, removed and moved one by one, keeping the selection on the same row.
 @MainActor
-public final class ListView: View, KeyResponder {
+package final class ListView: View, KeyResponder {
     /// The rows, top to bottom.
-    public private(set) var rows: [ListRow] = []
+    package private(set) var rows: [ListRow] = []
     /// The selected row, if any (kept within the rows).
-    public var selectedIndex: Int? {
+    package var selectedIndex: Int? {
         didSet {
             if let index = selectedIndex, !rows.indices.contains(index) {
                 selectedIndex = rows.isEmpty ? nil : min(max(index, 0), rows.count - 1)
@@ -31,23 +31,23 @@ public final class ListView: View, KeyResponder {
         }
     }
     /// Whether keys go to this list (the selection is drawn stronger).
-    public var isFocused = false
+    package var isFocused = false
     /// What an empty list says.
-    public var emptyText = ""
+    package var emptyText = ""
     /// The selection moved to a row.
-    public var onSelect: ((Int) -> Void)?
+    package var onSelect: ((Int) -> Void)?
     /// Enter or → on a row.
-    public var onOpen: ((Int) -> Void)?
+    package var onOpen: ((Int) -> Void)?
     /// ← or Backspace.
-    public var onBack: (() -> Void)?
+    package var onBack: (() -> Void)?
     private var top = 0
     private var identifiers: [AnyHashable] = []
 
     /// Creates an empty list.
-    public init() {}
+    package init() {}
 
     /// Replaces every row; the selection stays at its index where it can.
-    public func setRows(_ rows: [ListRow]) {
+    package func setRows(_ rows: [ListRow]) {
         self.rows = rows
         if rows.isEmpty {
             selectedIndex = nil
@@ -59,7 +59,7 @@ public final class ListView: View, KeyResponder {
     /// Replaces every row, each with an identifier: the selection stays on the row with the same
     /// identifier, or — when that row is gone — on the row that took its place (as a table view that
     /// animates a diff would leave it).
-    public func setRows(_ rows: [ListRow], identifiers: [AnyHashable]) {
+    package func setRows(_ rows: [ListRow], identifiers: [AnyHashable]) {
         let selectedID = selectedIndex.flatMap {
             self.identifiers.indices.contains($0) ? self.identifiers[$0] : nil
         }
@@ -76,14 +76,14 @@ public final class ListView: View, KeyResponder {
     }
 
     /// Inserts a row; the selection stays on the row it was on.
-    public func insertRow(_ row: ListRow, at index: Int) {
+    package func insertRow(_ row: ListRow, at index: Int) {
         rows.insert(row, at: min(max(index, 0), rows.count))
         if let selected = selectedIndex, index <= selected { selectedIndex = selected + 1 }
         if selectedIndex == nil { selectedIndex = 0 }
     }
 
     /// Removes a row; the selection stays on its row, or on the next when that row is removed.
-    public func removeRow(at index: Int) {
+    package func removeRow(at index: Int) {
         guard rows.indices.contains(index) else { return }
         rows.remove(at: index)
         if let selected = selectedIndex, index < selected { selectedIndex = selected - 1 }
@@ -95,7 +95,7 @@ public final class ListView: View, KeyResponder {
     }
 
     /// Moves a row and replaces its content; the selection stays on the row it was on.
-    public func moveRow(from old: Int, to new: Int, row: ListRow) {
+    package func moveRow(from old: Int, to new: Int, row: ListRow) {
         guard rows.indices.contains(old) else { return }
         rows.remove(at: old)
         let destination = min(max(new, 0), rows.count)
@@ -109,7 +109,7 @@ public final class ListView: View, KeyResponder {
         }
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         switch key {
         case .up, .character("k"): move(to: (selectedIndex ?? 0) - 1)
         case .down, .character("j"): move(to: (selectedIndex ?? -1) + 1)
@@ -129,7 +129,7 @@ public final class ListView: View, KeyResponder {
         onSelect?(index)
     }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
+    package func draw(in rect: Rect, on canvas: inout Canvas) {
         guard rect.height > 0 else { return }
         if rows.isEmpty {
             canvas.write(

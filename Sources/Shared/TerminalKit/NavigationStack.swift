@@ -1,45 +1,45 @@
 /// A stack of titled views, the top one shown (the toolkit's navigation controller); its titles make
 /// the path a header shows, e.g. `Recordings › Work › Ideas`.
 @MainActor
-public final class NavigationStack: View {
+package final class NavigationStack: View {
     /// The views, bottom first, each with its title.
-    public private(set) var entries: [(title: String, view: any View)] = []
+    package private(set) var entries: [(title: String, view: any View)] = []
 
     /// Creates an empty stack.
-    public init() {}
+    package init() {}
 
     /// The view on top.
-    public var top: (any View)? { entries.last?.view }
+    package var top: (any View)? { entries.last?.view }
 
     /// Pushes a view.
-    public func push(_ view: any View, title: String) {
+    package func push(_ view: any View, title: String) {
         entries.append((title, view))
     }
 
     /// Pops the top view (never the last one).
     @discardableResult
-    public func pop() -> (any View)? {
+    package func pop() -> (any View)? {
         guard entries.count > 1 else { return nil }
         return entries.removeLast().view
     }
 
     /// Replaces the whole stack.
-    public func setEntries(_ entries: [(title: String, view: any View)]) {
+    package func setEntries(_ entries: [(title: String, view: any View)]) {
         self.entries = entries
     }
 
     /// Changes the title of the entry whose view is `view`.
-    public func setTitle(_ title: String, of view: any View) {
+    package func setTitle(_ title: String, of view: any View) {
         guard let index = entries.firstIndex(where: { $0.view === view }) else { return }
         entries[index].title = title
     }
 
     /// The titles joined with a separator.
-    public func path(separator: String) -> String {
+    package func path(separator: String) -> String {
         entries.map(\.title).joined(separator: separator)
     }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
+    package func draw(in rect: Rect, on canvas: inout Canvas) {
         top?.draw(in: rect, on: &canvas)
     }
 }

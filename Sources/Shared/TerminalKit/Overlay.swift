@@ -1,7 +1,7 @@
 /// Something shown over the window's content — a ``Modal`` or a ``Dialog`` — that takes every key while
 /// it is there.
 @MainActor
-public protocol Overlay: View, KeyResponder {
+package protocol Overlay: View, KeyResponder {
     /// The size it asks for, in columns and rows (clipped to the screen).
     var preferredSize: (width: Int, height: Int) { get }
     /// Where it sits over the content.
@@ -9,7 +9,7 @@ public protocol Overlay: View, KeyResponder {
 }
 
 /// Where an overlay sits.
-public enum OverlayPlacement: Sendable {
+package enum OverlayPlacement: Sendable {
     /// In the middle of the content (dialogs, the record modal).
     case center
     /// Along the bottom of the content, leaving the rest visible (a slider).
@@ -18,5 +18,5 @@ public enum OverlayPlacement: Sendable {
 
 extension Overlay {
     /// Dialogs and modals sit in the middle.
-    public var placement: OverlayPlacement { .center }
+    package var placement: OverlayPlacement { .center }
 }

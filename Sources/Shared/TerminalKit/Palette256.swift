@@ -1,15 +1,15 @@
 /// Colours as the nearest entry of the xterm 256-colour palette (`38;5;n`): what almost every terminal
 /// understands.
-public struct Palette256: ColorStrategy {
+package struct Palette256: ColorStrategy {
     /// Creates the strategy.
-    public init() {}
+    package init() {}
 
-    public func parameters(for color: RGB, layer: ColorLayer) -> [String] {
+    package func parameters(for color: RGB, layer: ColorLayer) -> [String] {
         [layer.code, "5", "\(Self.index(of: color))"]
     }
 
     /// The nearest colour of the palette: the 6×6×6 cube or the 24-step grey ramp.
-    public static func index(of rgb: RGB) -> Int {
+    package static func index(of rgb: RGB) -> Int {
         let levels = [0, 95, 135, 175, 215, 255]
         func nearestLevel(_ value: Int) -> Int {
             levels.indices.min { abs(levels[$0] - value) < abs(levels[$1] - value) } ?? 0

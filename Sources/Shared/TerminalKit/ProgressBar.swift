@@ -1,17 +1,17 @@
 /// A horizontal bar with a knob at a fraction of its width (a slider when its owner moves it).
 @MainActor
-public final class ProgressBar: View {
+package final class ProgressBar: View {
     /// How far along, 0…1.
-    public var fraction: Double
+    package var fraction: Double
     /// Drawn stronger when its pane has the focus.
-    public var isFocused = false
+    package var isFocused = false
 
     /// Creates a bar.
-    public init(fraction: Double = 0) {
+    package init(fraction: Double = 0) {
         self.fraction = fraction
     }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
+    package func draw(in rect: Rect, on canvas: inout Canvas) {
         guard rect.width > 0 else { return }
         let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
         let knob = Int((clamped * Double(rect.width - 1)).rounded())

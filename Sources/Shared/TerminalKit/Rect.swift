@@ -1,16 +1,16 @@
 /// A rectangle of terminal cells.
-public struct Rect: Sendable, Equatable {
+package struct Rect: Sendable, Equatable {
     /// The left column.
-    public var x: Int
+    package var x: Int
     /// The top row.
-    public var y: Int
+    package var y: Int
     /// Columns.
-    public var width: Int
+    package var width: Int
     /// Rows.
-    public var height: Int
+    package var height: Int
 
     /// Creates a rectangle.
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(width, 0)
@@ -18,12 +18,12 @@ public struct Rect: Sendable, Equatable {
     }
 
     /// The rectangle shrunk by `columns` on the left and right and `rows` at the top and bottom.
-    public func inset(columns: Int, rows: Int) -> Rect {
+    package func inset(columns: Int, rows: Int) -> Rect {
         Rect(x: x + columns, y: y + rows, width: width - 2 * columns, height: height - 2 * rows)
     }
 
     /// A rectangle of `width × height` centred in this one (clipped to it).
-    public func centered(width: Int, height: Int) -> Rect {
+    package func centered(width: Int, height: Int) -> Rect {
         let (w, h) = (min(width, self.width), min(height, self.height))
         return Rect(x: x + (self.width - w) / 2, y: y + (self.height - h) / 2, width: w, height: h)
     }

@@ -1,9 +1,9 @@
 /// Master and detail side by side on a wide terminal (the iPad's split view); one at a time on a narrow
 /// one (the iPhone), switching live as the terminal is resized.
 @MainActor
-public final class SplitView: View {
+package final class SplitView: View {
     /// Which pane is shown when there is room for one only (and which has the focus).
-    public enum Pane: Sendable, Equatable {
+    package enum Pane: Sendable, Equatable {
         /// The master (the folder list).
         case master
         /// The detail (the play pane).
@@ -11,33 +11,33 @@ public final class SplitView: View {
     }
 
     /// Below this many columns only one pane is shown.
-    public static let collapseWidth = 80
+    package static let collapseWidth = 80
 
     /// The left pane.
-    public var master: any View
+    package var master: any View
     /// The right pane.
-    public var detail: any View
+    package var detail: any View
     /// The focused pane, and the one shown when collapsed.
-    public var focus: Pane = .master
+    package var focus: Pane = .master
     /// The width it was last drawn at.
     private var drawnWidth = Int.max
 
     /// Whether the detail pane was on screen when last drawn (always on a wide terminal).
-    public var showsDetail: Bool { !Self.isCollapsed(width: drawnWidth) || focus == .detail }
+    package var showsDetail: Bool { !Self.isCollapsed(width: drawnWidth) || focus == .detail }
 
     /// Creates a split view.
-    public init(master: any View, detail: any View) {
+    package init(master: any View, detail: any View) {
         self.master = master
         self.detail = detail
     }
 
     /// Whether a terminal `width` columns wide shows one pane at a time.
-    public static func isCollapsed(width: Int) -> Bool { width < collapseWidth }
+    package static func isCollapsed(width: Int) -> Bool { width < collapseWidth }
 
     /// The master pane's width on a wide terminal.
-    public static func masterWidth(total: Int) -> Int { min(max(total * 2 / 5, 30), 48) }
+    package static func masterWidth(total: Int) -> Int { min(max(total * 2 / 5, 30), 48) }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
+    package func draw(in rect: Rect, on canvas: inout Canvas) {
         drawnWidth = rect.width
         if Self.isCollapsed(width: rect.width) {
             (focus == .master ? master : detail).draw(in: rect, on: &canvas)

@@ -1,7 +1,7 @@
 /// What a full-screen app offers the ``TerminalRunLoop``: keys in, a size, frames out, and how soon it
 /// needs a frame of its own accord.
 @MainActor
-public protocol TerminalLoopApp: AnyObject {
+package protocol TerminalLoopApp: AnyObject {
     /// Handles one key or click; returns once the app's state shows its effect.
     func handle(_ key: Key) async
     /// Lays the app out for a new terminal size.

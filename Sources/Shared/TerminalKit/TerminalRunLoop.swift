@@ -17,12 +17,12 @@ import SystemFiles
 /// as sequences that start with Esc, and a sequence split across two reads must not turn into an Esc
 /// followed by stray characters.
 @MainActor
-public final class TerminalRunLoop {
+package final class TerminalRunLoop {
     /// How long a lone Esc waits for the rest of a sequence by default (as Vim's `ttimeoutlen`).
-    public static let escapeDelay = Duration.milliseconds(100)
+    package static let escapeDelay = Duration.milliseconds(100)
 
     /// How long this loop holds a lone Esc.
-    public let escapeDelay: Duration
+    package let escapeDelay: Duration
 
     private let renderer: FrameRenderer
     private let input: Int32
@@ -33,7 +33,7 @@ public final class TerminalRunLoop {
 
     /// A loop that reads keys from `input` and draws on `output` with `colors` (the process's terminal
     /// unless a test hands it pipes), holding a lone Esc for `escapeDelay`.
-    public init(
+    package init(
         colors: any ColorStrategy, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
         escapeDelay: Duration = TerminalRunLoop.escapeDelay
     ) {
@@ -44,17 +44,17 @@ public final class TerminalRunLoop {
     }
 
     /// Wakes the loop from anywhere (see ``TerminalWaker``).
-    public var waker: TerminalWaker { TerminalWaker(descriptor: pipe.writeEnd) }
+    package var waker: TerminalWaker { TerminalWaker(descriptor: pipe.writeEnd) }
 
     /// Also wakes the loop when `descriptor` becomes readable (an inotify watch on another process's
     /// files, say), and calls `onReadable` — which must read what is there — before the next frame.
-    public func watch(_ descriptor: Int32, onReadable: @escaping @MainActor () -> Void) {
+    package func watch(_ descriptor: Int32, onReadable: @escaping @MainActor () -> Void) {
         watched.append((descriptor, onReadable))
     }
 
     /// Runs `app` until it wants to quit, SIGINT, SIGTERM or SIGHUP arrives, the terminal goes away or
     /// the task is cancelled. Call it between ``TerminalSession/enter()`` and ``TerminalSession/leave()``.
-    public func run(_ app: some TerminalLoopApp) async {
+    package func run(_ app: some TerminalLoopApp) async {
         TerminalSession.Signals.waker.store(pipe.writeEnd, ordering: .relaxed)
         defer { TerminalSession.Signals.waker.store(-1, ordering: .relaxed) }
         var parser = KeyParser()

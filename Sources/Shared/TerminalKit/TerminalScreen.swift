@@ -1,18 +1,18 @@
 /// How a cell is drawn.
-public struct CellStyle: Sendable, Hashable {
+package struct CellStyle: Sendable, Hashable {
     /// The text colour; `nil` is the terminal's default.
-    public var foreground: RGB?
+    package var foreground: RGB?
     /// The background colour; `nil` is the terminal's default.
-    public var background: RGB?
+    package var background: RGB?
     /// Bold text.
-    public var bold = false
+    package var bold = false
     /// Dim text (disabled buttons).
-    public var dim = false
+    package var dim = false
     /// Swapped colours (works without colour too).
-    public var inverse = false
+    package var inverse = false
 
     /// Creates a style.
-    public init(
+    package init(
         foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false,
         dim: Bool = false,
         inverse: Bool = false
@@ -25,47 +25,47 @@ public struct CellStyle: Sendable, Hashable {
     }
 
     /// The terminal's default look.
-    public static let plain = CellStyle()
+    package static let plain = CellStyle()
 }
 
 /// One character cell.
-public struct Cell: Sendable, Hashable {
+package struct Cell: Sendable, Hashable {
     /// The character shown (one column wide).
-    public var character: Character
+    package var character: Character
     /// How it is drawn.
-    public var style: CellStyle
+    package var style: CellStyle
 
     /// Creates a cell.
-    public init(character: Character, style: CellStyle = .plain) {
+    package init(character: Character, style: CellStyle = .plain) {
         self.character = character
         self.style = style
     }
 
     /// A blank cell.
-    public static let blank = Cell(character: " ", style: .plain)
+    package static let blank = Cell(character: " ", style: .plain)
 
     /// The right half of a wide character (see ``TerminalText``): the terminal draws the character over
     /// both cells, so this one shows nothing of its own.
-    public static func continuation(style: CellStyle) -> Cell {
+    package static func continuation(style: CellStyle) -> Cell {
         Cell(character: "\u{0}", style: style)
     }
 
     /// Whether this is the right half of a wide character.
-    public var isContinuation: Bool { character == "\u{0}" }
+    package var isContinuation: Bool { character == "\u{0}" }
 }
 
 /// An in-memory screen of cells: views draw into it, tests read it, and ``FrameRenderer`` turns the
 /// difference between two of them into the few escape sequences that update a real terminal.
-public struct TerminalScreen: Sendable, Equatable {
+package struct TerminalScreen: Sendable, Equatable {
     /// Columns.
-    public let width: Int
+    package let width: Int
     /// Rows.
-    public let height: Int
+    package let height: Int
     /// Rows of cells, top to bottom.
-    public private(set) var cells: [[Cell]]
+    package private(set) var cells: [[Cell]]
 
     /// A blank screen.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         cells = Array(repeating: Array(repeating: .blank, count: max(width, 0)), count: max(height, 0))
@@ -74,7 +74,7 @@ public struct TerminalScreen: Sendable, Equatable {
     /// Sets one cell (two for a wide character); outside the screen it does nothing. A wide character
     /// that does not fit at the right edge leaves a blank. Whatever it overwrites half of is blanked, so
     /// the screen never holds half a wide character.
-    public mutating func put(_ character: Character, x: Int, y: Int, style: CellStyle = .plain) {
+    package mutating func put(_ character: Character, x: Int, y: Int, style: CellStyle = .plain) {
         guard y >= 0, y < height, x >= 0, x < width else { return }
         let wide = TerminalText.columns(character) == 2
         guard !wide || x + 1 < width else {
@@ -102,7 +102,7 @@ public struct TerminalScreen: Sendable, Equatable {
     /// can never move the cursor (see ``TerminalText/displayed(_:)``).
     /// - Returns: the columns written.
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int = .max
     ) -> Int {
         var column = x
@@ -117,7 +117,7 @@ public struct TerminalScreen: Sendable, Equatable {
     }
 
     /// Fills a rectangle with one cell.
-    public mutating func fill(x: Int, y: Int, width: Int, height: Int, with cell: Cell) {
+    package mutating func fill(x: Int, y: Int, width: Int, height: Int, with cell: Cell) {
         let rows = max(y, 0)..<max(min(y + height, self.height), max(y, 0))
         let columns = max(x, 0)..<max(min(x + width, self.width), max(x, 0))
         guard !columns.isEmpty else { return }
@@ -129,7 +129,7 @@ public struct TerminalScreen: Sendable, Equatable {
 
     /// The characters only, one line per row, trailing spaces trimmed: what golden files hold. A wide
     /// character appears once (an editor shows it two columns wide, as the terminal does).
-    public var text: String {
+    package var text: String {
         cells.map { row in
             let characters = row.filter { !$0.isContinuation }.map(\.character)
             return String(String(characters).reversed().drop { $0 == " " }.reversed())

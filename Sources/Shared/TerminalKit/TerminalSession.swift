@@ -10,16 +10,16 @@ import SystemFiles
 /// SIGINT/SIGTERM/SIGHUP and on errors. SIGWINCH is noted so the screen is laid out again. Each of these
 /// signals also wakes the ``TerminalRunLoop`` that is running, if any.
 @MainActor
-public final class TerminalSession {
+package final class TerminalSession {
     private var original = termios()
     private var active = false
 
     /// Signals seen since the last check (set from signal handlers, read by the loop).
-    public enum Signals {
+    package enum Signals {
         /// SIGINT, SIGTERM or SIGHUP arrived: leave the terminal as it was and stop.
-        public static let terminate = Atomic<Bool>(false)
+        package static let terminate = Atomic<Bool>(false)
         /// SIGWINCH arrived: the terminal has a new size.
-        public static let resized = Atomic<Bool>(false)
+        package static let resized = Atomic<Bool>(false)
         /// The write end of the running loop's wake-up pipe, or -1: a handler writes a byte there so
         /// the loop's `poll` returns at once.
         static let waker = Atomic<Int32>(-1)
@@ -33,15 +33,15 @@ public final class TerminalSession {
     }
 
     /// Whether standard input and output are both a terminal (a session needs both).
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     }
 
     /// Creates a session for the process's terminal; check ``isAvailable`` first.
-    public init() {}
+    package init() {}
 
     /// Switches to raw mode, the alternate screen, a hidden cursor and mouse reporting.
-    public func enter() {
+    package func enter() {
         tcgetattr(STDIN_FILENO, &original)
         var raw = original
         cfmakeraw(&raw)
@@ -61,7 +61,7 @@ public final class TerminalSession {
     }
 
     /// Puts the terminal back exactly as it was.
-    public func leave() {
+    package func leave() {
         guard active else { return }
         active = false
         write("\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
@@ -73,17 +73,17 @@ public final class TerminalSession {
     }
 
     /// The terminal's size in columns and rows.
-    public var size: (width: Int, height: Int) { Self.size(of: STDOUT_FILENO) }
+    package var size: (width: Int, height: Int) { Self.size(of: STDOUT_FILENO) }
 
     /// The size of the terminal on `descriptor`; 80 × 24 when it is not a terminal.
-    public nonisolated static func size(of descriptor: Int32) -> (width: Int, height: Int) {
+    package nonisolated static func size(of descriptor: Int32) -> (width: Int, height: Int) {
         var window = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
         return (Int(window.ws_col), Int(window.ws_row))
     }
 
     /// Writes text to the terminal.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         _ = FileDescriptor.writeAll(STDOUT_FILENO, Array(text.utf8))
     }
 }

@@ -4,11 +4,11 @@
 ///
 /// The widths follow Unicode's East Asian Width (`W` and `F`) and `Emoji_Presentation`, as terminals'
 /// own `wcwidth` tables do.
-public enum TerminalText {
+package enum TerminalText {
     /// The character a terminal is shown for `character`: control characters (and format characters
     /// such as bidirectional overrides, which reorder what follows them) become `?`, so text can never
     /// move the cursor; a combining mark with nothing to combine with sits on a dotted circle.
-    public static func displayed(_ character: Character) -> Character {
+    package static func displayed(_ character: Character) -> Character {
         guard let first = character.unicodeScalars.first else { return "?" }
         switch first.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator:
@@ -26,7 +26,7 @@ public enum TerminalText {
     /// and their one-byte C1 forms — are dropped whole, so `ESC]0;title BEL` can neither retitle the
     /// window nor leave half of itself behind; every other control character, carriage return and line
     /// feed included, and every format character that reorders text, becomes `?`.
-    public static func sanitized(_ text: String) -> String {
+    package static func sanitized(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -68,7 +68,7 @@ public enum TerminalText {
     }
 
     /// How many columns `character` takes once displayed: 1 or 2.
-    public static func columns(_ character: Character) -> Int {
+    package static func columns(_ character: Character) -> Int {
         guard let first = displayed(character).unicodeScalars.first else { return 1 }
         if first.properties.isEmojiPresentation { return 2 }
         return wideRanges.contains { $0.contains(first.value) } ? 2 : 1
@@ -100,14 +100,14 @@ public enum TerminalText {
 
 extension String {
     /// How many columns the text takes in a terminal (see ``TerminalText``).
-    public var terminalColumns: Int {
+    package var terminalColumns: Int {
         reduce(0) { $0 + TerminalText.columns($1) }
     }
 
     /// The text cut to at most `columns` columns, with "…" where it had to be cut (and no space next to
     /// it): at the end, or at the start when `keepingEnd` (a field being typed into). It is cut between characters, never
     /// inside one (a wide character, an emoji sequence, a letter with its accents).
-    public func truncated(toColumns columns: Int, keepingEnd: Bool = false) -> String {
+    package func truncated(toColumns columns: Int, keepingEnd: Bool = false) -> String {
         guard columns > 0 else { return "" }
         if terminalColumns <= columns { return self }
         var kept: [Character] = []
@@ -126,7 +126,7 @@ extension String {
     /// The text broken into lines of at most `columns` columns, between words where it can (a word
     /// longer than a line is broken inside it, between characters). Beyond `maxLines` the last line
     /// ends with "…".
-    public func wrapped(toColumns columns: Int, maxLines: Int = .max) -> [String] {
+    package func wrapped(toColumns columns: Int, maxLines: Int = .max) -> [String] {
         guard columns > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
         var line = ""

@@ -7,11 +7,11 @@
 ///
 /// It writes one byte into a non-blocking pipe that the loop polls beside standard input. A full pipe
 /// already holds a wake-up, so a write that would block is simply dropped.
-public struct TerminalWaker: Sendable {
+package struct TerminalWaker: Sendable {
     let descriptor: Int32
 
     /// Wakes the loop (safe in a signal handler: one `write`, `errno` kept).
-    public func wake() {
+    package func wake() {
         let saved = errno
         var byte: UInt8 = 1
         _ = write(descriptor, &byte, 1)

@@ -1,23 +1,23 @@
 /// A one-line text field. While editing it shows a cursor and takes printable characters, Backspace
 /// and Ctrl-U (clear); Enter and Esc are left to its owner (a dialog, a rename).
 @MainActor
-public final class TextField: View, KeyResponder {
+package final class TextField: View, KeyResponder {
     /// The text.
-    public var text: String
+    package var text: String
     /// Shown dimmed while the text is empty.
-    public var placeholder: String
+    package var placeholder: String
     /// Whether it takes keys and shows the cursor.
-    public var isEditing = false
+    package var isEditing = false
     /// The text changed by typing.
-    public var onChange: ((String) -> Void)?
+    package var onChange: ((String) -> Void)?
 
     /// Creates a field.
-    public init(text: String = "", placeholder: String = "") {
+    package init(text: String = "", placeholder: String = "") {
         self.text = text
         self.placeholder = placeholder
     }
 
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         guard isEditing else { return false }
         switch key {
         case .character(let character):
@@ -34,7 +34,7 @@ public final class TextField: View, KeyResponder {
         return true
     }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
+    package func draw(in rect: Rect, on canvas: inout Canvas) {
         guard rect.width > 0 else { return }
         let style = CellStyle(bold: !isEditing, inverse: isEditing)
         if isEditing { canvas.clear(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: style) }

@@ -1,9 +1,9 @@
 /// Colours as 24-bit escapes (`38;2;r;g;b`), for terminals that say `COLORTERM=truecolor`.
-public struct TrueColor: ColorStrategy {
+package struct TrueColor: ColorStrategy {
     /// Creates the strategy.
-    public init() {}
+    package init() {}
 
-    public func parameters(for color: RGB, layer: ColorLayer) -> [String] {
+    package func parameters(for color: RGB, layer: ColorLayer) -> [String] {
         [layer.code, "2", "\(color.red)", "\(color.green)", "\(color.blue)"]
     }
 }

@@ -1,33 +1,33 @@
 /// The whole screen: a title bar, the content, a message line and a line of key hints, with an
 /// optional ``Overlay`` (a modal or a dialog) over the content.
 @MainActor
-public final class Window {
+package final class Window {
     /// The title bar's text (a path such as `Recordings › Work`).
-    public var title = ""
+    package var title = ""
     /// What fills the middle.
-    public var content: any View
+    package var content: any View
     /// A message for the user (an error, a confirmation), or `nil`.
-    public var message: String?
+    package var message: String?
     /// The keys that work now.
-    public var hints = ""
+    package var hints = ""
     /// A modal or dialog over the content.
-    public var overlay: (any Overlay)?
+    package var overlay: (any Overlay)?
     /// The characters to draw with.
-    public let glyphs: Glyphs
+    package let glyphs: Glyphs
 
     /// Creates a window around a content view.
-    public init(content: any View, glyphs: Glyphs) {
+    package init(content: any View, glyphs: Glyphs) {
         self.content = content
         self.glyphs = glyphs
     }
 
     /// The rectangle the content gets on a screen of `width × height`.
-    public static func contentRect(width: Int, height: Int) -> Rect {
+    package static func contentRect(width: Int, height: Int) -> Rect {
         Rect(x: 0, y: 1, width: width, height: height - 3)
     }
 
     /// Draws everything into a new screen.
-    public func render(width: Int, height: Int) -> TerminalScreen {
+    package func render(width: Int, height: Int) -> TerminalScreen {
         var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let bar = CellStyle(inverse: true)
         canvas.clear(Rect(x: 0, y: 0, width: width, height: 1), style: bar)

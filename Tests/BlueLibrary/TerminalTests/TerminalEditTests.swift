@@ -56,9 +56,12 @@ struct TerminalEditTests {
     @Test func inASmallTerminalTheMistakeTakesTwoLines() async throws {
         let harness = try await TerminalHarness(width: 40, height: 12)
         await harness.type("e\u{1B}[A" + clear + "12\r")
-        let text = harness.app.render().text
-        #expect(text.contains("› Year    12▏\n    invalid year '12': must be between\n    1000 and 9999"))
-        #expect(text.split(separator: "\n", omittingEmptySubsequences: false)[10].hasSuffix("[Trash]"))
+        let rows = harness.app.render().text.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        let year = try #require(rows.firstIndex { $0.contains("› Year    12▏") })
+        #expect(rows[year + 1] == "│    invalid year '12': must be        │")
+        #expect(rows[year + 2] == "│    between 1000 and 9999             │")
+        #expect(rows[10].hasSuffix("[Trash]"))
     }
 
     @Test func anEmptyTitleIsRefusedInTheForm() async throws {

@@ -1,3 +1,4 @@
+import AudioKit
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
@@ -8,17 +9,22 @@ import TestSupport
 import Testing
 
 /// A terminal face over an in-memory library, driven by scripted keys and read back from its screen.
-/// Frames are drawn without colour so golden files are plain text; covers are generated artwork.
+/// Frames are drawn without colour so golden files are plain text; covers are generated artwork. Tracks
+/// play on the audio twin, by a clock the test moves.
 @MainActor
 struct TerminalHarness {
     let library: LibraryAPI
     let app: TerminalApp
+    let clock = ManualClock()
+    let player: QueuePlayerTwin
 
     /// A face `width × height` over the seed albums, or over `albums` (and their `tracks`, as a scan
-    /// would have stored them).
-    init(width: Int = 80, height: Int = 24, albums: [Album]? = nil, tracks: [AlbumID: [Track]] = [:])
-        async throws
-    {
+    /// would have stored them). The player plays each track for its length, except the files named in
+    /// `undecodable`, which no decoder reads.
+    init(
+        width: Int = 80, height: Int = 24, albums: [Album]? = nil, tracks: [AlbumID: [Track]] = [:],
+        undecodable: Set<String> = [], embeddedPicture: [UInt8]? = nil
+    ) async throws {
         let store: SQLiteLibraryStore
         if let albums {
             store = try await TestLibrary.store(albums: albums)
@@ -33,11 +39,20 @@ struct TerminalHarness {
             }
         }
         library = LibraryAPI(store: store)
-        let covers = CoverService(httpClient: nil, cache: nil)
+        let covers = CoverService(
+            httpClient: nil, cache: nil, embedded: embeddedPicture.map { PictureTwin(picture: $0) })
         Task { await covers.run() }
+        let lengths = Dictionary(tracks.values.joined().map { ($0.path, $0.duration) }) { first, _ in first }
+        player = QueuePlayerTwin(clock: clock) { path throws(AudioError) in
+            guard !undecodable.contains(path), let length = lengths[path] else {
+                throw AudioError(
+                    .file, "cannot play \(path.split(separator: "/").last ?? ""): no decoder reads it")
+            }
+            return length
+        }
         app = TerminalApp(
             controller: LibraryController(library: library), coverCenter: covers.center, mode: .noColor,
-            width: width, height: height)
+            width: width, height: height, player: player)
         try await app.start()
     }
 
@@ -55,6 +70,18 @@ struct TerminalHarness {
     func type(_ text: String) async {
         var parser = KeyParser()
         for key in parser.feed(Array(text.utf8)) { await app.handle(key) }
+    }
+
+    /// The frame's rows.
+    func rows() -> [String] {
+        app.render().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The player's line (the row above the toolbar), or `nil` when nothing plays.
+    func playerLine() -> String? {
+        let rows = rows()
+        let line = rows[rows.count - 3]
+        return line.hasPrefix(" ▶ Playing") || line.hasPrefix(" ‖ Paused") ? line : nil
     }
 
     /// Presses keys.
@@ -77,6 +104,22 @@ struct TerminalHarness {
     func fitsItsWidth(_ screen: TerminalScreen) -> Bool {
         screen.text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy {
             String($0).terminalColumns <= screen.width
+        }
+    }
+}
+
+/// Finds the same picture in every audio file.
+private struct PictureTwin: EmbeddedPictureReader {
+    let picture: [UInt8]
+
+    func picture(embeddedIn path: String) async throws -> [UInt8]? { picture }
+}
+
+extension QueuePlayerTwin {
+    /// A twin for faces whose tests play nothing: every file is unknown to it.
+    static func playingNothing() -> QueuePlayerTwin {
+        QueuePlayerTwin(clock: ManualClock()) { path throws(AudioError) in
+            throw AudioError(.file, "cannot play \(path): this test plays nothing")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AudioKit
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
@@ -16,7 +17,8 @@ struct TwoViewsTests {
         let library = LibraryAPI(store: TestLibrary.store())
         let controller = LibraryController(library: library)
         let terminal = TerminalApp(
-            controller: controller, coverCenter: CoverCenter(), mode: .noColor, width: 80, height: 24)
+            controller: controller, coverCenter: CoverCenter(), mode: .noColor, width: 80, height: 24,
+            player: QueuePlayerTwin.playingNothing())
         try await terminal.start()
         let web = WebApp(controller: controller)
         #expect(web.controller === terminal.controller)

@@ -3,25 +3,41 @@ import BlueLibraryServices
 import BlueLibraryTerminal
 import Diagnostics
 
-/// `bluelibrary tui`: the album screen, full-screen in the terminal.
+/// `bluelibrary tui [--device NAME]`: the album screen, full-screen in the terminal, playing the albums
+/// read from a music folder.
 struct TUIVerb: Verb {
     static let spec = VerbSpec(
-        name: "tui", summary: "browse the library full-screen, covers and all",
+        name: "tui", summary: "browse the library full-screen, covers and all, and play its tracks",
+        usage: "[--device NAME]",
+        options: [
+            OptionSpec(
+                name: "device", short: nil, value: "NAME",
+                help: "the ALSA device to play on (default: default; null plays without sound hardware)")
+        ],
         details: KeyHelp.helpText + "\n"
             + """
             A click on a cover selects it. Changes made elsewhere show within a second. The screen fits
             terminals from 40×12; a taller one shows larger covers and more details.
+            Tracks play through ALSA: `default` reaches PipeWire or PulseAudio on a desktop. libsndfile
+            plays MP3, FLAC, Ogg Vorbis, Opus and WAV, FFmpeg's libraries M4A/AAC and FLAC in Ogg; both
+            are loaded the first time a track plays. A track that cannot play, or a missing device, is
+            one line in the status bar.
             Colours: true colour when COLORTERM says so, 256 colours otherwise, none with NO_COLOR.
             """)
     static let services: ServiceNeeds = [.covers]
 
-    init(_ arguments: ParsedArguments) {}
+    let device: String
+
+    init(_ arguments: ParsedArguments) throws {
+        device = arguments["device"] ?? "default"
+        guard !device.isEmpty else { throw Self.spec.usageError("--device needs an ALSA device name") }
+    }
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {
         context.out.flush()
         _ = try await TerminalRunner.run(
             library: context.library, covers: context.requireCovers(), sync: context.sync,
-            environment: context.console.environment)
+            environment: context.console.environment, device: device)
         return .success
     }
 }

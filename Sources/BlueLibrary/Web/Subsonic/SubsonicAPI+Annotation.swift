@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryStorage
 
 /// Annotation: `scrobble` (a play counted, or with `submission=false` "now playing"), `star`, `unstar`
 /// and `setRating` — each the logged-in user's own.

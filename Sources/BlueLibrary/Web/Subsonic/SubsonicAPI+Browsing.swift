@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryStorage
 
 /// Browsing: by tags (`getArtists`, `getArtist`, `getAlbum`, `getSong`, `getGenres`) and as folders
 /// (`getIndexes`, `getMusicDirectory`: an artist's folder holds their albums, an album's its songs).

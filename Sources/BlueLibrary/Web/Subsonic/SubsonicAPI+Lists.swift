@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryStorage
 
 /// Lists: `getAlbumList` and `getAlbumList2` (random, newest, highest, frequent, recent, starred,
 /// alphabeticalByName, alphabeticalByArtist, byYear, byGenre), `getRandomSongs`, `getSongsByGenre`,

@@ -1,7 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryServices
-import BlueLibraryStorage
 
 /// Media: `stream` and `download` (the file as it is, with ranges — no transcoding: `format` and
 /// `maxBitRate` are not followed, and `format=raw` is what every answer is), `getCoverArt` (the album's

@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryStorage
 
 /// Playlists: `getPlaylists`, `getPlaylist`, `createPlaylist`, `updatePlaylist`, `deletePlaylist`. A
 /// user sees their own playlists and the public ones of others; only the owner changes or deletes one.

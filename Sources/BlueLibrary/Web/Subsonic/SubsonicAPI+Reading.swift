@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryStorage
 
 /// What several endpoints read inside their transaction: items with the user's stars, ratings and plays,
 /// and an id's item whatever its kind.

@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryStorage
 
 /// Search: `search2` and `search3`. Every word of the query must match, ignoring case and accents, as a
 /// bare word of the command line's queries does: an artist by name; an album by its title, artist or

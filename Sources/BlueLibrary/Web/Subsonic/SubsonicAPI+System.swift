@@ -1,4 +1,4 @@
-import BlueLibraryStorage
+import BlueLibraryCore
 
 /// System: `ping`, `getLicense`, `getUser`, `getMusicFolders`, `getScanStatus`
 /// (`getOpenSubsonicExtensions` answers before logging in, in ``SubsonicAPI/respond(to:)``).

@@ -1,6 +1,5 @@
 import BlueLibraryCore
 import BlueLibraryServices
-import BlueLibraryStorage
 
 /// The Subsonic API as OpenSubsonic extends it (`/rest/NAME` and `/rest/NAME.view`, GET or form POST):
 /// what DSub, Symfonium, Feishin and the other music apps speak, served from the library beside the page.
@@ -11,7 +10,7 @@ import BlueLibraryStorage
 /// address slow that address down (``LoginThrottle``). Answers are XML unless `f=json` or `f=jsonp`, and a
 /// failure is HTTP 200 with `status="failed"` and the protocol's code (``SubsonicError``). A request's
 /// reads are one snapshot of the library; stars, ratings, plays and playlists are the user's own.
-public final class SubsonicAPI: Sendable {
+package final class SubsonicAPI: Sendable {
     /// The protocol version answered.
     static let version = "1.16.1"
     /// The server's name in every answer.
@@ -91,7 +90,7 @@ public final class SubsonicAPI: Sendable {
     }()
 
     /// Answers one request to `/rest/…`.
-    public func respond(to request: WebRequest) async -> WebResponse {
+    package func respond(to request: WebRequest) async -> WebResponse {
         let parameters = SubsonicParameters(request)
         let format = Format(parameters)
         var name = String(request.path.dropFirst("/rest/".count))

@@ -14,10 +14,9 @@ struct SubsonicError: Error, Sendable, Equatable {
     }
     /// 40: wrong username or password (or token).
     static let wrongCredentials = SubsonicError(code: 40, message: "Wrong username or password")
-    /// 42: an authentication mechanism this server does not take.
-    static func unsupportedAuthentication(_ message: String) -> SubsonicError {
-        SubsonicError(code: 42, message: message)
-    }
+    // 41 (token authentication not supported for a user) and 42 (a way of logging in the server does not
+    // take) never arise: every user may log in in each of the three ways, since the server can unseal
+    // every password to check a token.
     /// 43: several authentication mechanisms at once.
     static let conflictingAuthentication = SubsonicError(
         code: 43, message: "Multiple conflicting authentication mechanisms provided")

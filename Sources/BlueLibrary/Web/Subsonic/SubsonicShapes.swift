@@ -1,5 +1,4 @@
 import BlueLibraryCore
-import BlueLibraryStorage
 
 /// How the library's albums, tracks and artists look in the Subsonic protocol (the OpenSubsonic
 /// specification's `AlbumID3`, `Child`, `ArtistID3`, `Artist`): ids, dates, and every required field.

@@ -34,6 +34,11 @@ struct SubsonicListTests {
         #expect(try await names("byGenre", [("genre", "pop")]) == ["Début"])
         #expect(Set(try await names("random")) == ["Début", "Sines"])
         #expect(try await names("newest").count == 2)
+        // By artist, not by title: Sines's album artist now sorts before Björk.
+        _ = try await harness.library.update(
+            .id(harness.albums["Sines"]!.album.id), with: AlbumPatch(artist: "Aphex"))
+        #expect(try await names("alphabeticalByArtist") == ["Sines", "Début"])
+        #expect(try await names("alphabeticalByName") == ["Début", "Sines"])
         #expect(try await harness.failure("getAlbumList2", [("type", "byYear"), ("fromYear", "1990")]) == 10)
         #expect(try await harness.failure("getAlbumList2", [("type", "byGenre")]) == 10)
         #expect(try await harness.failure("getAlbumList2") == 10)

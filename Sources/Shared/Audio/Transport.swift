@@ -1,7 +1,8 @@
 /// Where playback is, as a function of the app's clock: a position and, while playing, the moment it
-/// was anchored. Both players (ALSA and the twin) keep one, so the device never decides the time.
+/// was anchored. Every player keeps one (through ``PlayQueue`` or directly, as the twin does), so the
+/// device never decides the time.
 package struct Transport: Sendable, Equatable {
-    /// The recording's length.
+    /// The recording's or track's length.
     package let duration: Double
     private var anchor: Double = 0
     private var anchorTime: Double?
@@ -22,6 +23,19 @@ package struct Transport: Sendable, Equatable {
     package func isPlaying(at now: Double) -> Bool {
         guard let anchorTime else { return false }
         return anchor + (now - anchorTime) < duration
+    }
+
+    /// The clock time at which it reaches the end, while it plays (even when that time has passed).
+    package var finishTime: Double? {
+        anchorTime.map { $0 + duration - anchor }
+    }
+
+    /// The same transport for a length learnt later (a decoder knows it exactly, a tag only roughly).
+    package func resized(to duration: Double) -> Transport {
+        var resized = Transport(duration: duration)
+        resized.anchor = anchor
+        resized.anchorTime = anchorTime
+        return resized
     }
 
     /// Starts or resumes at `now`; from the very end it starts again at the beginning.

@@ -1,5 +1,3 @@
-import BlueLibraryCore
-
 /// What a music server keeps for the people who listen (the Subsonic API's users): accounts with their
 /// password sealed (``StoredUser/sealedPassword``, opaque here) and their API keys' digests, and per
 /// person the items they starred and rated, how often and when they played each track, and their

@@ -1,5 +1,3 @@
-import BlueLibraryCore
-
 /// A field a person may edit, remembered per album (the `edited` column) so that a rescan of the album's
 /// music folder keeps it while the other fields follow the tags.
 package enum EditableField: String, CaseIterable, Sendable {

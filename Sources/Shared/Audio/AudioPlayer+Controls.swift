@@ -2,13 +2,13 @@
 /// drives a player directly.
 extension AudioPlayer {
     /// Duration, position and whether it plays, read together.
-    public var playback: PlaybackState {
+    package var playback: PlaybackState {
         PlaybackState(duration: duration, position: position, isPlaying: isPlaying)
     }
 
     /// The play button: pauses while playing, otherwise starts or resumes.
     /// - Throws: ``AudioError`` when playback cannot start.
-    public func togglePlay() throws(AudioError) {
+    package func togglePlay() throws(AudioError) {
         if isPlaying {
             pause()
         } else {
@@ -17,7 +17,7 @@ extension AudioPlayer {
     }
 
     /// Moves `seconds` from where playback is (back when negative), clamped as ``seek(to:)`` is.
-    public func seek(by seconds: Double) {
+    package func seek(by seconds: Double) {
         seek(to: position + seconds)
     }
 }

@@ -1,5 +1,3 @@
-import BlueLibraryCore
-
 /// A track as the library stores it: the track, and what a rescan needs to know whether its file
 /// changed — its size and modification time when the tags were read, and those tags (in the scanner's
 /// stored form, opaque here).

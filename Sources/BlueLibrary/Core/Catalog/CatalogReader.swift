@@ -1,5 +1,3 @@
-import BlueLibraryCore
-
 /// What a music server browses beyond the library's albums (the Subsonic API's artists, genres and
 /// songs), read inside a transaction. Only albums with tracks take part: an album typed by hand has
 /// nothing to play. Artists and genres are the albums' own fields, grouped by their folded keys

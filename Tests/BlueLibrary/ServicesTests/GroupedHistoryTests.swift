@@ -37,7 +37,7 @@ struct GroupedHistoryTests {
 
     @Test(arguments: ["memory", "sqlite"])
     func exportDeleteReimportThenUndoIsNeverStuck(kind: String) async throws {
-        // Issue 12.8: export, delete an album, import the export, then undo.
+        // Export, delete an album, import the export, then undo.
         let library = library(kind)
         let export = try await library.albums()
         try await library.delete(.index(2))

@@ -1,10 +1,12 @@
 // swift-tools-version:6.0
 // Two apps over one shared kit, each layered; the folders under Sources/ say the same:
-//   BlueLibrary/  the album library: Core (model, query language, no I/O), Storage, Scanner, Covers,
-//                 Networking, Services (the LibraryAPI facade), Presentation, Web, Terminal, CLI
+//   BlueLibrary/  the album library: Core (model, query language, no I/O), Storage (SQLite, and
+//                 PostgreSQL in Storage/Postgres), Scanner, Covers, Networking, Services (the LibraryAPI
+//                 facade), FolderImport, Presentation, Web, Terminal, CLI
 //   Recordings/   the voice-notes app of the architecture book: Model, Audio, UI, one module per
 //                 architecture (MVC, MVVMC, MVCVS, MAVB, TEA), Launcher, App
-//   Shared/       what both use: TerminalKit, SystemFiles, Concurrency; TestSupport (tests only)
+//   Shared/       what both use: TerminalKit, Audio (AudioKit), SystemFiles, Concurrency, Diagnostics;
+//                 TestSupport (tests only)
 //   C/            system libraries and thin C shims, one dynamic loader for them all
 //   Catalog/      the design-pattern catalog and its runner
 // Every target lists exactly the modules its files import.

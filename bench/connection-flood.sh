@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12.2's goal: with 1,000 slow or streaming connections from one address, a normal GET from
+# The goal: with 1,000 slow or streaming connections from one address, a normal GET from
 # another address stays under 50 ms p99. Serves a fresh library, times GET /api/state from 127.0.0.1
 # (a new connection each) on the quiet server, then again while 127.0.0.2 holds the flood: half of it
 # trickling request headers one byte a second, half opening event streams, every connection the server

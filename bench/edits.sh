@@ -4,7 +4,7 @@
 #
 #   bench/edits.sh [ALBUMS]
 #
-# Goal (issue 11): each edit at index 0 costs within 1.5x the same edit at the end, and so do `show INDEX`
+# Goal: each edit at index 0 costs within 1.5x the same edit at the end, and so do `show INDEX`
 # and `select INDEX` (an index is found from the buckets' counts). Positions live in buckets
 # (docs/architecture.md), so neither end rewrites more than a bucket.
 set -euo pipefail

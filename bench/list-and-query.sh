@@ -61,8 +61,9 @@ hyperfine --warmup 2 --runs 10 --export-json "$json" --style basic \
     -n "bluelibrary track query" "$bin --library $db list track:'song 4242-7' --format '\$artist - \$title' > /dev/null" \
     -n "bluelibrary word query" "$bin --library $db list 4242-7 --format '\$artist - \$title' > /dev/null"
 
-python3 - "$json" <<'PY'
+python3 - "$json" "$count" <<'PY'
 import json, sys
+count = int(sys.argv[2])
 results = {r["command"]: r["mean"] for r in json.load(open(sys.argv[1]))["results"]}
 for what, goal in (("list", 1.2), ("query", 1.5)):
     ours, floor = results[f"bluelibrary {what}"], results[f"sqlite3 {what}"]

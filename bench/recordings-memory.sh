@@ -9,7 +9,7 @@ set -euo pipefail
 bin=${1:?usage: bench/recordings-memory.sh BINARY [MINUTES]}
 minutes=${2:-60}
 [ -x "$bin" ] || { echo "bench/recordings-memory.sh: $bin is not an executable" >&2; exit 1; }
-for tool in tmux python3; do
+for tool in tmux python3 bc; do
     command -v "$tool" >/dev/null || { echo "bench/recordings-memory.sh: needs $tool" >&2; exit 1; }
 done
 work=$(mktemp -d)

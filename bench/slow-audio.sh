@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 21.9's goal: 256 slow readers of audio (8 loopback addresses x 32 streams, each reading at
+# The goal: 256 slow readers of audio (8 loopback addresses x 32 streams, each reading at
 # 80 KB/s, coming back a second after the server closes or refuses them, as a player retries) must not
 # lock other clients out: GET /api/state from another address keeps a p99 under 50 ms, and the readers
 # beyond the server's bounds are refused at once. Imports a folder of one 3-minute WAV track into a

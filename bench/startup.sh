@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start-up of the command line: `bluelibrary list` on a new five-album library, next to the sqlite3
-# shell running the same SELECT on the same file (issue 11: within 2x).
+# shell running the same SELECT on the same file (goal: within 2x).
 #
 #   bench/startup.sh BINARY [RUNS]      e.g. bench/startup.sh .build/release/bluelibrary
 #

@@ -15,7 +15,7 @@ albums=${1:-1000}
 tracks=${2:-10}
 bin=$PWD/.build/release/bluelibrary
 [ -x "$bin" ] || { echo "build first: make release" >&2; exit 1; }
-scripts/setup.sh wrk ffmpeg python3-venv
+scripts/setup.sh wrk ffmpeg python3-venv curl
 out=$PWD/bench/out/subsonic
 rm -rf "$out" && mkdir -p "$out/ours" "$out/supysonic"
 venv=$PWD/bench/out/subsonic-venv

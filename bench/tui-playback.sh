@@ -7,7 +7,7 @@
 #   bench/tui-playback.sh [BINARY] [SECONDS]      e.g. bench/tui-playback.sh .build/release/bluelibrary 60
 #
 # The FLAC is an hour of stereo pink noise at 44.1 kHz made by ffmpeg (noise does not compress, so a
-# player that read the file whole would show it: about 500 MB). The real binary runs in tmux on ALSA's
+# player that read the file whole would show it: about 230 MB). The real binary runs in tmux on ALSA's
 # `null` device under `/usr/bin/time -v`; `p` plays the album, `.` jumps ahead a few times (each jump
 # opens the decoder at another place), then the script measures SECONDS of playing: processor time
 # from /proc/PID/stat (user + system) before and after, the resident set with `ps`, and the peak
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 bin=${1:-.build/release/bluelibrary}
 seconds=${2:-30}
 [ -x "$bin" ] || { echo "bench/tui-playback.sh: $bin is not an executable (build first: make release)" >&2; exit 1; }
-scripts/setup.sh ffmpeg tmux time
+scripts/setup.sh ffmpeg tmux time bc
 work=$(mktemp -d)
 socket="bltui-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT

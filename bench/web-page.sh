@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The web page at scale, in headless Chromium at 1280×800, against the goals of issue #11: time to
+# The web page at scale, in headless Chromium at 1280×800, against its goals: time to
 # show the current album from navigation start, cover requests before scrolling, DOM elements, JS
 # heap, End → the last album's details, and holding → for 5 s (the longest task, frames per second);
 # then the server's memory while 16 clients page through the largest library at once. Each figure is

@@ -1,5 +1,5 @@
-"""Measures the web page of `bluelibrary serve` in headless Chromium at 1280×800 against the goals of
-issue #11, for libraries of several sizes: the cover scroller, then each browsing view (the Albums grid,
+"""Measures the web page of `bluelibrary serve` in headless Chromium at 1280×800 against its goals, for
+libraries of several sizes: the cover scroller, then each browsing view (the Albums grid,
 the Artists list, the albums in year order, a search) — first screen, a 5-second fling down, the DOM
 and the cover requests — and the server's memory while 16 clients page through the largest library at
 once. Run by bench/web-page.sh (see there); prints each figure next to its goal.

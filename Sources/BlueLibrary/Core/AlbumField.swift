@@ -25,11 +25,6 @@ package enum AlbumField: String, Sendable, CaseIterable {
     /// Whether substring matching and sorting ignore case for this field. Cover URLs are matched as
     /// written (their paths are case-sensitive); ids are lowercase already.
     package var isCaseFolded: Bool { self == .title || self == .artist || self == .genre }
-
-    /// The text that substring queries and sorting compare for this field of `album`.
-    package func searchText(of album: Album) -> String {
-        isCaseFolded ? SearchKey.fold(album.text(of: self)) : album.text(of: self)
-    }
 }
 
 extension Album {

@@ -6,7 +6,7 @@ enum BitmapFont {
 
     /// Whether the cell `(x, y)` of `character`'s glyph is ink.
     static func isInk(_ character: Character, x: Int, y: Int) -> Bool {
-        let rows = glyphs[Character(character.uppercased())] ?? glyphs["?"] ?? []
+        let rows = glyph(of: character) ?? glyphs["?"] ?? []
         guard rows.indices.contains(y) else { return false }
         let row = Array(rows[y])
         return row.indices.contains(x) && row[x] == "#"
@@ -14,7 +14,14 @@ enum BitmapFont {
 
     /// Whether the font has a glyph of its own for `character`.
     static func hasGlyph(_ character: Character) -> Bool {
-        glyphs[Character(character.uppercased())] != nil
+        glyph(of: character) != nil
+    }
+
+    /// The glyph of `character`'s capital, when that is one letter (ß becomes SS, which has none).
+    private static func glyph(of character: Character) -> [String]? {
+        let upper = character.uppercased()
+        guard upper.count == 1, let capital = upper.first else { return nil }
+        return glyphs[capital]
     }
 
     private static let glyphs: [Character: [String]] = [

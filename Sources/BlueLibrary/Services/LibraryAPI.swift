@@ -14,8 +14,8 @@ import Synchronization
 ///
 /// Every change is one transaction that also records its undo command and saves the current album,
 /// then is announced on ``changes``. Reads are consistent snapshots. Every method is `async`: the
-/// store runs the blocking SQLite work on its own threads, and the caller is suspended meanwhile (a
-/// facade made `forOneRead` is the one exception: its main actor runs that work itself). The reads and
+/// store runs the blocking SQLite work on its own threads, and the caller is suspended meanwhile (the
+/// reading verbs' ``OneReadLibrary`` is the one exception: its main actor runs that work itself). The reads and
 /// ``close()`` are `nonisolated(nonsending)`, as the store's are: a caller on the main actor hands over
 /// to the store's thread and back, without a stop on the global executor.
 package final class LibraryAPI: LibraryReading {

@@ -90,8 +90,29 @@ package struct BucketMap {
 
     /// The library index of the album at `position`.
     package func index(of position: Int64) -> Int {
-        let key = AlbumPositions.key(of: position)
-        return (positionOfKey[key].map { before[$0] } ?? 0) + AlbumPositions.slot(of: position)
+        albumsBefore(key: AlbumPositions.key(of: position)) + AlbumPositions.slot(of: position)
+    }
+
+    /// How many albums come before the bucket with `key`.
+    private func albumsBefore(key: Int64) -> Int { positionOfKey[key].map { before[$0] } ?? 0 }
+
+    /// Library indexes for positions read in order, as a listing reads them: the rows of one bucket
+    /// cost one lookup of the bucket, not one each.
+    package struct Cursor {
+        package let map: BucketMap
+        private var key: Int64 = -1
+        private var base = 0
+
+        package init(_ map: BucketMap) { self.map = map }
+
+        package mutating func index(of position: Int64) -> Int {
+            let key = AlbumPositions.key(of: position)
+            if key != self.key {
+                self.key = key
+                base = map.albumsBefore(key: key)
+            }
+            return base + AlbumPositions.slot(of: position)
+        }
     }
 
     /// The bucket holding library index `index` (which must be in `0..<total`) and the slot within it.

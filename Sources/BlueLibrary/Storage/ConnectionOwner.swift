@@ -12,15 +12,27 @@ package enum ConnectionPlacement: Sendable {
     /// millisecond, a fifth of its time, handing its one read to a thread and back). Every call must come
     /// from the main actor; one that does not stops the process (in release builds too).
     case caller
+
+    /// The page cache each connection keeps, in KiB (`nil`: SQLite's default of 2 MiB). A connection
+    /// that lives on keeps 32 MiB of the library for the reads that follow; a one-command process reads
+    /// each page once, where a larger cache only costs its memory's first touch (a third of the sqlite3
+    /// shell's time for a listing of 100,000 albums).
+    var pageCacheKiB: Int? {
+        switch self {
+        case .ownThreads: 32768
+        case .caller: nil
+        }
+    }
 }
 
 /// A connection and its one owner: a thread of its own, or the caller (see ``ConnectionPlacement``).
 final class ConnectionOwner: Sendable {
     /// The owner's thread; `nil` when the connection belongs to the caller.
     private let thread: BlockingPool?
-    private let slot = ConnectionSlot()
+    private let slot: ConnectionSlot
 
     init(name: String, placement: ConnectionPlacement) {
+        slot = ConnectionSlot(pageCacheKiB: placement.pageCacheKiB)
         switch placement {
         case .ownThreads: thread = BlockingPool(threads: 1, name: name)
         case .caller: thread = nil
@@ -83,6 +95,8 @@ final class ConnectionSlot: @unchecked Sendable {
     }
 
     var connection: SQLiteConnection?
+    /// The page cache of each connection opened here, in KiB (`nil`: SQLite's default).
+    let pageCacheKiB: Int?
     /// Whether `connection` is set (readable from any thread).
     let isOpen = Atomic<Bool>(false)
     /// Jobs given to the owner and not yet finished (readable from any thread).
@@ -95,6 +109,7 @@ final class ConnectionSlot: @unchecked Sendable {
         if let connection { return connection }
         let opened = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         guard try Schema.readIfCurrent(opened) else { return nil }
+        try setPageCache(of: opened)
         connection = opened
         return opened
     }
@@ -106,7 +121,16 @@ final class ConnectionSlot: @unchecked Sendable {
         case .writer: try Schema.prepare(opened)
         case .reader: try Schema.checkReadable(opened)
         }
+        try setPageCache(of: opened)
         connection = opened
         return opened
+    }
+
+    init(pageCacheKiB: Int?) {
+        self.pageCacheKiB = pageCacheKiB
+    }
+
+    private func setPageCache(of connection: SQLiteConnection) throws {
+        if let pageCacheKiB { try connection.execute("PRAGMA cache_size = -\(pageCacheKiB)") }
     }
 }

@@ -136,12 +136,21 @@ package final class SQLiteConnection: @unchecked Sendable {
             throw LibraryError(
                 .io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")
         }
+        // Another connection's lock is waited for, up to 30 s in all; then the backup gives up.
         var status: Int32
+        var waited: Int32 = 0
         repeat {
             status = sqlite3_backup_step(backup, 256)
-            if status == SQLITE_BUSY || status == SQLITE_LOCKED { sqlite3_sleep(20) }
+            if status == SQLITE_BUSY || status == SQLITE_LOCKED {
+                guard waited < 30_000 else { break }
+                sqlite3_sleep(20)
+                waited += 20
+            }
         } while status == SQLITE_OK || status == SQLITE_BUSY || status == SQLITE_LOCKED
         let finished = sqlite3_backup_finish(backup)
+        if status == SQLITE_BUSY || status == SQLITE_LOCKED {
+            throw LibraryError(.io, "cannot write the backup \(path): the library stayed locked for 30 s")
+        }
         guard status == SQLITE_DONE, finished == SQLITE_OK else {
             throw LibraryError(
                 .io, "cannot write the backup \(path): \(String(cString: sqlite3_errmsg(target)))")

@@ -53,14 +53,14 @@ struct SQLiteAlbums: LibraryWriter {
     }
 
     func forEachAlbum(matching query: Query, _ body: (Album, Int) throws -> Void) throws {
-        let map = try bucketMap()
-        try forEachRow(matching: query) { row in try body(album(row), map.index(of: Int64(row.int(6)))) }
+        var indexes = BucketMap.Cursor(try bucketMap())
+        try forEachRow(matching: query) { row in try body(album(row), indexes.index(of: Int64(row.int(6)))) }
     }
 
     func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws {
-        let map = try bucketMap()
+        var indexes = BucketMap.Cursor(try bucketMap())
         try forEachRow(matching: query) { row in
-            try body(RowFields(row: row), map.index(of: Int64(row.int(6))))
+            try body(RowFields(row: row), indexes.index(of: Int64(row.int(6))))
         }
     }
 

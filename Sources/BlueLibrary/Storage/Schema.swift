@@ -222,7 +222,7 @@ enum Schema {
     /// writer must create or migrate it); a foreign, damaged or newer one throws.
     static func readIfCurrent(_ connection: SQLiteConnection) throws -> Bool {
         guard try connection.readTransaction({ try check(connection) }) == latestVersion else { return false }
-        try connection.execute("PRAGMA query_only = 1; PRAGMA cache_size = -32768")
+        try connection.execute("PRAGMA query_only = 1")
         return true
     }
 
@@ -254,7 +254,7 @@ enum Schema {
         let isWAL = try mode.step() && mode.text(0) == "wal"
         mode.reset()
         if !isWAL { try connection.execute("PRAGMA journal_mode = WAL") }
-        try connection.execute("PRAGMA synchronous = FULL; PRAGMA cache_size = -32768")
+        try connection.execute("PRAGMA synchronous = FULL")
     }
 
     /// Writes every album's and track's folded search keys anew (``SearchKey/fold(_:)``), after the

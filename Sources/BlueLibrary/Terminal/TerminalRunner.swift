@@ -7,14 +7,14 @@ import TerminalKit
 /// Runs the terminal UI on a real terminal until the user quits or a signal arrives.
 @MainActor
 package enum TerminalRunner {
-    /// Opens the album screen for `library` and returns the exit status. The screen's loop runs as one
+    /// Opens the album screen for `library` until the user quits. The screen's loop runs as one
     /// service beside the cover downloads, the watcher of other processes' changes and (in online mode)
     /// the sync to the remote; quitting stops them all, and the player. Tracks play on the ALSA `device`.
     /// - Throws: `usage` when standard input or output is not a terminal.
     package static func run(
         library: LibraryAPI, covers: CoverService, sync: SyncService?, environment: [String: String],
         device: String = "default"
-    ) async throws -> Int32 {
+    ) async throws {
         guard TerminalSession.isAvailable else {
             throw LibraryError(.usage, "tui needs a terminal: standard input and output must both be one")
         }
@@ -41,7 +41,6 @@ package enum TerminalRunner {
         try await ServiceGroup(services).run()
         controller.stop()
         await library.close()
-        return 0
     }
 
     /// Runs the screen's loop until the user quits, a signal arrives or the task is cancelled. The loop

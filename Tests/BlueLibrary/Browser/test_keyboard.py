@@ -110,7 +110,7 @@ class KeyboardTests(PageTestCase):
                 break
             seen.append(ring)
         names = [entry[0] for entry in seen]
-        for expected in ("a #/", "a #/albums", "a #/years", "query", "div.cover", "details.artist", "details.year", "summary",
+        for expected in ("a #/", "a #/albums?sort=artist", "a #/years", "query", "div.cover", "details.artist", "details.year", "summary",
                          "add.title", "add.cover_url", "add.button", "undo", "trash"):
             self.assertIn(expected, names)
         for name, visible, style, width, colour in seen:

@@ -84,6 +84,30 @@ class ViewTests(PageTestCase):
         first = self.cells()[0]
         self.assertEqual(first[3], "#/album/" + self.api("/api/albums?sort=added&limit=1")["albums"][0]["id"])
 
+    def test_the_header_leads_to_the_albums_by_artist_and_albums_alone_becomes_that_address_in_place(self):
+        self.open_route("#/years")
+        link = self.driver.find_element(By.XPATH, "//nav[@id='views']/a[text()='Albums']")
+        self.assertEqual(link.get_attribute("href"), self.url.rstrip("/") + "/#/albums?sort=artist")
+        self.click(link)
+        self.wait.until(lambda _: self.view()["hash"] == "#/albums?sort=artist" and self.view()["current"] == ["Albums"])
+        self.assertEqual([cell[1] for cell in self.wait_cells()][:6], self.titles("sort=artist")[:6])
+        # Typed, `#/albums` alone (or with a sort it does not know) is replaced by the address it shows: back
+        # goes to the view before, not to an address that would send the page on again.
+        for typed in ("#/albums", "#/albums?sort=size"):
+            self.open_route("#/years")
+            self.driver.execute_script("location.hash = arguments[0]", typed)
+            self.wait.until(lambda _: self.view()["hash"] == "#/albums?sort=artist" and self.view()["id"] == "view-albums", typed)
+            self.assertEqual(self.driver.execute_script("return [...document.querySelectorAll('#sorts a[aria-current=page]')].map((a) => a.dataset.sort)"),
+                             ["artist"])
+            self.driver.back()
+            self.wait.until(lambda _: self.view()["hash"] == "#/years" and self.view()["id"] == "view-years", f"back from {typed}")
+            self.driver.forward()
+            self.wait.until(lambda _: self.view()["hash"] == "#/albums?sort=artist", f"forward to {typed}")
+        # And so is a page opened at it.
+        self.driver.get(self.url.rstrip("/") + "/#/albums")
+        self.driver.refresh()
+        self.wait.until(lambda _: self.view()["hash"] == "#/albums?sort=artist" and self.view()["id"] == "view-albums")
+
     def test_the_rail_jumps_to_a_letter_and_the_focus_lands_on_its_first_album(self):
         self.open_route("#/albums?sort=artist")
         self.wait_cells()
@@ -304,9 +328,10 @@ class ViewTests(PageTestCase):
 
 
 class LookAndReachTests(PageTestCase):
-    """Every view at a phone's width and with the keyboard: nothing scrolls sideways, every control is at
-    least 44 × 44 px (links inside sentences aside), every control has a name a screen reader says, Tab
-    reaches every one and moves on, and every text meets AA contrast."""
+    """Every view (and a search's results) at a phone's width and with the keyboard: nothing scrolls
+    sideways, every control is at least 44 × 44 px (a link inside a sentence aside), the player bar shows
+    all its parts, every control has a name a screen reader says, Tab reaches every one (the queue
+    panel's too) and moves on, and every text meets AA contrast."""
 
     window = (1000, 760)
 
@@ -316,9 +341,12 @@ class LookAndReachTests(PageTestCase):
         self.cli("import", music)
         self.import_albums(albums()[:40])
 
+    # Not an address: a search made in the Artists view, whose results are a view of their own.
+    SEARCH = "search for “tone”"
+
     def routes(self):
         sines = self.api("/api/albums?q=album:sines")["albums"][0]["id"]
-        return ["#/", "#/albums", "#/artists", "#/genres", "#/years", "#/album/" + sines, "#/artist/Oscillator"]
+        return ["#/", "#/albums", "#/artists", "#/genres", "#/years", "#/album/" + sines, "#/artist/Oscillator", self.SEARCH]
 
     def start_playing(self):
         """Plays the album with tracks, so the player bar is there, and opens the queue."""
@@ -332,6 +360,16 @@ class LookAndReachTests(PageTestCase):
         self.eventually(lambda: not self.player()["playing"])
 
     def settled(self, route):
+        if route == self.SEARCH:
+            self.open_route("#/artists")
+            query = self.driver.find_element(By.ID, "query")
+            query.clear()
+            query.send_keys("tone", Keys.ENTER)
+            self.wait.until(lambda _: self.view()["id"] == "view-search")
+            self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#search-tracks tbody tr")) == 3
+                            and self.driver.find_elements(By.CSS_SELECTOR, "#search-grid .cell"))
+            self.settle(0.5)
+            return
         self.open_route(route)
         self.wait.until(lambda _: self.driver.execute_script(
             "const s = [...document.querySelectorAll('main > section')].find((s) => !s.hidden);"
@@ -353,7 +391,7 @@ class LookAndReachTests(PageTestCase):
                 for (const e of document.querySelectorAll('a[href], button, input, summary, [role=option][tabindex="0"]')) {
                     const box = e.getBoundingClientRect();
                     if (!box.width || e.closest('[hidden]') || getComputedStyle(e).visibility === 'hidden') continue;
-                    if (e.tagName === 'A' && e.closest('p, .track-from, .crumb') && !e.closest('.now-text')) continue;  // links in sentences
+                    if (e.tagName === 'A' && e.closest('#album-missing')) continue;  // the one link inside a sentence
                     const name = (e.id || e.getAttribute('aria-label') || e.textContent.trim()).slice(0, 40);
                     if (box.width < 44 - 0.5 || box.height < 44 - 0.5) problems.push(name + ' is ' + box.width.toFixed(0) + '×' + box.height.toFixed(0));
                     // A row of letters scrolls sideways by itself; everything else stays inside the page.
@@ -380,10 +418,17 @@ class LookAndReachTests(PageTestCase):
                     unnamed.append(role)
             self.assertEqual(unnamed, [], route)
 
+    def open_queue(self):
+        """Opens the queue panel if it is closed (a new view keeps it as it was) and waits for its rows."""
+        if not self.driver.find_element(By.ID, "queue").is_displayed():
+            self.click(self.driver.find_element(By.ID, "queue-toggle"))
+        self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#queue-list .queue-row")) == 3)
+
     def test_tab_reaches_every_control_of_every_view_and_moves_on(self):
-        self.start_playing()
+        self.start_playing()  # the queue holds the album's three tracks
         for route in self.routes():
             self.settled(route)
+            self.open_queue()
             expected = set(self.driver.execute_script(
                 """
                 const found = [];
@@ -394,17 +439,73 @@ class LookAndReachTests(PageTestCase):
                 });
                 return found;
                 """))
+            # The queue panel's controls, and each row's (a row's Move up is off at the top, Move down at the bottom).
+            panel = self.driver.execute_script(
+                """
+                const stop = (e) => e && !e.disabled ? e.dataset.stop || 'not a stop: ' + e.outerHTML.slice(0, 60) : null;
+                return {
+                    tools: ['queue-shuffle', 'queue-repeat', 'queue-clear', 'queue-close'].map((id) => stop(document.getElementById(id))),
+                    rows: [...document.querySelectorAll('#queue-list .queue-row')]
+                        .sort((a, b) => a.getAttribute('aria-posinset') - b.getAttribute('aria-posinset'))
+                        .map((r) => ['.queue-play', '.up', '.down', '.remove'].map((c) => stop(r.querySelector(c)))),
+                };
+                """)
+            self.assertTrue(all(panel["tools"]), panel)
+            self.assertEqual([[bool(stop) for stop in row] for row in panel["rows"]],
+                             [[True, False, True, True], [True, True, True, True], [True, True, False, True]], panel)
+            in_panel = set(panel["tools"]) | {stop for row in panel["rows"] for stop in row if stop}
+            self.assertLessEqual(in_panel, expected, route)
             # Tab from the top of the page (a click on the heading sets where the focus starts).
             self.driver.find_element(By.TAG_NAME, "h1").click()
-            reached = set()
+            reached = []
             for _ in range(len(expected) + 100):
                 self.keys(Keys.TAB)
                 stop = self.driver.execute_script(
                     "const e = document.activeElement; return e.dataset.stop || e.getAttribute('href') || e.id || e.tagName")
                 if stop in reached:
                     break
-                reached.add(stop)
-            self.assertEqual(expected - reached, set(), route)
+                reached.append(stop)
+            self.assertEqual(expected - set(reached), set(), route)
+            # Past the panel's last control the focus goes on to the dock under it (Undo, or the player).
+            last = max(reached.index(stop) for stop in in_panel)
+            self.assertLess(last + 1, len(reached), f"{route}: nothing after the queue")
+            after = self.driver.execute_script(
+                "const e = document.querySelector(`[data-stop=\"${arguments[0]}\"]`); return e && Boolean(e.closest('#dock'))", reached[last + 1])
+            self.assertTrue(after, f"{route}: after the queue, {reached[last + 1]}")
+
+    def test_at_phone_width_the_player_bar_shows_every_part_inside_the_view(self):
+        """Cover, title, artist, previous, play/pause, next, the seek slider with the elapsed and total
+        time, mute and volume, and the queue's button: each drawn, inside the view and not under another."""
+        self.set_viewport(390, 844, mobile=True)
+        self.start_playing()
+        parts = ["player-cover", "player-title", "player-artist", "previous", "play", "next", "elapsed", "seek", "duration",
+                 "mute", "volume", "queue-toggle"]
+        for route in self.routes():
+            self.settled(route)
+            problems = self.driver.execute_script(
+                """
+                const problems = [];
+                const width = document.documentElement.clientWidth;
+                for (const id of arguments[0]) {
+                    const e = document.getElementById(id);
+                    const box = e.getBoundingClientRect();
+                    const style = getComputedStyle(e);
+                    if (!box.width || !box.height || style.visibility === 'hidden' || Number(style.opacity) === 0) {
+                        problems.push(id + ' is not shown'); continue;
+                    }
+                    if (box.left < -0.5 || box.right > width + 0.5 || box.top < -0.5 || box.bottom > innerHeight + 0.5) {
+                        problems.push(id + ' is outside the view: ' + [box.left, box.top, box.right, box.bottom].map(Math.round));
+                    }
+                    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                    if (!hit || !(e === hit || e.contains(hit))) problems.push(id + ' is under ' + (hit && (hit.id || hit.tagName)));
+                }
+                for (const id of ['player-title', 'player-artist', 'elapsed', 'duration']) {
+                    if (!document.getElementById(id).textContent.trim()) problems.push(id + ' is empty');
+                }
+                return problems;
+                """, parts)
+            self.assertEqual(problems, [], route)
+            self.assertEqual((self.player()["title"], self.player()["artist"], self.player()["duration"]), ("First Tone", "Oscillator", "0:04"))
 
     def test_every_text_of_every_view_meets_aa_contrast(self):
         self.start_playing()

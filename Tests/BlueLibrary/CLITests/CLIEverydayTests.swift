@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 14's command line: many albums at once, duplicates, suggestions, help, aliases, colour, and
+/// The command line in everyday use: many albums at once, duplicates, suggestions, help, aliases, colour, and
 /// the rough edges a new user trips over.
 struct CLIEverydayTests {
     let home = CLIHome()

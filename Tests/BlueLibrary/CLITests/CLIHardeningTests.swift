@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 12's command-line defects, each as it was found: the output or the log cannot be written, the
+/// The command line under hostile conditions, each defect as it was found: the output or the log cannot be written, the
 /// input is a directory or endless, a query is absurd, an argument is not text, a file is a link, a
 /// writer was killed, and many processes create one library at once.
 struct CLIHardeningTests {
@@ -117,7 +117,7 @@ struct CLIHardeningTests {
     }
 
     @Test(.timeLimit(.minutes(2))) func manyProcessesCreatingOneLibraryAllSucceed() async throws {
-        // Issue 12.7: 8 processes starting on a missing library; each adds one album.
+        // 8 processes starting on a missing library; each adds one album.
         for round in 0..<5 {
             let library = home.directory.file("race-\(round).db")
             let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in

@@ -18,6 +18,13 @@ struct GeneratedArtworkTests {
         #expect(sting.initials == "S")
     }
 
+    /// A letter whose capital is two letters (ß, the ﬁ ligature) is drawn with the fall-back glyph
+    /// (making a Character of its capital stopped the process).
+    @Test(arguments: ["ßlack", "ﬁre", "ŉight"])
+    func aLetterWhoseCapitalIsTwoLettersIsDrawnWithTheFallBack(artist: String) async {
+        #expect(GeneratedArtwork(artist: artist, title: "Album").image(size: 64).width == 64)
+    }
+
     @Test func initialsAreDrawnLargeInTheMiddle() async {
         let image = GeneratedArtwork(artist: "U2", title: "Staring at the Sun").image(size: 100)
         #expect(image.width == 100 && image.height == 100)

@@ -2,7 +2,7 @@ import BlueLibraryCovers
 import Foundation
 import TestSupport
 
-/// The fixture server every cover test uses: each path is one of the cases the issue lists.
+/// The fixture server every cover test uses: each path is one way a cover server can answer.
 enum CoverFixtures {
     static let png: [UInt8] = {
         var pixels: [UInt8] = []

@@ -36,7 +36,7 @@ struct GroupedHistoryTests {
 
     @Test(arguments: StoreKind.allCases)
     func exportDeleteReimportThenUndoIsNeverStuck(kind: StoreKind) async throws {
-        // Issue 12.8: export, delete an album, import the export, then undo.
+        // Export, delete an album, import the export, then undo.
         let (library, directory) = try await library(kind)
         defer { withExtendedLifetime(directory) {} }
         let export = try await library.albums()

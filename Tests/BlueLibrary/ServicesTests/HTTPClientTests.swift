@@ -88,7 +88,7 @@ struct HTTPClientTests {
         #expect(response.body == [UInt8](repeating: 7, count: 100_000))
     }
 
-    /// Issue 12 point 5: 2 GB with no length. The transfer stops when the limit is passed, so the
+    /// 2 GB with no length. The transfer stops when the limit is passed, so the
     /// server gets to send little more than what the two sockets' buffers hold.
     @Test(.timeLimit(.minutes(1))) func anEndlessBodyIsCutOffAtTheLimitAtOnce() async throws {
         #expect(

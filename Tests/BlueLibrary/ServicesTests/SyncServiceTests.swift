@@ -7,7 +7,7 @@ import Testing
 
 @testable import BlueLibraryServices
 
-/// Issue 12.6: a change leaves the outbox only when a BlueLibrary server answered it well-formed.
+/// A change leaves the outbox only when a BlueLibrary server answered it well-formed.
 struct SyncServiceTests {
     /// A remote that answers every request with one canned response and remembers the requests.
     final class CannedRemote: HTTPClient {

@@ -56,4 +56,23 @@ struct ConnectionPlacementTests {
             (error as? LibraryError)?.code == .notALibrary
         }
     }
+
+    /// A store that lives on keeps a large page cache for the reads that follow; a one-command process
+    /// keeps SQLite's default, since it reads each page once (a larger cache only costs page faults).
+    @Test(arguments: [ConnectionPlacement.caller, .ownThreads])
+    func theCacheIsLargeOnlyWhereConnectionsLiveOn(placement: ConnectionPlacement) async throws {
+        let store = SQLiteLibraryStore(path: path, placement: placement)
+        let reading = try await store.read {
+            try ($0 as! SQLiteAlbums).connection.integer("PRAGMA cache_size")
+        }
+        let writing = try await store.write {
+            try ($0 as! SQLiteAlbums).connection.integer("PRAGMA cache_size")
+        }
+        await store.close()
+        let standard = try SQLiteConnection(path: path, busyTimeout: 100).integer("PRAGMA cache_size")
+        let expected = placement == .ownThreads ? -32768 : standard
+        #expect(reading == expected)
+        #expect(writing == expected)
+        #expect(standard != -32768)
+    }
 }

@@ -145,11 +145,13 @@ struct WebBrowseTests {
             return
         }
         #expect(tracks.count == 1)
-        guard case .object(let members) = track else { return }
+        guard case .object(let members) = track, case .string(let id)? = track["id"] else {
+            Issue.record("a track is an object with a string id: \(track)")
+            return
+        }
         #expect(
             members.map(\.key) == ["id", "disc", "number", "title", "artist", "duration", "audio", "album"])
         #expect(track["title"] == .string("Jóga"))
-        guard case .string(let id)? = track["id"] else { return }
         #expect(track["audio"] == .string("/api/tracks/\(id)/audio"))
         #expect(track["album"]?["title"] == .string("Homogenic"))
         #expect(

@@ -95,7 +95,7 @@ struct WebConcurrencyTests {
     }
 }
 
-/// Issue 12.5: cover work never blocks other requests — sixteen covers whose hosts never answer leave
+/// Cover work never blocks other requests — sixteen covers whose hosts never answer leave
 /// `/api/state` as quick as ever.
 struct WebCoverIsolationTests {
     /// A network where nothing ever answers (until the request is cancelled).

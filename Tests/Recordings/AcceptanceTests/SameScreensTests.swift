@@ -126,7 +126,6 @@ struct SameScreensTests {
 
     @Test func theLongSessionShowsWhatItShould() throws {
         let frames = try frames(of: .mvc)
-        func frame(after step: Int) -> String { frames[step].frame }
         let reopened = try #require(
             frames.lastIndex { $0.step == "Enter" && $0.frame.hasPrefix(" Recordings › A") })
         #expect(frames[reopened].frame.contains("> ▸ x") || frames[reopened].frame.contains("▸ x"))

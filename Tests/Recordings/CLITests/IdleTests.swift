@@ -83,20 +83,31 @@ private struct AppProcess {
     }
 
     /// The processor time of every thread now, in nanoseconds (the first field of each
-    /// `/proc/PID/task/TID/schedstat`).
-    private var nanoseconds: Int {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { total, task in
-            let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
-            return total + (text?.split(separator: " ").first.flatMap { Int($0) } ?? 0)
+    /// `/proc/PID/task/TID/schedstat`); `nil` once the process is gone, so a program that exited never
+    /// passes for an idle one.
+    private var nanoseconds: Int? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"),
+            !tasks.isEmpty
+        else { return nil }
+        var total = 0
+        for task in tasks {
+            guard
+                let text = try? String(
+                    contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+                let used = text.split(separator: " ").first.flatMap({ Int($0) })
+            else { return nil }
+            total += used
         }
+        return total
     }
 
-    /// The processor time used in the next `seconds`, in milliseconds.
+    /// The processor time used in the next `seconds`, in milliseconds; infinite when the process is
+    /// gone (or its threads cannot be read), which no budget allows.
     func milliseconds(during seconds: Double) async -> Double {
-        let before = nanoseconds
+        guard let before = nanoseconds else { return .infinity }
         await TestThreads.pause(seconds)
-        return Double(nanoseconds - before) / 1_000_000
+        guard let after = nanoseconds else { return .infinity }
+        return Double(after - before) / 1_000_000
     }
 
     /// The least processor time used in up to three windows of ``IdleTests/window`` seconds, a second

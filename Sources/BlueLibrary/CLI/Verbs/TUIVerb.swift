@@ -35,7 +35,7 @@ struct TUIVerb: Verb {
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {
         context.out.flush()
-        _ = try await TerminalRunner.run(
+        try await TerminalRunner.run(
             library: context.library, covers: context.requireCovers(), sync: context.sync,
             environment: context.console.environment, device: device)
         return .success

@@ -1,7 +1,7 @@
 // The browser view of BlueLibrary, a music app around the tutorial's screen: it renders what the JSON
 // API says and sends the user's actions back. The address names the view, exactly as:
 //   #/                                   the tutorial's cover scroller over the details table
-//   #/albums?sort=artist|title|year|added  every album, as a grid of covers
+//   #/albums?sort=artist|title|year|added  every album, as a grid of covers (`#/albums` alone is artist)
 //   #/artists, #/artist/NAME             the album artists, and one artist's albums
 //   #/genres, #/genre/NAME               the genres, and one genre's albums
 //   #/years                              the decades (each opens the albums in year order there)
@@ -52,6 +52,11 @@ function sectionOf(route, searching) {
 
 function render(initial) {
   const route = parse(location.hash);
+  // `#/albums` alone (or with a sort it does not know) becomes the address it shows, in place, so
+  // back does not return to an address that only sends the page on again.
+  if (route.view === "albums" && location.hash !== "#/albums?sort=" + route.sort) {
+    history.replaceState(history.state, "", "#/albums?sort=" + route.sort);
+  }
   const memory = history.state || {};
   const searching = route.view !== "covers" && typeof memory.search === "string" ? memory.search : null;
   const key = JSON.stringify([route, searching]);
@@ -69,7 +74,8 @@ function render(initial) {
   section = wanted;
   for (const [name, id] of Object.entries(SECTIONS)) $(id).hidden = name !== wanted;
   $("toolbar").hidden = wanted !== "covers";
-  const nav = { covers: "#/", albums: "#/albums", artist: "#/artists", artists: "#/artists", genre: "#/genres", genres: "#/genres", years: "#/years" }[route.view];
+  // The header's link to the view shown (Albums in every order).
+  const nav = { covers: "#/", albums: "#/albums?sort=artist", artist: "#/artists", artists: "#/artists", genre: "#/genres", genres: "#/genres", years: "#/years" }[route.view];
   for (const link of document.querySelectorAll("#views a")) {
     if (!searching && link.getAttribute("href") === nav) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");

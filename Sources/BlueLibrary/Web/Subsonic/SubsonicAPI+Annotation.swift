@@ -10,19 +10,25 @@ extension SubsonicAPI {
         "setRating": { api, call in try await api.rate(call) },
     ]
 
+    /// The longest player name (`c`) kept for now playing.
+    static let maximumPlayerName = 64
+
     /// `scrobble?id=…&time=…&submission=`: each id's play counted at its time (now when not given), or
     /// the first id is what the user's player (`c`) plays now.
     private func scrobble(_ call: Call) async throws -> Outcome {
         let ids = call.parameters.all("id")
         guard !ids.isEmpty else { throw SubsonicError.missing("id") }
+        let time = now()
+        // A play's time is between 1970 and a day from now: anything else is a client's mistake, and an
+        // extreme value would overflow where times are shown.
         let times = try call.parameters.all("time").map { text in
-            guard let time = Int64(text.trimmed) else {
-                throw SubsonicError.generic("time=\(text.prefix(40)) is not a whole number of milliseconds")
+            guard let played = Int64(text.trimmed), (0...time + 86_400_000).contains(played) else {
+                throw SubsonicError.generic(
+                    "time=\(text.prefix(40)) is not a time in milliseconds since 1970, up to a day from now")
             }
-            return time
+            return played
         }
         let user = call.user
-        let time = now()
         let submission = call.parameters.flag("submission", default: true)
         let tracks = try await library.listening { reader in
             try ids.map { id -> String in
@@ -35,7 +41,8 @@ extension SubsonicAPI {
         guard submission else {
             nowPlaying.playing(
                 NowPlaying.Entry(
-                    userID: user.id, userName: user.name, player: call.parameters["c"] ?? "",
+                    userID: user.id, userName: user.name,
+                    player: String((call.parameters["c"] ?? "").prefix(Self.maximumPlayerName)),
                     trackID: tracks[0],
                     since: time))
             return .ok

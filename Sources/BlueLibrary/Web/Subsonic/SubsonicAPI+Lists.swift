@@ -28,6 +28,8 @@ extension SubsonicAPI {
 
     /// The most items a list answers at once.
     static let maximumListSize = 500
+    /// The largest offset into a list (beyond any library; it keeps offset + size within range).
+    static let maximumOffset = 100_000_000
 
     /// `getAlbumList(2)?type=&size=&offset=` (and `fromYear`/`toYear`, `genre`).
     private func albumList(
@@ -36,7 +38,7 @@ extension SubsonicAPI {
         let parameters = call.parameters
         let type = try parameters.required("type")
         let size = try parameters.integer("size", default: 10, in: 0...Self.maximumListSize)
-        let offset = try parameters.integer("offset", default: 0, in: 0...Int.max)
+        let offset = try parameters.integer("offset", default: 0, in: 0...Self.maximumOffset)
         let user = call.user.id
         enum Source: Sendable {
             case selection(AlbumSelection)
@@ -120,7 +122,7 @@ extension SubsonicAPI {
         let parameters = call.parameters
         let genre = SearchKey.fold(try parameters.required("genre"))
         let count = try parameters.integer("count", default: 10, in: 0...Self.maximumListSize)
-        let offset = try parameters.integer("offset", default: 0, in: 0...Int.max)
+        let offset = try parameters.integer("offset", default: 0, in: 0...Self.maximumOffset)
         let user = call.user.id
         let songs = try await library.listening { reader in
             try Self.songs(

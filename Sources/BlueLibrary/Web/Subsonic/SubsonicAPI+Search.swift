@@ -40,11 +40,11 @@ extension SubsonicAPI {
         let words = Self.searchWords(try parameters.required("query"))
         let range = 0...Self.maximumListSize
         let artistCount = try parameters.integer("artistCount", default: 20, in: range)
-        let artistOffset = try parameters.integer("artistOffset", default: 0, in: 0...Int.max)
+        let artistOffset = try parameters.integer("artistOffset", default: 0, in: 0...Self.maximumOffset)
         let albumCount = try parameters.integer("albumCount", default: 20, in: range)
-        let albumOffset = try parameters.integer("albumOffset", default: 0, in: 0...Int.max)
+        let albumOffset = try parameters.integer("albumOffset", default: 0, in: 0...Self.maximumOffset)
         let songCount = try parameters.integer("songCount", default: 20, in: range)
-        let songOffset = try parameters.integer("songOffset", default: 0, in: 0...Int.max)
+        let songOffset = try parameters.integer("songOffset", default: 0, in: 0...Self.maximumOffset)
         let user = call.user.id
         return try await library.listening { reader in
             var element = SubsonicElement()

@@ -19,6 +19,11 @@ struct SubsonicAnnotationTests {
         let low = harness.track("Low Tone").id
         _ = try await harness.json("scrobble", [("id", low)])
         _ = try await harness.json("scrobble", [("id", low), ("time", "1600000000000")])
+        // Times before 1970 or more than a day ahead are refused (an extreme one overflowed when shown).
+        for time in ["-9223372036854775808", "-1", "9223372036854775807"] {
+            #expect(
+                try await harness.failure("scrobble", [("id", low), ("time", time)]) == 0, "time=\(time)")
+        }
         let song = try await harness.ok("getSong", [("id", low)], "song")
         #expect(song["playCount"] == .number("2"))
         #expect(song["played"] == .string("2023-11-14T22:13:20.000Z"))

@@ -40,10 +40,11 @@ format:
 test: lint
 	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql haproxy python3-venv
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test -Xswiftc -warnings-as-errors --skip CLIScaleOutTests
+	$(SWIFT) test -Xswiftc -warnings-as-errors --skip 'CLIScaleOutTests|aChangeThroughOneServerReachesTheOthersPageAtOnce'
 	# The scale-out tests load the machine on purpose (servers, PostgreSQL, HAProxy, four writers): they run
-	# alone, so that no other test's timing depends on them.
-	$(SWIFT) test -Xswiftc -warnings-as-errors --filter CLIScaleOutTests
+	# alone, so that no other test's timing depends on them; so does the one that times a change's notice
+	# from one server to another (100 ms), which a machine busy with a thousand other tests cannot keep.
+	$(SWIFT) test -Xswiftc -warnings-as-errors --filter 'CLIScaleOutTests|aChangeThroughOneServerReachesTheOthersPageAtOnce'
 	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Browser -v
 	test -x $(SUBSONIC_VENV)/bin/python || /usr/bin/python3 -m venv $(SUBSONIC_VENV)
 	$(SUBSONIC_VENV)/bin/pip install -q --disable-pip-version-check $(SUBSONIC_CLIENTS)

@@ -1,19 +1,17 @@
 import BlueLibraryPostgres
 import BlueLibraryStorage
 
-/// The stores a library can use, as the suites that run against every store name them: SQLite (in the
-/// test process's scratch folder, or in a folder of the test's own) and PostgreSQL (a database of the
-/// test's own on the run's shared cluster, ``TestPostgres``).
+/// The stores a library can use, as the suites that run against every store name them: SQLite (in a
+/// folder of the test's own) and PostgreSQL (a database of the test's own on the run's shared cluster,
+/// ``TestPostgres``).
 package enum StoreKind: String, CaseIterable, Sendable, Codable {
-    case memory, sqlite, postgres
+    case sqlite, postgres
 
     /// A brand-new store (holding the five seeds once opened) and the directory that keeps its file alive.
     /// - Parameter bucketCapacity: albums per bucket of positions (small to split and merge often).
     package func make(bucketCapacity: Int? = nil) async throws -> (any LibraryStore, TemporaryDirectory) {
         let directory = TemporaryDirectory("store")
         switch self {
-        case .memory:
-            return (TestLibrary.store(bucketCapacity: bucketCapacity ?? 512), directory)
         case .sqlite:
             return (
                 SQLiteLibraryStore(path: directory.file("library.db"), bucketCapacity: bucketCapacity ?? 512),

@@ -10,7 +10,7 @@ import Testing
 /// finds nothing to add, update or remove — on SQLite and on PostgreSQL.
 struct WholeAlbumTests {
     /// The stores each test runs on.
-    static let stores: [StoreKind] = [.memory, .postgres]
+    static let stores: [StoreKind] = [.sqlite, .postgres]
 
     /// A change a person makes to the scanned album "M" (or, for `importFolder`, the scan that adds it).
     enum Change: String, CaseIterable, CustomTestStringConvertible, Sendable {

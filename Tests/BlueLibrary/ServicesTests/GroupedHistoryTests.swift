@@ -9,7 +9,7 @@ struct GroupedHistoryTests {
     /// A facade over a new library of `kind` (with tiny buckets but on the scratch store), and the directory
     /// that keeps its file alive.
     private func library(_ kind: StoreKind) async throws -> (LibraryAPI, TemporaryDirectory) {
-        let (store, directory) = try await kind.make(bucketCapacity: kind == .memory ? nil : 3)
+        let (store, directory) = try await kind.make(bucketCapacity: 3)
         return (LibraryAPI(store: store), directory)
     }
 

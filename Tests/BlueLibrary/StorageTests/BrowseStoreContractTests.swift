@@ -90,9 +90,9 @@ struct BrowseStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases.filter { $0 != .memory })
+    @Test(arguments: StoreKind.allCases.filter { $0 != .sqlite })
     func everyBrowsingReadAnswersAsSQLitesDoes(kind: StoreKind) async throws {
-        let (reference, referenceDirectory) = try await filled(.memory)
+        let (reference, referenceDirectory) = try await filled(.sqlite)
         defer { withExtendedLifetime(referenceDirectory) {} }
         let (store, directory) = try await filled(kind)
         defer { withExtendedLifetime(directory) {} }

@@ -2,9 +2,17 @@ import Synchronization
 
 /// Slows down guessing: after a few failed logins from one address, every further login from it waits
 /// before it is checked — twice as long after each new failure, up to a limit — so a guesser gets a
-/// handful of tries a minute instead of thousands. A successful login, or a quarter of an hour without
-/// failures, forgets the address. The wait suspends the request's task; it holds no thread.
+/// handful of tries a minute instead of thousands. Logins from one address take turns (``takeTurn(_:)``),
+/// so many connections at once wait one after another rather than side by side. A successful login, or
+/// a quarter of an hour without failures, forgets the address. Waits suspend the request's task; they
+/// hold no thread.
 final class LoginThrottle: Sendable {
+    /// The addresses whose login is being checked, and the logins from each waiting for their turn.
+    private struct Turns {
+        var busy: Set<String> = []
+        var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    }
+
     private struct Record {
         var failures: Int
         var last: ContinuousClock.Instant
@@ -21,6 +29,7 @@ final class LoginThrottle: Sendable {
     /// The most addresses remembered (the oldest are forgotten first).
     let capacity: Int
     private let records = Mutex<[String: Record]>([:])
+    private let turns = Mutex(Turns())
     private let sleep: @Sendable (Duration) async -> Void
 
     /// A throttle.
@@ -59,6 +68,35 @@ final class LoginThrottle: Sendable {
     func wait(for address: String) async {
         let delay = delay(for: address)
         if delay > .zero { await sleep(delay) }
+    }
+
+    /// Waits until no other login from `address` is being checked; ``endTurn(_:)`` lets the next one go.
+    func takeTurn(_ address: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = turns.withLock { turns in
+                guard turns.busy.insert(address).inserted else {
+                    turns.waiting[address, default: []].append(continuation)
+                    return false
+                }
+                return true
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Ends the turn of the login from `address` that ``takeTurn(_:)`` let go, starting the next one's.
+    func endTurn(_ address: String) {
+        let next = turns.withLock { turns -> CheckedContinuation<Void, Never>? in
+            guard var queue = turns.waiting[address], !queue.isEmpty else {
+                turns.busy.remove(address)
+                turns.waiting[address] = nil
+                return nil
+            }
+            let first = queue.removeFirst()
+            turns.waiting[address] = queue.isEmpty ? nil : queue
+            return first
+        }
+        next?.resume()
     }
 
     /// Counts a failed login from `address`.

@@ -153,6 +153,8 @@ package final class SubsonicAPI: Sendable {
     /// - Throws: 10 for missing credentials, 43 for several kinds at once, 40 or 44 for wrong ones.
     func authenticate(_ parameters: SubsonicParameters, address: String) async throws -> StoredUser {
         let credentials = try Self.credentials(parameters)
+        await throttle.takeTurn(address)
+        defer { throttle.endTurn(address) }
         await throttle.wait(for: address)
         guard let user = try await accounts.authenticate(credentials) else {
             throttle.failed(address)

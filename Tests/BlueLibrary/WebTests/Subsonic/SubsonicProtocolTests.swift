@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryServices
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -183,4 +184,31 @@ struct SubsonicProtocolTests {
         for _ in 0..<20 { bounded.failed("c") }
         #expect(bounded.delay(for: "c") == .seconds(8))
     }
+
+    /// Many connections from one address are checked one after another, so each waits its turn and
+    /// its delay: guesses sent side by side gain nothing. Another address does not wait.
+    @Test func loginsFromOneAddressTakeTurns() async throws {
+        let throttle = LoginThrottle()
+        await throttle.takeTurn("10.0.0.9")
+        await throttle.takeTurn("10.0.0.10")
+        throttle.endTurn("10.0.0.10")
+        let entered = TurnFlag()
+        let second = Task {
+            await throttle.takeTurn("10.0.0.9")
+            entered.set()
+            throttle.endTurn("10.0.0.9")
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!entered.isSet, "the second login waits for the first")
+        throttle.endTurn("10.0.0.9")
+        await second.value
+        #expect(entered.isSet)
+    }
+}
+
+/// Whether a task got past its turn.
+private final class TurnFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
 }

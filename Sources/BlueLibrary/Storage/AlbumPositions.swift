@@ -13,7 +13,7 @@
 ///   buckets; when there is none, all keys are spread out again (rare: a full renumbering).
 /// - Finding index *i* reads the bucket counts (one row per bucket, a few hundred for 100,000 albums)
 ///   and then one album by its position. SQLite has no rank index, so this is O(n / capacity) rather
-///   than O(log n): at 100,000 albums it reads ~200 short rows, no slower than the old exact positions.
+///   than O(log n): at 100,000 albums it reads ~200 short rows, no slower than a dense column of positions would be.
 ///
 /// The PostgreSQL store keeps its order the same way, in the same columns (`PostgresAlbums+Positions.swift`).
 package struct AlbumPositions {

@@ -14,8 +14,8 @@ import BlueLibraryCore
 /// Every implementation honours one contract, run against each by `LibraryStoreContractTests`.
 ///
 /// Every method is `nonisolated(nonsending)`: it runs on the caller's executor up to the hand-over to the
-/// store's thread, so a command on the main actor never stops on the global executor on the way (issue
-/// 11, start-up), and a store whose connections belong to the caller runs there whole.
+/// store's thread, so a command on the main actor never stops on the global executor on the way (a cost
+/// at start-up), and a store whose connections belong to the caller runs there whole.
 package protocol LibraryStore: Sendable {
     /// A human name of where the library lives (a file path, or "memory").
     var location: String { get }

@@ -8,7 +8,7 @@ import Synchronization
 /// one that takes too long to send its request can be closed however slowly it keeps trickling.
 ///
 /// MHD's own timeout only closes a connection that has been idle; a client sending one byte every few
-/// seconds is never idle, and a few hundred of them used to hold every connection. Here a connection
+/// seconds is never idle, and a few hundred of them would hold every connection. Here a connection
 /// must deliver a whole request — headers and body — within the request timeout of being ready for
 /// it (accepted, or done with its previous request); ``closeOverdue(timeout:now:)`` shuts down the
 /// socket of any that has not, and MHD, reading the end of the stream, closes the connection.

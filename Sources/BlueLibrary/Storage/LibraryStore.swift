@@ -196,10 +196,6 @@ package protocol LibraryWriter: LibraryReader, UserDataWriter {
     /// - Throws: `conflict` naming the first album whose id is present with other fields.
     @discardableResult
     func append(_ albums: [Album]) throws -> [Album]
-    /// Inserts many albums, each at its final index (`items` in increasing index order): one step of
-    /// an import, or the undoing of a bulk removal. A run at the end is appended in one go.
-    /// - Throws: `conflict` when an album with the same id exists.
-    func insertAll(_ items: [(album: Album, index: Int)]) throws
     /// Deletes the albums with these ids, as ``remove(at:)`` does.
     /// - Returns: each with the index it had, in decreasing index order (so restoring them in reverse
     ///   order puts every one back in its place).

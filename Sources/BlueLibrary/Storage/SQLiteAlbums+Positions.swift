@@ -190,19 +190,6 @@ extension SQLiteAlbums {
 /// Many albums at once: an import's run at the end, and the removal of many (an undone import, a bulk
 /// remove), which compacts only the buckets it touched.
 extension SQLiteAlbums {
-    func insertAll(_ items: [(album: Album, index: Int)]) throws {
-        let total = try count()
-        let isRunAtTheEnd = items.enumerated().allSatisfy { offset, item in item.index == total + offset }
-        guard isRunAtTheEnd else {
-            for (album, index) in items { try insert(album, at: index) }
-            return
-        }
-        let added = try append(items.map(\.album))
-        guard added.count == items.count else {
-            throw LibraryError(.conflict, "some of the albums are already in the library")
-        }
-    }
-
     func removeAll(_ ids: [AlbumID]) throws -> [(album: Album, index: Int)] {
         let map = try bucketMap()
         let found = try ids.map { id in

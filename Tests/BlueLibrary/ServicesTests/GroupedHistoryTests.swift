@@ -68,7 +68,7 @@ struct GroupedHistoryTests {
     }
 
     @Test(arguments: StoreKind.allCases)
-    func removingManyAndPuttingThemBackRestoresEveryIndex(kind: StoreKind) async throws {
+    func removingManyAndRestoringThemPutsEachBackAtItsIndex(kind: StoreKind) async throws {
         let (library, directory) = try await library(kind)
         defer { withExtendedLifetime(directory) {} }
         try await library.importAlbums((0..<20).map { Fixtures.album("M\($0)") })
@@ -78,7 +78,7 @@ struct GroupedHistoryTests {
         #expect(removed.map(\.index) == [24, 13, 8, 7, 1], "from the last index down")
         #expect(try await library.count() == 20)
         try await library.store.write { writer in
-            try writer.insertAll(removed.reversed().map { ($0.album, $0.index) })
+            for (album, index) in removed.reversed() { _ = try writer.restore(album.id, at: index) }
         }
         #expect(try await library.albums() == before)
     }

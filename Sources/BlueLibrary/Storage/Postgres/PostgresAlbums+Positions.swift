@@ -177,19 +177,6 @@ extension PostgresAlbums {
 /// Many albums at once: an import's run at the end, and the removal of many (an undone import, a bulk
 /// remove), which compacts only the buckets it touched.
 extension PostgresAlbums {
-    func insertAll(_ items: [(album: Album, index: Int)]) throws {
-        let total = try count()
-        let isRunAtTheEnd = items.enumerated().allSatisfy { offset, item in item.index == total + offset }
-        guard isRunAtTheEnd else {
-            for (album, index) in items { try insert(album, at: index) }
-            return
-        }
-        let added = try append(items.map(\.album))
-        guard added.count == items.count else {
-            throw LibraryError(.conflict, "some of the albums are already in the library")
-        }
-    }
-
     func append(_ albums: [Album]) throws -> [Album] {
         // Which ids are taken already (by the library, or earlier in `albums`): those albums are skipped
         // when they have the same fields, and refused when they do not.

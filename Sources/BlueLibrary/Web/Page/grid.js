@@ -46,7 +46,9 @@ export class AlbumGrid {
       if (start) this.scrollTo(start, false);
       this.rows.refresh();
       this.rows.paint();
-      this.pumpCovers();
+      // Covers wait until the first layout has settled too (a page still arriving, the scrollbar's
+      // width), so none is asked for a cell that is then bound to another album.
+      this.coversWhenStill();
     } catch (error) {
       report(error);
     }
@@ -58,6 +60,11 @@ export class AlbumGrid {
       this.measure();
     }
     this.rows.refresh();
+    this.coversWhenStill();
+  }
+
+  // Asks for the covers in the view once it has been still for COVER_DELAY ms.
+  coversWhenStill() {
     clearTimeout(this.coverTimer);
     this.coverTimer = setTimeout(() => this.pumpCovers(), COVER_DELAY);
   }
@@ -146,8 +153,7 @@ export class AlbumGrid {
     const from = Math.max(0, (first - screen) * this.columns);
     const to = Math.min(this.total - 1, (last + screen + 1) * this.columns - 1);
     this.pages.request(from, to, Math.floor((first + last) / 2) * this.columns);
-    clearTimeout(this.coverTimer);
-    this.coverTimer = setTimeout(() => this.pumpCovers(), COVER_DELAY);
+    this.coversWhenStill();
     if (this.options.moved) this.options.moved(first * this.columns);
   }
 

@@ -14,37 +14,32 @@ extension SubsonicAPI {
     ]
 
     private func artists(_ call: Call) async throws -> Outcome {
-        let user = call.user.id
-        let indexes = try await library.listening { reader in
-            let artists = try reader.catalogArtists(matching: [], offset: 0, limit: .max)
-            let ids = artists.map { SubsonicShapes.artistID(key: $0.key) }
-            let notes = try reader.annotations(of: user, kind: .artist, ids: ids)
-            return SubsonicShapes.indexes(artists) {
-                SubsonicShapes.artistID3($0, notes[SubsonicShapes.artistID(key: $0.key)])
-            }
-        }
-        var element = SubsonicElement()
-        element.set("ignoredArticles", SubsonicShapes.ignoredArticles.joined(separator: " "))
-        element.add("index", list: indexes)
-        return .element("artists", element)
+        .element("artists", try await artistIndex(call, shape: SubsonicShapes.artistID3))
     }
 
     private func indexes(_ call: Call) async throws -> Outcome {
+        var element = try await artistIndex(call, shape: SubsonicShapes.artist)
+        // The whole index is answered every time (`ifModifiedSince` is not followed), so "now" is right.
+        element.set("lastModified", Int(now()))
+        return .element("indexes", element)
+    }
+
+    /// Every artist, each shaped by `shape` with what the user recorded about them, grouped by initial:
+    /// `getArtists` (by tags) and `getIndexes` (as folders) differ only in each artist's shape.
+    private func artistIndex(
+        _ call: Call, shape: @escaping @Sendable (CatalogArtist, ItemAnnotation?) -> SubsonicElement
+    ) async throws -> SubsonicElement {
         let user = call.user.id
         let indexes = try await library.listening { reader in
             let artists = try reader.catalogArtists(matching: [], offset: 0, limit: .max)
             let ids = artists.map { SubsonicShapes.artistID(key: $0.key) }
             let notes = try reader.annotations(of: user, kind: .artist, ids: ids)
-            return SubsonicShapes.indexes(artists) {
-                SubsonicShapes.artist($0, notes[SubsonicShapes.artistID(key: $0.key)])
-            }
+            return SubsonicShapes.indexes(artists) { shape($0, notes[SubsonicShapes.artistID(key: $0.key)]) }
         }
         var element = SubsonicElement()
         element.set("ignoredArticles", SubsonicShapes.ignoredArticles.joined(separator: " "))
-        // The whole index is answered every time (`ifModifiedSince` is not followed), so "now" is right.
-        element.set("lastModified", Int(now()))
         element.add("index", list: indexes)
-        return .element("indexes", element)
+        return element
     }
 
     private func artist(_ call: Call) async throws -> Outcome {

@@ -18,45 +18,15 @@ ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 out=bench/out/flood
 rm -rf "$out" && mkdir -p "$out"
 exec python3 - "$bin" "$out" "$connections" "$requests" <<'PY'
-import asyncio, atexit, os, signal, socket, subprocess, sys, threading, time
+import asyncio, os, signal, socket, sys, threading, time
+
+sys.path.insert(0, "bench")
+from probe import Served, run_until
 
 binary, out, flood_size, requests = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 env = dict(os.environ, BLUELIBRARY_HOME=os.path.abspath(out + "/home"), BLUELIBRARY_OFFLINE="1")
-server = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE,
-                          stderr=open(out + "/serve.log", "w"), env=env, text=True)
-atexit.register(lambda: server.poll() is None and server.kill())
-line = server.stdout.readline()
-port = int(line.split(":")[-1].split("/")[0])
-host = f"127.0.0.1:{port}"
-
-def timed_get():
-    """One GET /api/state on a new connection from 127.0.0.1; seconds, or None without a whole answer."""
-    started = time.perf_counter()
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
-            s.sendall(f"GET /api/state HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
-            data = b""
-            while chunk := s.recv(65536):
-                data += chunk
-    except OSError:
-        return None
-    return time.perf_counter() - started if data.startswith(b"HTTP/1.1 200") and data.endswith(b"}") else None
-
-def probe(label):
-    times = []
-    for _ in range(requests):
-        times.append(timed_get())
-        if len(times) >= 10 and all(t is None for t in times[-10:]):
-            break  # locked out: ten in a row got no answer within 2 s
-    answered = sorted(t for t in times if t is not None)
-    failed = requests - len(answered)
-    if not answered:
-        print(f"  {label:<28} no answer at all ({failed} failed)")
-        return None
-    p = lambda q: answered[min(len(answered) - 1, int(q * len(answered)))] * 1000
-    print(f"  {label:<28} p50 {p(0.50):6.2f} ms   p99 {p(0.99):6.2f} ms   max {answered[-1] * 1000:7.2f} ms"
-          + (f"   ({failed} failed)" if failed else ""))
-    return p(0.99) if not failed else float("inf")
+served = Served(binary, env, out + "/serve.log")
+server, port, host = served.process, served.port, served.host
 
 counts = {"opened": 0, "closed by server": 0, "answered 503": 0, "streams served": 0}
 stop = threading.Event()
@@ -96,23 +66,16 @@ async def attacker(index, streaming):
         await asyncio.sleep(1.0)  # then come back, as EventSource does
 
 def flood():
-    async def main():
-        tasks = [asyncio.create_task(attacker(i, i % 2 == 1)) for i in range(flood_size)]
-        while not stop.is_set():
-            await asyncio.sleep(0.1)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    asyncio.run(main())
+    run_until(stop, lambda: [attacker(i, i % 2 == 1) for i in range(flood_size)])
 
 print(f"GET /api/state from 127.0.0.1, a new connection each, {requests} requests:")
 for _ in range(50):
-    timed_get()  # warm up
-quiet = probe("quiet server")
+    served.timed_get()  # warm up
+quiet = served.probe("quiet server", requests)
 thread = threading.Thread(target=flood)
 thread.start()
 time.sleep(3)  # let the flood open its connections
-loaded = probe(f"{flood_size} flood connections")
+loaded = served.probe(f"{flood_size} flood connections", requests)
 stop.set()
 thread.join()
 server.send_signal(signal.SIGTERM)

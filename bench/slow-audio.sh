@@ -19,7 +19,10 @@ ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 out=bench/out/slow-audio
 rm -rf "$out" && mkdir -p "$out/music/Oscillator/Sines"
 exec python3 - "$bin" "$out" "$per_address" "$requests" <<'PY'
-import asyncio, atexit, json, math, os, signal, socket, struct, subprocess, sys, threading, time, wave
+import asyncio, json, math, os, signal, socket, struct, subprocess, sys, threading, time, wave
+
+sys.path.insert(0, "bench")
+from probe import Served, percentile, run_until
 
 binary, out, per_address, requests = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 env = dict(os.environ, BLUELIBRARY_HOME=os.path.abspath(out + "/home"), BLUELIBRARY_OFFLINE="1")
@@ -33,12 +36,8 @@ with wave.open(out + "/music/Oscillator/Sines/01 Tone.wav", "wb") as track:
     track.writeframes(second * 180)
 subprocess.run([binary, "import", out + "/music"], env=env, check=True, stdout=subprocess.DEVNULL)
 
-server = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE,
-                          stderr=open(out + "/serve.log", "w"), env=env, text=True)
-atexit.register(lambda: server.poll() is None and server.kill())
-line = server.stdout.readline()
-port = int(line.split(":")[-1].split("/")[0])
-host = f"127.0.0.1:{port}"
+served = Served(binary, env, out + "/serve.log")
+server, port, host = served.process, served.port, served.host
 
 def get(path):
     with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
@@ -50,37 +49,6 @@ def get(path):
 
 album = get("/api/albums?q=title:sines")["albums"][0]
 audio = get(f"/api/albums/{album['id']}")["tracks"][0]["audio"]
-
-def timed_get():
-    """One GET /api/state on a new connection from 127.0.0.1; seconds, or None without a whole answer."""
-    started = time.perf_counter()
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
-            s.sendall(f"GET /api/state HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
-            data = b""
-            while chunk := s.recv(65536):
-                data += chunk
-    except OSError:
-        return None
-    return time.perf_counter() - started if data.startswith(b"HTTP/1.1 200") and data.endswith(b"}") else None
-
-def percentile(values, q):
-    return values[min(len(values) - 1, int(q * len(values)))] * 1000
-
-def probe(label):
-    times = []
-    for _ in range(requests):
-        times.append(timed_get())
-        if len(times) >= 10 and all(t is None for t in times[-10:]):
-            break  # locked out: ten in a row got no answer within 2 s
-    answered = sorted(t for t in times if t is not None)
-    failed = requests - len(answered)
-    if not answered:
-        print(f"  {label:<34} no answer at all ({failed} failed)")
-        return None
-    print(f"  {label:<34} p50 {percentile(answered, 0.5):6.2f} ms   p99 {percentile(answered, 0.99):6.2f} ms"
-          + f"   max {answered[-1] * 1000:7.2f} ms" + (f"   ({failed} failed)" if failed else ""))
-    return percentile(answered, 0.99) if not failed else float("inf")
 
 counts = {"streams served": 0, "refused (503)": 0, "closed without an answer": 0}
 refusals = []  # seconds from sending the request to the 503
@@ -116,24 +84,16 @@ async def reader(source):
         await asyncio.sleep(1.0)  # then come back, as a player retries
 
 def readers():
-    async def main():
-        tasks = [asyncio.create_task(reader(f"127.0.0.{2 + address}"))
-                 for address in range(8) for _ in range(per_address)]
-        while not stop.is_set():
-            await asyncio.sleep(0.1)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    asyncio.run(main())
+    run_until(stop, lambda: [reader(f"127.0.0.{2 + address}") for address in range(8) for _ in range(per_address)])
 
 print(f"GET /api/state from 127.0.0.1, a new connection each, {requests} requests:")
 for _ in range(50):
-    timed_get()  # warm up
-quiet = probe("quiet server")
+    served.timed_get()  # warm up
+quiet = served.probe("quiet server", requests, width=34)
 thread = threading.Thread(target=readers)
 thread.start()
 time.sleep(3)  # let the readers connect
-loaded = probe(f"{8 * per_address} slow readers of a track")
+loaded = served.probe(f"{8 * per_address} slow readers of a track", requests, width=34)
 stop.set()
 thread.join()
 server.send_signal(signal.SIGTERM)

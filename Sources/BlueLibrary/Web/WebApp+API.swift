@@ -37,13 +37,13 @@ extension WebApp {
                 guard let after = change.album else { return .internalError }
                 return .json(AlbumCoding.json(after, index: try await library.album(.id(after.id)).index))
             case ("DELETE", "albums", let id?):
-                return deleted(try await controller.delete(try albumID(id)))
+                return deleted(try await library.delete(.id(try albumID(id))))
             case ("POST", "deleteAlbum", nil):
                 let album = try await library.album(.index(try deleteIndex(request))).album
-                return deleted(try await controller.delete(album.id))
+                return deleted(try await library.delete(.id(album.id)))
             case ("POST", "undo", nil), ("POST", "redo", nil):
                 try noParameters(request)
-                let change = resource == "undo" ? try await controller.undo() : try await controller.redo()
+                let change = resource == "undo" ? try await library.undo() : try await library.redo()
                 let state: LibraryState
                 if let change { state = change.state } else { state = try await library.state() }
                 return .json(.object([("changed", .bool(change != nil)), ("state", WebJSON.state(state))]))
@@ -55,7 +55,7 @@ extension WebApp {
                 return .json(WebJSON.state(try await library.state()))
             case ("PUT", "state", nil):
                 let reference = try selection(try jsonObject(request))
-                return .json(WebJSON.state(try await controller.select(reference).state))
+                return .json(WebJSON.state(try await library.select(reference).state))
             case (_, "albums", _), (_, "state", nil), (_, "undo", nil), (_, "redo", nil),
                 (_, "addAlbum", nil), (_, "deleteAlbum", nil), (_, "modify", nil), (_, "remove", nil):
                 return .error(

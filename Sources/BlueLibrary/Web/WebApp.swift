@@ -1,20 +1,18 @@
 import BlueLibraryCore
-import BlueLibraryPresentation
 import BlueLibraryServices
 import Synchronization
 
 /// The web face: answers every HTTP request of `bluelibrary serve` — the page, its assets, the JSON
 /// API, the covers and the event stream — in-process and without I/O of its own, so handlers are
-/// tested without a socket. The page's screen actions (select, undo, redo) go through the same
-/// ``LibraryController`` the terminal UI drives; album resources go to the facade. Every answer is
+/// tested without a socket. Every action goes straight to the facade (``LibraryAPI``), never through a
+/// screen's controller: the terminal's `LibraryController` lives on the main actor, and a server whose
+/// writes waited for a UI thread would answer only as fast as that thread is free. Every answer is
 /// built from the change its own action committed, never from shared screen state.
 ///
 /// Requests pass a chain of responsibility: the security headers, the host check (DNS rebinding), the
 /// body-size check, the write guard (same origin and, off loopback, the token), then the routes.
 package final class WebApp: Sendable {
-    /// The controller of the screen the page shows (shared with any other face in this process).
-    package let controller: LibraryController
-    /// The facade album resources go to.
+    /// The facade every request goes to.
     package let library: LibraryAPI
     /// The covers, when the face has them (otherwise covers are generated artwork).
     package let covers: CoverService?
@@ -32,37 +30,24 @@ package final class WebApp: Sendable {
         @Sendable (WebRequest, _ next: @Sendable (WebRequest) async -> WebResponse) async ->
         WebResponse
 
-    /// Creates the web face of a controller. The page keeps its own screen, so the controller need not
-    /// be loaded; when another face in the process draws it, that face loads it.
+    /// Creates the web face of a library.
     /// - Parameters:
     ///   - maximumStreams: event streams open at once (a share of the server's connections).
     ///   - maximumStreamsPerAddress: event streams open at once from one client address.
     ///   - subsonic: the Subsonic API to serve at `/rest/` (none: 404 there).
-    package init(
-        controller: LibraryController, covers: CoverService? = nil, writeToken: String? = nil,
-        maximumStreams: Int = 64, maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
-    ) {
-        self.controller = controller
-        library = controller.library
-        self.covers = covers
-        self.writeToken = writeToken
-        self.subsonic = subsonic
-        events = EventHub(
-            library: controller.library, maximumClients: maximumStreams,
-            maximumClientsPerAddress: maximumStreamsPerAddress)
-    }
-
-    /// Creates the web face with its own controller over `library`.
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
-    package convenience init(
+    package init(
         library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
         maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
     ) async throws {
         _ = try await library.state()
-        self.init(
-            controller: LibraryController(library: library), covers: covers, writeToken: writeToken,
-            maximumStreams: maximumStreams, maximumStreamsPerAddress: maximumStreamsPerAddress,
-            subsonic: subsonic)
+        self.library = library
+        self.covers = covers
+        self.writeToken = writeToken
+        self.subsonic = subsonic
+        events = EventHub(
+            library: library, maximumClients: maximumStreams,
+            maximumClientsPerAddress: maximumStreamsPerAddress)
     }
 
     /// Tells the app the address it is served on: from then on only `Host` values naming it are

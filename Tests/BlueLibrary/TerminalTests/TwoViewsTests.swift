@@ -9,19 +9,18 @@ import TerminalKit
 import TestSupport
 import Testing
 
-/// MVC, proved: the terminal UI and the web UI are two views of one `LibraryController`. What one
-/// face does, the other shows, because both only render the controller's screen.
+/// MVC with a facade, proved: the terminal UI and the web UI are two faces of one library. The web
+/// face calls the facade; the terminal's controller follows every change the facade announces, so what
+/// one face does, the other shows.
 @MainActor
 struct TwoViewsTests {
-    @Test func theTerminalAndTheWebAreTwoViewsOfOneController() async throws {
+    @Test func theTerminalAndTheWebAreTwoFacesOfOneLibrary() async throws {
         let library = LibraryAPI(store: TestLibrary.store())
-        let controller = LibraryController(library: library)
         let terminal = TerminalApp(
-            controller: controller, coverCenter: CoverCenter(), mode: .noColor, width: 80, height: 24,
-            player: QueuePlayerTwin.playingNothing())
+            controller: LibraryController(library: library), coverCenter: CoverCenter(), mode: .noColor,
+            width: 80, height: 24, player: QueuePlayerTwin.playingNothing())
         try await terminal.start()
-        let web = WebApp(controller: controller)
-        #expect(web.controller === terminal.controller)
+        let web = try await WebApp(library: library)
 
         func webState() async throws -> JSONValue {
             try JSONParser.parse(
@@ -29,12 +28,18 @@ struct TwoViewsTests {
                     to: WebRequest(method: "GET", path: "/api/state", headers: ["Host": "127.0.0.1:8080"])
                 ).bytes)
         }
+        /// Sends a change through the page and waits until the terminal's screen shows it.
         func post(_ method: String, _ path: String, _ body: String) async {
+            let changes = library.changes.stream()
             _ = await web.respond(
                 to: WebRequest(
                     method: method, path: path,
                     headers: ["Content-Type": "application/json", "Host": "127.0.0.1:8080"],
                     body: Array(body.utf8)))
+            for await change in changes {
+                await terminal.controller.waitUntilShowing(change)
+                break
+            }
         }
 
         // A click on the page moves the terminal's highlight.

@@ -3,8 +3,13 @@ import BlueLibraryNetworking
 import BlueLibraryServices
 import BlueLibraryStorage
 import BlueLibraryWeb
+import Synchronization
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Many requests at once through the web API: every answer is built from what its own request
 /// committed, never from another request's screen, and the library ends as the requests say.
@@ -92,6 +97,63 @@ struct WebConcurrencyTests {
         }
         #expect(albums.count == 15)
         #expect(albums.compactMap { number($0["index"]) } == Array(0..<15))
+    }
+}
+
+/// No web write waits on a screen: with the main actor (where the terminal's controller lives) held
+/// busy, twenty additions, deletions and undos sent at once through the web face all answer.
+struct WebWritesOffTheMainActorTests {
+    /// What the requests and the job holding the main actor tell each other.
+    final class Progress: Sendable {
+        let answered = Atomic(0)
+        let holding = Atomic(false)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func writesAnswerWhileTheMainActorIsHeldBusy() async throws {
+        let directory = TemporaryDirectory("web-main-actor")
+        let library = LibraryAPI(store: SQLiteLibraryStore(path: directory.file("library.db")))
+        let app = try await WebApp(library: library)
+        let ids = try await library.albums().map(\.id)
+        let progress = Progress()
+        // A job that keeps the main actor's thread until every request has answered (or 30 s pass, when
+        // a request waits for it): a request that needed the main actor could not answer meanwhile.
+        let holder = Task { @MainActor in
+            progress.holding.store(true, ordering: .sequentiallyConsistent)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while progress.answered.load(ordering: .sequentiallyConsistent) < 20
+                && ContinuousClock.now < deadline
+            {
+                usleep(1000)
+            }
+            return progress.answered.load(ordering: .sequentiallyConsistent)
+        }
+        while !progress.holding.load(ordering: .sequentiallyConsistent) {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        let started = ContinuousClock.now
+        let requests: [(String, String, String)] =
+            (0..<10).map { ("POST", "/api/albums", #"{"title": "Held \#($0)", "artist": "X"}"#) }
+            + ids.map { ("DELETE", "/api/albums/\($0)", "") }
+            + (0..<5).map { _ in ("POST", "/api/undo", "{}") }
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for (method, path, body) in requests {
+                group.addTask {
+                    let response = await app.respond(
+                        to: WebRequest(
+                            method: method, path: path,
+                            headers: ["Host": "127.0.0.1:8080", "Content-Type": "application/json"],
+                            body: Array(body.utf8)))
+                    progress.answered.add(1, ordering: .sequentiallyConsistent)
+                    return response.status
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let elapsed = ContinuousClock.now - started
+        let answeredWhileHeld = await holder.value
+        #expect(requests.count == 20)
+        #expect(statuses.allSatisfy { (200..<300).contains($0) }, "\(statuses)")
+        #expect(answeredWhileHeld == 20, "answered in \(elapsed) while the main actor was held")
     }
 }
 

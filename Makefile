@@ -8,10 +8,6 @@
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
-# The Subsonic client libraries the real-client suite drives, from PyPI, in a virtual environment of their
-# own (Tests/BlueLibrary/Subsonic).
-SUBSONIC_VENV = .build/subsonic-clients
-SUBSONIC_CLIENTS = py-sonic==1.2.0 py-opensonic==10.4.1 knuckles==1.2.0
 
 .PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale clean
 
@@ -37,18 +33,10 @@ lint: setup
 format:
 	$(SWIFT) format --in-place --recursive --parallel Sources Tests Package.swift
 
+# The phases, their widths and the run's own temporary folder are explained in scripts/test.sh.
 test: lint
 	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql haproxy python3-venv
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test -Xswiftc -warnings-as-errors --skip 'CLIScaleOutTests|aChangeThroughOneServerReachesTheOthersPageAtOnce'
-	# The scale-out tests load the machine on purpose (servers, PostgreSQL, HAProxy, four writers): they run
-	# alone, so that no other test's timing depends on them; so does the one that times a change's notice
-	# from one server to another (100 ms), which a machine busy with a thousand other tests cannot keep.
-	$(SWIFT) test -Xswiftc -warnings-as-errors --filter 'CLIScaleOutTests|aChangeThroughOneServerReachesTheOthersPageAtOnce'
-	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Browser -v
-	test -x $(SUBSONIC_VENV)/bin/python || /usr/bin/python3 -m venv $(SUBSONIC_VENV)
-	$(SUBSONIC_VENV)/bin/pip install -q --disable-pip-version-check $(SUBSONIC_CLIENTS)
-	BLUELIBRARY_BIN=$$($(SWIFT) build --show-bin-path)/bluelibrary $(SUBSONIC_VENV)/bin/python -m unittest discover -s Tests/BlueLibrary/Subsonic -v
+	SWIFT=$(SWIFT) scripts/test.sh
 
 bench: release
 	bench/list-and-query.sh

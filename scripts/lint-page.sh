@@ -5,6 +5,9 @@
 # meets WCAG AA contrast on every background colour). `make test` runs it.
 set -euo pipefail
 cd "$(dirname "$0")/../Sources/BlueLibrary/Web/Page"
-# Debian's ESLint lives in /usr/share/nodejs, which a Node.js from elsewhere does not search.
-NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c ../../../../scripts/eslint.json -f unix ./*.js
+# Debian's ESLint lives in /usr/share/nodejs, which a Node.js from elsewhere does not search. Node keeps a
+# compile cache in the temporary folder: one of the lint's own, removed when it ends.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/bluelibrary-lint.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+TMPDIR=$scratch NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c ../../../../scripts/eslint.json -f unix ./*.js
 /usr/bin/python3 ../../../../scripts/check-css.py ./*.css

@@ -7,8 +7,8 @@ import Testing
 /// reads `Package.swift`.
 struct PackageGraphTests {
     /// A target as the manifest declares it.
-    struct Target: Decodable {
-        struct Dependency: Decodable {
+    struct Target: Decodable, Sendable {
+        struct Dependency: Decodable, Sendable {
             let byName: [String?]?
             let target: [String?]?
 
@@ -22,7 +22,7 @@ struct PackageGraphTests {
         let exclude: [String]
     }
 
-    struct Manifest: Decodable {
+    struct Manifest: Decodable, Sendable {
         let targets: [Target]
     }
 
@@ -32,14 +32,31 @@ struct PackageGraphTests {
         return url.path
     }()
 
-    static func manifest() throws -> Manifest {
+    /// The manifest as `swift package dump-package` reads it. The child runs on a test thread (waiting for
+    /// it would hold a cooperative one), and everything it writes stays in a temporary folder: its scratch
+    /// path (`swift test` holds the lock of the package's `.build` while it runs), its TMPDIR (where
+    /// swift's driver makes `TemporaryDirectory.*` folders and SwiftPM its lock files) and its HOME (SwiftPM's
+    /// manifest cache, clang's module cache), so nothing is left behind and nothing is shared with another
+    /// run beside this one.
+    static func manifest() async throws -> Manifest {
         let swift = ProcessInfo.processInfo.environment["SWIFT_EXEC_PATH"] ?? "/opt/swift/usr/bin/swift"
-        // A scratch folder of its own: `swift test` holds the lock of the package's `.build` while it runs.
-        let scratch = TemporaryDirectory()
-        let result = try Subprocess.run(
-            FileManager.default.isExecutableFile(atPath: swift) ? swift : "/usr/bin/swift",
-            ["package", "--package-path", root, "--scratch-path", scratch.path, "dump-package"],
-            environment: ["PATH": "/opt/swift/usr/bin:/usr/bin:/bin", "HOME": NSHomeDirectory()])
+        let program = FileManager.default.isExecutableFile(atPath: swift) ? swift : "/usr/bin/swift"
+        let scratch = TemporaryDirectory("package-graph")
+        // The driver falls back to /tmp when TMPDIR names no folder: both must exist before it starts.
+        for folder in ["tmp", "home"] {
+            try FileManager.default.createDirectory(
+                atPath: scratch.file(folder), withIntermediateDirectories: true)
+        }
+        // The closure uses `scratch`, which keeps the folder until the child has ended.
+        let result = try await TestThreads.run {
+            try Subprocess.run(
+                program,
+                ["package", "--package-path", root, "--scratch-path", scratch.file("build"), "dump-package"],
+                environment: [
+                    "PATH": "/opt/swift/usr/bin:/usr/bin:/bin", "HOME": scratch.file("home"),
+                    "TMPDIR": scratch.file("tmp"),
+                ])
+        }
         guard result.status == 0 else { throw FixtureError(description: "dump-package: \(result.stderr)") }
         return try JSONDecoder().decode(Manifest.self, from: Data(result.stdout.utf8))
     }
@@ -62,35 +79,53 @@ struct PackageGraphTests {
         return found
     }
 
-    @Test(.timeLimit(.minutes(2))) func everyTargetDeclaresExactlyWhatItImports() throws {
-        let manifest = try Self.manifest()
+    /// What the Swift files of a target import of the package's modules, beside what it declares.
+    struct Uses: Sendable {
+        let target: String
+        let imported: Set<String>
+        let declared: Set<String>
+    }
+
+    /// The uses of every target of `manifest` that has Swift files (a C target has none: nothing to
+    /// compare).
+    static func uses(in manifest: Manifest) throws -> [Uses] {
         let names = Set(manifest.targets.map(\.name))
-        var checked = 0
+        var uses: [Uses] = []
         for target in manifest.targets where target.type != "system" {
             guard let path = target.path else { continue }
-            let imported = try Self.imports(under: path, among: names, excluding: target.exclude)
-            // A C target has no Swift files: nothing to compare.
             let hasSwift =
                 (FileManager.default.enumerator(atPath: Self.root + "/" + path)?.allObjects as? [String])?
                 .contains { $0.hasSuffix(".swift") } ?? false
             guard hasSwift else { continue }
-            let declared = Set(target.dependencies.compactMap(\.name))
-            #expect(
-                imported.subtracting(declared).isEmpty,
-                "\(target.name) imports undeclared \(imported.subtracting(declared).sorted())")
-            #expect(
-                declared.subtracting(imported).isEmpty,
-                "\(target.name) declares unused \(declared.subtracting(imported).sorted())")
-            checked += 1
+            let imported = try imports(under: path, among: names, excluding: target.exclude)
+            uses.append(
+                Uses(
+                    target: target.name, imported: imported,
+                    declared: Set(target.dependencies.compactMap(\.name))))
         }
-        #expect(checked > 40)
+        return uses
+    }
+
+    @Test(.timeLimit(.minutes(2))) func everyTargetDeclaresExactlyWhatItImports() async throws {
+        let manifest = try await Self.manifest()
+        // Reading and matching every Swift file of the package takes a while: on a test thread.
+        let uses = try await TestThreads.run { try Self.uses(in: manifest) }
+        for use in uses {
+            #expect(
+                use.imported.subtracting(use.declared).isEmpty,
+                "\(use.target) imports undeclared \(use.imported.subtracting(use.declared).sorted())")
+            #expect(
+                use.declared.subtracting(use.imported).isEmpty,
+                "\(use.target) declares unused \(use.declared.subtracting(use.imported).sorted())")
+        }
+        #expect(uses.count > 40)
     }
 
     /// Views know nothing of storage: the faces, their controller and the command line reach the library
     /// through the facade (BlueLibraryServices) only.
-    @Test(.timeLimit(.minutes(2))) func noFaceDependsOnTheStore() throws {
+    @Test(.timeLimit(.minutes(2))) func noFaceDependsOnTheStore() async throws {
         let faces: Set = ["bluelibrary", "BlueLibraryWeb", "BlueLibraryTerminal", "BlueLibraryPresentation"]
-        let targets = try Self.manifest().targets.filter { faces.contains($0.name) }
+        let targets = try await Self.manifest().targets.filter { faces.contains($0.name) }
         #expect(targets.count == faces.count)
         for target in targets {
             let names = target.dependencies.compactMap(\.name)
@@ -101,9 +136,11 @@ struct PackageGraphTests {
 
     /// Test support is an ordinary target, built with the products by `swift build -c release`: it may
     /// not import a test framework, which only test targets can see.
-    @Test func testSupportImportsNoTestFramework() throws {
+    @Test func testSupportImportsNoTestFramework() async throws {
         let names: Set = ["Testing", "XCTest"]
-        let imported = try Self.imports(under: "Sources/Shared/TestSupport", among: names, excluding: [])
+        let imported = try await TestThreads.run {
+            try Self.imports(under: "Sources/Shared/TestSupport", among: names, excluding: [])
+        }
         #expect(imported.isEmpty, "TestSupport imports \(imported.sorted())")
     }
 }

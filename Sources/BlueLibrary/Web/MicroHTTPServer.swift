@@ -43,12 +43,16 @@ package final class MicroHTTPServer: Sendable {
         package var fileStreams: Int
         /// Connections sending a file at once to one client address; more are answered 503 at once.
         package var fileStreamsPerAddress: Int
+        /// The window in which at most ten of the server's own notices (libmicrohttpd's messages,
+        /// connections closed for being too slow) are logged; the rest are counted.
+        package var noticeWindow: Duration
 
         /// Limits for `serve`: 256 connections, 32 from one address, 10 s per request, 30 s idle; files
-        /// sent to 64 connections at once, 8 from one address.
+        /// sent to 64 connections at once, 8 from one address; ten notices in 10 s.
         package init(
             connections: Int = 256, connectionsPerAddress: Int = 32, requestTimeout: Duration = .seconds(10),
-            idleTimeout: Duration = .seconds(30), fileStreams: Int = 64, fileStreamsPerAddress: Int = 8
+            idleTimeout: Duration = .seconds(30), fileStreams: Int = 64, fileStreamsPerAddress: Int = 8,
+            noticeWindow: Duration = .seconds(10)
         ) {
             self.connections = connections
             self.connectionsPerAddress = connectionsPerAddress
@@ -56,6 +60,7 @@ package final class MicroHTTPServer: Sendable {
             self.idleTimeout = idleTimeout
             self.fileStreams = fileStreams
             self.fileStreamsPerAddress = fileStreamsPerAddress
+            self.noticeWindow = noticeWindow
         }
     }
 
@@ -80,7 +85,7 @@ package final class MicroHTTPServer: Sendable {
     let connections = ConnectionTable()
     /// What the server notices on its own — libmicrohttpd's messages, connections closed for being
     /// too slow — a few lines at a time: a flood of refused connections must not flood the log.
-    let notices = LogThrottle(linesPerWindow: 10, window: .seconds(10))
+    let notices: LogThrottle
     /// libmicrohttpd's messages while it starts, kept for the error when it cannot (`nil` once started).
     let startMessages = Mutex<[String]?>(nil)
 
@@ -102,6 +107,7 @@ package final class MicroHTTPServer: Sendable {
         self.handler = handler
         self.maximumBodySize = maximumBodySize
         self.log = log
+        notices = LogThrottle(linesPerWindow: 10, window: limits.noticeWindow)
         let quiet = quiet
         parked = ParkedConnections(changed: { quiet.check() })
     }

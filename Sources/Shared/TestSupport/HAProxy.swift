@@ -2,10 +2,14 @@ import Foundation
 
 /// HAProxy in front of `bluelibrary serve` processes on 127.0.0.1, as a deployment of several servers
 /// has it: one address on a free port, requests spread round robin, each server checked every 100 ms
-/// (`GET /api/state`) and taken out after two failed checks — a refused connection fails at once; a
-/// busy server has two seconds to answer — and a request that cannot connect to one server sent to
-/// another. Without HAProxy (`scripts/setup.sh haproxy`, which `make test` runs) ``init(servers:)``
-/// throws: the tests fail, they are not skipped.
+/// (`GET /api/state`) and taken out after two failed checks, and a request that cannot connect to one
+/// server sent to another. Without HAProxy (`scripts/setup.sh haproxy`, which `make test` runs)
+/// ``init(servers:)`` throws: the tests fail, they are not skipped.
+///
+/// A server that is gone is found at once: on 127.0.0.1 its port refuses a connection straight away.
+/// So every timeout is long (a minute for a request to connect and for a check to be answered, ten
+/// minutes for a request to be answered): they only ever fired for a server that was slow, on a loaded
+/// machine, and a slow server is not a lost one.
 package final class HAProxy: Sendable {
     /// The port it listens on, on 127.0.0.1.
     package let port: Int
@@ -30,10 +34,10 @@ package final class HAProxy: Sendable {
                 maxconn 512
             defaults
                 mode http
-                timeout connect 1s
-                timeout client 30s
-                timeout server 30s
-                timeout check 2s
+                timeout connect 60s
+                timeout client 600s
+                timeout server 600s
+                timeout check 60s
                 retries 3
                 option redispatch
             frontend library
@@ -54,7 +58,9 @@ package final class HAProxy: Sendable {
         self.port = port
         self.process = process
         self.directory = directory
-        for _ in 0..<200 where process.isRunning {
+        // As long as a loaded machine may take to start it; one that fails to start ends at once.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while process.isRunning && ContinuousClock.now < deadline {
             if (try? RawHTTPConnection(port: port)) != nil { return }
             try await Task.sleep(for: .milliseconds(25))
         }

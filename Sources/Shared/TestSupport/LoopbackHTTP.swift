@@ -8,9 +8,11 @@ package enum LoopbackHTTP {
     }
 
     /// Sends `method path` with a JSON `body` (if any) and waits up to `seconds` for the answer; `nil` when
-    /// no answer came (the connection was refused or reset, or the time ran out).
+    /// no answer came (the connection was refused or reset, or the time ran out). The default is long: a
+    /// server that is up answers, however loaded the machine, and one that is gone refuses or resets the
+    /// connection at once, so the time running out only ever stood for a slow machine, never a lost server.
     package static func request(
-        port: Int, _ method: String, _ path: String, body: String? = nil, seconds: Double = 10
+        port: Int, _ method: String, _ path: String, body: String? = nil, seconds: Double = 60
     ) async throws -> Reply? {
         guard let connection = try? RawHTTPConnection(port: port) else { return nil }
         let bytes = body.map { Array($0.utf8) } ?? []

@@ -56,13 +56,15 @@ extension PostgresCluster {
         }
     }
 
-    /// Runs the statements `first`, then `count` every 10 ms until it is 1 or more (true) or ten seconds
-    /// have passed (false), on a connection of its own that it closes.
+    /// Runs the statements `first`, then `count` every 10 ms until it is 1 or more (true) or a minute has
+    /// passed (false), on a connection of its own that it closes. (What it waits for takes tens of
+    /// milliseconds on a quiet machine; the minute is for a loaded one.)
     private func poll(_ count: String, first: [String] = []) async throws -> Bool {
-        let connection = try await PostgresConnection.connect(to: url() + "?connect_timeout=5")
+        let connection = try await PostgresConnection.connect(
+            to: url() + "?connect_timeout=60", timeout: .seconds(60))
         do {
             for statement in first { _ = try await connection.query(statement) }
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             var found = false
             while !found && ContinuousClock.now < deadline {
                 found = try await connection.query(count).first?.int(0) ?? 0 >= 1
@@ -97,8 +99,10 @@ extension PostgresCluster {
         for process in processes { kill(process, SIGKILL) }
     }
 
-    /// Promotes a standby to a primary that takes writes (pg_ctl promote, waiting until it does).
+    /// Promotes a standby to a primary that takes writes (pg_ctl promote, waiting until it does, for as
+    /// long as a loaded machine may take: the test's time limit is the bound that matters).
     package func promote() async throws {
-        try await Self.run(tools + "/pg_ctl", ["-D", directory.file("data"), "-w", "-t", "30", "promote"])
+        try await Self.run(
+            tools + "/pg_ctl", ["-D", directory.file("data"), "-w", "-t", "300", "promote"], timeout: 360)
     }
 }

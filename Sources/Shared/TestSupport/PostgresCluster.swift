@@ -106,9 +106,13 @@ package final class PostgresCluster: Sendable {
                 max_connections = 300
                 \(settings)
                 """, to: directory.file("data/postgresql.conf"))
+            // pg_ctl waits as long as a loaded machine may take to start the server: giving up early
+            // would leave it starting while the loop tries again on another port. (A server that cannot
+            // start, its port taken, ends at once, and pg_ctl says so.)
             let started = try await runStatus(
                 tools + "/pg_ctl",
-                ["-D", directory.file("data"), "-l", directory.file("log"), "-w", "-t", "30", "start"])
+                ["-D", directory.file("data"), "-l", directory.file("log"), "-w", "-t", "300", "start"],
+                timeout: 360)
             if started.status == 0 {
                 return PostgresCluster(port: port, password: password, directory: directory, tools: tools)
             }
@@ -217,15 +221,16 @@ package final class PostgresCluster: Sendable {
     /// what it wrote. A ``Subprocess`` gives it no descriptor of the test's: `pg_ctl start` leaves a
     /// server running, which must hold nothing a test waits on.
     /// A tool still running after `timeout` seconds is stopped (coreutils' `timeout`: SIGTERM, then SIGKILL
-    /// five seconds later) and reported as status 124.
-    static func runStatus(_ program: String, _ arguments: [String], timeout: Int = 60) async throws
+    /// five seconds later) and reported as status 124. The default, five minutes, is for a tool that
+    /// hangs: initdb or createdb on a loaded machine can take many seconds, and must not be stopped for it.
+    static func runStatus(_ program: String, _ arguments: [String], timeout: Int = 300) async throws
         -> (status: Int32, output: String)
     {
         try await TestThreads.run { try runStatusNow(program, arguments, timeout: timeout) }
     }
 
     /// Runs a server tool as ``runStatus(_:_:timeout:)`` does, blocking the calling thread.
-    private static func runStatusNow(_ program: String, _ arguments: [String], timeout: Int = 60) throws
+    private static func runStatusNow(_ program: String, _ arguments: [String], timeout: Int = 300) throws
         -> (status: Int32, output: String)
     {
         let folder = TemporaryDirectory("postgres-tool")
@@ -241,7 +246,7 @@ package final class PostgresCluster: Sendable {
         return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 
-    static func run(_ program: String, _ arguments: [String], timeout: Int = 60) async throws {
+    static func run(_ program: String, _ arguments: [String], timeout: Int = 300) async throws {
         let result = try await runStatus(program, arguments, timeout: timeout)
         let name = (program as NSString).lastPathComponent
         guard result.status != 124 else {

@@ -5,6 +5,9 @@ import Foundation
 /// call runs on a test thread, and waiting polls with `Task.sleep`, so a test never blocks a cooperative
 /// thread. The private server is stopped when the session is released, so a test that fails half-way
 /// leaves no program running behind it.
+///
+/// The server's socket is a file in the test's scratch folder (`tmux -S`), removed with it: with a socket
+/// name (`-L`), tmux makes a `tmux-UID` folder in `$TMUX_TMPDIR` or `/tmp` that nothing removes.
 package final class TmuxSession: Sendable {
     /// The session's name on the private server.
     package let name: String
@@ -15,7 +18,8 @@ package final class TmuxSession: Sendable {
     package init(name: String, scratch: TemporaryDirectory) {
         self.name = name
         self.scratch = scratch
-        socket = "\(name)-\(UUID().uuidString.prefix(8))"
+        // Short, whatever the session's name: a socket's path has at most 107 bytes.
+        socket = scratch.file("tmux-\(UUID().uuidString.prefix(8)).sock")
     }
 
     /// Starts `command` in the session. Tries again when the tmux server dies while starting, which
@@ -47,16 +51,19 @@ package final class TmuxSession: Sendable {
         get async { await run(["capture-pane", "-t", name, "-p"]).output }
     }
 
-    /// Waits up to `seconds` until the screen shows `text`.
+    /// Waits up to `seconds` until the screen shows `text`. The default is long: it only bounds a wait
+    /// for something that must come, and a loaded machine (another suite beside this one) can take many
+    /// seconds to start a program in tmux.
     /// - Throws: ``TmuxFailure`` with the screen when it never does, so the test stops there.
-    package func waitFor(_ text: String, seconds: Double = 20) async throws {
+    package func waitFor(_ text: String, seconds: Double = 60) async throws {
         if await waitUntil(seconds: seconds, { $0.contains(text) }) { return }
         throw TmuxFailure(description: "the screen never showed \(text):\n\(await screen)")
     }
 
-    /// Waits up to `seconds` until `condition` holds for the screen.
+    /// Waits up to `seconds` (long by default, as for ``waitFor(_:seconds:)``) until `condition` holds
+    /// for the screen.
     /// - Returns: whether it did.
-    package func waitUntil(seconds: Double = 20, _ condition: (String) -> Bool) async -> Bool {
+    package func waitUntil(seconds: Double = 60, _ condition: (String) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if condition(await screen) { return true }
@@ -79,7 +86,7 @@ package final class TmuxSession: Sendable {
     }
 
     deinit {
-        _ = try? Subprocess.run("/usr/bin/tmux", ["-L", socket, "kill-server"], environment: [:])
+        _ = try? Subprocess.run("/usr/bin/tmux", ["-S", socket, "kill-server"], environment: [:])
     }
 
     @discardableResult
@@ -97,7 +104,7 @@ package final class TmuxSession: Sendable {
     @discardableResult
     private func run(_ arguments: [String]) async -> (output: String, status: Int32, errors: String) {
         let file = scratch.file("tmux-\(UUID().uuidString.prefix(6)).out")
-        let quoted = (["/usr/bin/tmux", "-L", socket] + arguments).map {
+        let quoted = (["/usr/bin/tmux", "-S", socket] + arguments).map {
             "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
         let command = quoted.joined(separator: " ") + " >" + file + " 2>" + file + ".err </dev/null"

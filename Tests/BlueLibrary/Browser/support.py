@@ -10,11 +10,11 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
 import unittest
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -68,13 +68,24 @@ class PageTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
+        # Chromium's profile and caches go in a folder of the class's: left to itself it writes them under the
+        # real home, where a run that fails half-way leaves them. Class cleanups run even when setUpClass
+        # fails after this (tearDownClass does not), so the browser is quit and the folder removed whatever
+        # happens. Its temporary files stay in the temporary folder (make test's own): the socket Chromium
+        # makes there must have a path under 108 bytes, which a folder of the class's would overrun.
+        folder = tempfile.mkdtemp(prefix="bluelibrary-chromium-")
+        cls.addClassCleanup(shutil.rmtree, folder, ignore_errors=True)
+        environment = dict(os.environ, HOME=folder, XDG_CONFIG_HOME=os.path.join(folder, "config"),
+                           XDG_CACHE_HOME=os.path.join(folder, "cache"))
         options = webdriver.ChromeOptions()
         for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
             options.add_argument(argument)
+        options.add_argument("--user-data-dir=" + os.path.join(folder, "profile"))
         # Audio plays without a click first (a test's keys and clicks are not all a user's gesture).
         options.add_argument("--autoplay-policy=no-user-gesture-required")
         options.binary_location = "/usr/bin/chromium"
-        cls.browser = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        cls.browser = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver", env=environment))
+        cls.addClassCleanup(cls.browser.quit)
         # Count every request the page makes (the browser keeps 250 timing entries unless told).
         cls.browser.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument", {"source": "performance.setResourceTimingBufferSize(100000)"}
@@ -94,10 +105,27 @@ class PageTestCase(unittest.TestCase):
                 }
             """},
         )
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
+        # When the page last did something — a request started or answered, the document changed — and
+        # how many requests are in flight, for settle(). (In a function: a top-level `const fetch` would
+        # be the name every script of the page finds before the wrapper.)
+        cls.browser.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {"source": """
+                (() => {
+                    const activity = {inflight: 0, last: performance.now()};
+                    window.__activity = activity;
+                    const note = () => { activity.last = performance.now(); };
+                    const original = window.fetch;
+                    window.fetch = function (...args) {
+                        activity.inflight += 1;
+                        note();
+                        return original.apply(window, args).finally(() => { activity.inflight -= 1; note(); });
+                    };
+                    new MutationObserver(note).observe(
+                        document, {subtree: true, childList: true, attributes: true, characterData: true});
+                })();
+            """},
+        )
 
     def setUp(self):
         self.home = tempfile.mkdtemp(prefix="bluelibrary-browser-")
@@ -134,9 +162,17 @@ class PageTestCase(unittest.TestCase):
         if self.server is None:
             return
         self.server.terminate()
-        self.server.wait(timeout=10)
-        self.server.stdout.close()
-        self.server = None
+        try:
+            # Long: on a busy machine the requests in flight can take a while to finish.
+            self.server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            # Never left running (its home is removed next): killed, and the test still fails.
+            self.server.kill()
+            self.server.wait()
+            raise
+        finally:
+            self.server.stdout.close()
+            self.server = None
 
     def set_viewport(self, width, height, mobile=False):
         self.driver.execute_cdp_cmd(
@@ -320,5 +356,25 @@ class PageTestCase(unittest.TestCase):
     def eventually(self, condition, message=None, timeout=15):
         WebDriverWait(self.driver, timeout).until(lambda _: condition(), message)
 
-    def settle(self, seconds=0.3):
-        time.sleep(seconds)
+    def settle(self, seconds=0.3, timeout=30):
+        """Waits until the page is quiet: no request in flight, every image in view loaded (or failed), nothing
+        in the document changed for `seconds` since this call. A fixed pause is too short when the machine
+        is busy. A page that never stays still that long (a clock that ticks) is waited for up to `timeout`
+        seconds, then the test goes on, as it would have after a pause."""
+        start = self.driver.execute_script("return performance.now()")
+        quiet = """
+            const activity = window.__activity || {inflight: 0, last: 0};
+            // Images out of view never load while they are lazy: only those in view must be done.
+            const inView = (image) => {
+                const box = image.getBoundingClientRect();
+                return box.width > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight
+                    && box.left < innerWidth;
+            };
+            return activity.inflight === 0 && [...document.images].filter(inView).every((image) => image.complete)
+                && performance.now() - Math.max(arguments[0], activity.last) >= arguments[1];
+        """
+        try:
+            WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
+                lambda _: self.driver.execute_script(quiet, start, seconds * 1000))
+        except TimeoutException:
+            pass

@@ -168,17 +168,14 @@ class HundredThousandTests(PageTestCase):
     def setUpClass(cls):
         super().setUpClass()
         cls.template = tempfile.mkdtemp(prefix="bluelibrary-100k-")
+        # A class cleanup, not tearDownClass: it runs also when the import below fails.
+        cls.addClassCleanup(shutil.rmtree, cls.template, ignore_errors=True)
         path = os.path.join(cls.template, "albums.json")
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(hundred_thousand(), handle)
         env = dict(os.environ, BLUELIBRARY_HOME=cls.template, BLUELIBRARY_OFFLINE="1")
         subprocess.run([BINARY, "import", path], env=env, check=True, capture_output=True)
         subprocess.run([BINARY, "select", "50000"], env=env, check=True, capture_output=True)
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.template, ignore_errors=True)
-        super().tearDownClass()
 
     def prepare_library(self):
         shutil.copy(os.path.join(self.template, "library.db"), os.path.join(self.home, "library.db"))

@@ -137,7 +137,11 @@ struct CLIBadInputTests {
 
     @Test func aLibraryFromANewerBlueLibraryIsRefused() async throws {
         _ = try await home.ok("list")
-        try SQLiteConnection(path: home.libraryPath, busyTimeout: 100).execute("PRAGMA user_version = 42")
+        let library = home.libraryPath
+        // A committed write (an fsync): on a test thread, not the cooperative pool.
+        try await TestThreads.run {
+            try SQLiteConnection(path: library, busyTimeout: 100).execute("PRAGMA user_version = 42")
+        }
         let result = try await home.run(["list"])
         #expect(result.status == 65)
         #expect(

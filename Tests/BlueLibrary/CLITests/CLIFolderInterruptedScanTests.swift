@@ -27,11 +27,15 @@ struct CLIFolderInterruptedScanTests {
         // The big folder: copies of one tagged file, in folders of their own.
         let template = home.directory.file("template.mp3")
         try await AudioFixtures.write(.mp3, to: template, tags: track("Copy", by: "Copier", on: "Copies"))
-        for album in 0..<Self.albums {
-            let folder = music.path("Big/\(album)")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for number in 0..<Self.tracksPerAlbum {
-                try FileManager.default.copyItem(atPath: template, toPath: "\(folder)/\(number).mp3")
+        // Thousands of copies: file work for a test thread, not the cooperative pool.
+        let (big, albums, tracksPerAlbum) = (music.path("Big"), Self.albums, Self.tracksPerAlbum)
+        try await TestThreads.run {
+            for album in 0..<albums {
+                let folder = "\(big)/\(album)"
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for number in 0..<tracksPerAlbum {
+                    try FileManager.default.copyItem(atPath: template, toPath: "\(folder)/\(number).mp3")
+                }
             }
         }
 

@@ -10,12 +10,33 @@ struct CLITerminalPlaybackTests {
     let home = CLIHome()
     let music = MusicFolder()
 
+    /// How long each track plays. The test sees each one play by reading the screen now and then, and on
+    /// a busy machine one look (a shell and tmux started) can take a second or more: a track of a couple
+    /// of seconds could start and end between two looks.
+    static let trackSeconds = 8
+
+    /// A length as the screen shows it (`0:08`).
+    static func clock(_ seconds: Int) -> String {
+        "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+    }
+
     init() async throws {
         try await home.removeEveryAlbum()
-        // Two tracks of two seconds each (``AudioFixtures/duration``).
-        try await music.add("Duo/01.flac", track("First Light", by: "Duo", on: "Two Songs", number: 1))
-        try await music.add("Duo/02.flac", track("Second Wind", by: "Duo", on: "Two Songs", number: 2))
+        try await addTrack("Duo/01.flac", title: "First Light", number: 1)
+        try await addTrack("Duo/02.flac", title: "Second Wind", number: 2)
         _ = try await home.ok("import", music.directory.path)
+    }
+
+    /// Writes a FLAC track of ``trackSeconds`` on the album "Two Songs" by Duo at `relative` in the folder.
+    private func addTrack(_ relative: String, title: String, number: Int) async throws {
+        let path = music.path(relative)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try await FFmpeg.run([
+            "-f", "lavfi", "-i", "sine=frequency=440:duration=\(Self.trackSeconds)", "-c:a", "flac",
+            "-metadata", "title=\(title)", "-metadata", "artist=Duo", "-metadata", "album=Two Songs",
+            "-metadata", "track=\(number)", path,
+        ])
     }
 
     private func start(_ tmux: TmuxSession, device: String) async throws {
@@ -26,19 +47,19 @@ struct CLITerminalPlaybackTests {
                 + " echo EXITED $?; sleep 60",
             width: 100, height: 30)
         try await tmux.waitFor("album 1 of 1")
-        try await tmux.waitFor("2 tracks, 0:04")
+        try await tmux.waitFor("2 tracks, \(Self.clock(2 * Self.trackSeconds))")
     }
 
     @Test(.timeLimit(.minutes(2))) func twoTracksPlayInSequenceOnTheNullDevice() async throws {
         let tmux = TmuxSession(name: "blp", scratch: home.directory)
         try await start(tmux, device: "null")
         try await tmux.keys("p")
-        try await tmux.waitFor("▶ Playing  01  First Light · Two Songs", seconds: 5)
-        #expect(await tmux.screen.contains("/ 0:02"))
+        try await tmux.waitFor("▶ Playing  01  First Light · Two Songs", seconds: 30)
+        #expect(await tmux.screen.contains("/ \(Self.clock(Self.trackSeconds))"))
         // The second follows the first, without a key.
-        try await tmux.waitFor("▶ Playing  02  Second Wind · Two Songs", seconds: 5)
+        try await tmux.waitFor("▶ Playing  02  Second Wind · Two Songs", seconds: 30)
         // The album has ended: the player's line goes, and nothing went wrong on the way.
-        let ended = await tmux.waitUntil(seconds: 5) { !$0.contains("▶ Playing") }
+        let ended = await tmux.waitUntil(seconds: 30) { !$0.contains("▶ Playing") }
         #expect(ended)
         let screen = await tmux.screen
         #expect(!screen.contains("cannot play") && !screen.contains("no audio device"), "\(screen)")
@@ -52,7 +73,7 @@ struct CLITerminalPlaybackTests {
         let tmux = TmuxSession(name: "bln", scratch: home.directory)
         try await start(tmux, device: "no_such_device")
         try await tmux.keys("p")
-        try await tmux.waitFor("no audio device 'no_such_device' for playback", seconds: 5)
+        try await tmux.waitFor("no audio device 'no_such_device' for playback", seconds: 30)
         #expect(await !tmux.screen.contains("▶ Playing"))
         // The screen still answers keys.
         try await tmux.keys("?")

@@ -54,7 +54,7 @@ struct CLITerminalTests {
         try await tmux.waitFor("album 3 of 4")
         // A smaller window: the screen is laid out again at the new size.
         try await tmux("resize-window", "-t", "bl", "-x", "60", "-y", "26")
-        let laidOutAgain = await tmux.waitUntil(seconds: 5) { screen in
+        let laidOutAgain = await tmux.waitUntil(seconds: 30) { screen in
             screen.split(separator: "\n").contains { $0.hasSuffix("[Trash]") && $0.count <= 60 }
         }
         #expect(laidOutAgain)
@@ -77,7 +77,7 @@ struct CLITerminalTests {
         try await tmux.keys("?")
         try await tmux.waitFor("any key closes")
         try await tmux.keys("x")
-        #expect(await tmux.waitUntil(seconds: 5) { !$0.contains("any key closes") })
+        #expect(await tmux.waitUntil(seconds: 30) { !$0.contains("any key closes") })
         try await tmux.keys("e")
         try await tmux.waitFor("Edit — Enter saves, Esc cancels")
         try await tmux.keys("C-u", "Heroes", "Up", "C-u", "12", "Enter")
@@ -96,9 +96,13 @@ struct CLITerminalTests {
         // A long title of wide characters ends with "…" inside the window, the table's column in line.
         try await tmux.keys("End")
         try await tmux.waitFor("album 6 of 6")
-        let rows = await tmux.screen.split(separator: "\n")
-        #expect(rows.contains("  Artist  │ 東京事変"))
-        #expect(rows.contains("  Album   │ 教育 — 東京事変のデビュー…"))
+        // Waited for, not read once: tmux may show the new frame before all of it has arrived.
+        let fitted = await tmux.waitUntil { screen in
+            let rows = screen.split(separator: "\n")
+            return rows.contains("  Artist  │ 東京事変") && rows.contains("  Album   │ 教育 — 東京事変のデビュー…")
+        }
+        let screen = await tmux.screen
+        #expect(fitted, "\(screen)")
         // A tall window shows larger covers and more details.
         try await tmux.keys("PPage")
         try await tmux.waitFor("album 3 of 6")

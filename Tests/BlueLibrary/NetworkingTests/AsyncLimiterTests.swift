@@ -15,9 +15,9 @@ struct AsyncLimiterTests {
                 for await _ in release { break }
             }
         }
-        for _ in 0..<400 where !holding.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil { holding.withLock { $0 } }
         let waiter = Task { try await limiter.run { "ran" } }
-        for _ in 0..<400 where limiter.waitingCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil { limiter.waitingCount > 0 }
         #expect(limiter.waitingCount == 1)
         // Cancelled while the slot is taken: it stops waiting at once (it used to wait on regardless).
         waiter.cancel()
@@ -26,5 +26,13 @@ struct AsyncLimiterTests {
         releaser.yield()
         try await holder.value
         #expect(try await limiter.run { "free" } == "free")
+    }
+
+    /// Waits until `condition` holds, looking every few milliseconds for up to 25 s: a loaded machine may
+    /// take seconds to start a task, and only a condition that never comes should fail the test (the
+    /// expectations that follow say which).
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(25)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
 }

@@ -5,9 +5,11 @@ import Testing
 extension PostgresTests {
     /// What a server that cannot be used says: one line naming it (never its password) and what is wrong.
     struct Connecting {
+        /// What connecting to `url` threw. The timeout is long: each failure here is the server's answer
+        /// (or a refusal), and a timeout running out on a loaded machine would be another failure.
         private func failure(_ url: String) async -> PostgresError? {
             await PostgresTests.failure {
-                _ = try await PostgresConnection.connect(to: url, timeout: .seconds(5))
+                _ = try await PostgresConnection.connect(to: url, timeout: PostgresTests.connectTimeout)
             }
         }
 
@@ -62,7 +64,7 @@ extension PostgresTests {
         }
 
         @Test func theRightURLConnects() async throws {
-            let connection = try await PostgresConnection.connect(to: try PostgresTests.cluster.url())
+            let connection = try await PostgresTests.connect()
             #expect(
                 connection.target == "postgresql://bl@127.0.0.1:\(try PostgresTests.cluster.port)/library")
             #expect(try await connection.query("SELECT current_user").first?.string(0) == "bl")

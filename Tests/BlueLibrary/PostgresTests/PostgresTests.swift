@@ -2,6 +2,10 @@ import BlueLibraryPostgres
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The PostgreSQL connection against a real server: one throwaway cluster for every suite nested here,
 /// started before the first test and deleted after the last.
 @Suite(.postgresCluster) struct PostgresTests {}
@@ -12,9 +16,13 @@ extension PostgresTests {
         get throws { try #require(ClusterTrait.current, "the suite runs without its cluster") }
     }
 
+    /// How long a test's connection may take to open: long, as no test here is about the timeout
+    /// (the default, ten seconds, is within reach of a loaded machine).
+    static let connectTimeout: Duration = .seconds(600)
+
     /// A new connection to the cluster's database.
     static func connect() async throws -> PostgresConnection {
-        try await PostgresConnection.connect(to: try cluster.url())
+        try await PostgresConnection.connect(to: try cluster.url(), timeout: connectTimeout)
     }
 
     /// A name no other test uses (tests share the database and run in parallel).
@@ -38,16 +46,18 @@ extension PostgresTests {
         return nil
     }
 
-    /// Polls `condition` until it holds (the server's own views show what another connection is doing).
+    /// Polls `condition` until it holds (the server's own views show what another connection is doing),
+    /// for up to 30 s: a loaded machine may take seconds, and only a condition that never comes fails.
     static func waitUntil(
         _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () async throws -> Bool
     ) async throws {
-        for _ in 0..<500 {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
             if try await condition() { return }
             try await Task.sleep(for: .milliseconds(10))
         }
-        Issue.record("waited 5 s for \(what)", sourceLocation: sourceLocation)
+        Issue.record("waited 30 s for \(what)", sourceLocation: sourceLocation)
     }
 }
 
@@ -63,6 +73,9 @@ struct ClusterTrait: SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         try await PostgresCluster.withCluster { cluster in
+            // Stopped and deleted after the suite; the watcher does it should the test process crash
+            // first, so no server or folder of the cluster outlives the run.
+            try await TestThreads.run { try cluster.stopWhenProcessEnds(getpid()) }
             try await Self.$current.withValue(cluster) { try await function() }
         }
     }

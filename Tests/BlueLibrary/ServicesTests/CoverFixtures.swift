@@ -13,9 +13,13 @@ enum CoverFixtures {
         return bytes
     }()
 
-    static func server(bodyLimit: Int = 10 * 1024 * 1024) throws -> FixtureHTTPServer {
+    /// The server. Its answers to `/held/…` paths wait until `gate` opens (at once without one), so a
+    /// test keeps downloads in flight for as long as it needs, however slow the machine.
+    static func server(bodyLimit: Int = 10 * 1024 * 1024, gate: ReplyGate? = nil) throws -> FixtureHTTPServer
+    {
         try FixtureHTTPServer { path in
-            switch path {
+            if path.hasPrefix("/held/") { gate?.wait() }
+            return switch path {
             case "/cover.png", "/a/cover.png", "/b/cover.png":
                 .response(status: 200, headers: ["Content-Type": "image/png"], body: png)
             case "/photo.jpg": .response(status: 200, headers: ["Content-Type": "image/jpeg"], body: jpeg)
@@ -37,8 +41,8 @@ enum CoverFixtures {
             case "/moved.png": .response(status: 301, headers: ["Location": "/cover.png"], body: [])
             case "/to-file.png":
                 .response(status: 302, headers: ["Location": "file:///etc/passwd"], body: [])
-            case let slow where slow.hasPrefix("/slow/"):
-                .delayed(seconds: 0.3, .response(status: 200, headers: [:], body: png))
+            case let held where held.hasPrefix("/held/"):
+                .response(status: 200, headers: [:], body: png)
             default: .response(status: 404, headers: [:], body: Array("not found".utf8))
             }
         }
@@ -50,6 +54,22 @@ enum CoverFixtures {
             of: "ServicesTests/CoverFixtures.swift",
             with: "CoversTests/Fixtures/split-16x12.jpg")
         return (try? [UInt8](contentsOf: path)) ?? []
+    }
+}
+
+/// A door the fixture server's answers wait behind until the test opens it; once open it stays open.
+/// Only the server's own threads wait at it, never a test's cooperative thread.
+final class ReplyGate: Sendable {
+    private let opened = DispatchSemaphore(value: 0)
+
+    /// Lets every waiting and later answer go.
+    func open() { opened.signal() }
+
+    /// Blocks the calling thread (one of the fixture server's) until the gate is open.
+    func wait() {
+        opened.wait()
+        // Passed on, so the next answer gets through too.
+        opened.signal()
     }
 }
 

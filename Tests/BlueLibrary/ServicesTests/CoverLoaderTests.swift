@@ -9,23 +9,38 @@ import TestSupport
 import Testing
 
 struct CoverLoaderTests {
+    let gate = ReplyGate()
     let server: FixtureHTTPServer
     let directory = TemporaryDirectory("loader")
     let client: CurlHTTPClient
 
     init() throws {
-        server = try CoverFixtures.server(bodyLimit: 200_000)
-        var configuration = HTTPClientConfiguration()
-        // Long enough for a loaded machine; the never-answering fixture waits it out.
-        configuration.timeout = .seconds(3)
-        configuration.maximumBodySize = 200_000
-        client = CurlHTTPClient(configuration: configuration)
+        server = try CoverFixtures.server(bodyLimit: 200_000, gate: gate)
+        // Long: no answer the tests wait for may run into it, however loaded the machine.
+        client = Self.client(timeout: .seconds(600))
     }
 
-    private func covers(online: Bool = true, center: CoverCenter = CoverCenter()) -> CoverService {
+    /// A client with the suite's body limit and `timeout`.
+    private static func client(timeout: Duration) -> CurlHTTPClient {
+        var configuration = HTTPClientConfiguration()
+        configuration.timeout = timeout
+        configuration.maximumBodySize = 200_000
+        return CurlHTTPClient(configuration: configuration)
+    }
+
+    private func covers(
+        online: Bool = true, client: CurlHTTPClient? = nil, center: CoverCenter = CoverCenter()
+    ) -> CoverService {
         CoverService(
-            httpClient: online ? client : nil, cache: CoverCache(directory: directory.file("covers")),
-            center: center)
+            httpClient: online ? (client ?? self.client) : nil,
+            cache: CoverCache(directory: directory.file("covers")), center: center)
+    }
+
+    /// Waits until `condition` holds, looking every few milliseconds for up to a minute (the expectations
+    /// that follow say what never happened).
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
     }
 
     /// An album whose cover is `path` on the fixture server.
@@ -64,7 +79,9 @@ struct CoverLoaderTests {
         ])
     func everyFailureEndsInGeneratedArtworkWithItsReason(path: String, reason: String) async throws {
         let album = album(path, title: "Broken")
-        let result = await covers().cover(for: album)
+        // A short timeout only where running out is the point.
+        let waiting = path == "/hang.png" ? Self.client(timeout: .seconds(3)) : client
+        let result = await covers(client: waiting).cover(for: album)
         #expect(result.source == .generated)
         #expect(result.failure == "GET \(server.baseURL)\(path): \(reason)")
         #expect(result.image == GeneratedArtwork(album: album).image())
@@ -95,24 +112,43 @@ struct CoverLoaderTests {
     }
 
     @Test func manyViewsAskingForOneURLMakeOneRequest() async throws {
+        defer { gate.open() }
         let covers = covers()
-        let album = album("/slow/shared.png")
-        let results = await withTaskGroup(of: CoverSource.self) { group in
-            for _ in 0..<8 { group.addTask { await covers.cover(for: album).source } }
-            return await group.reduce(into: [CoverSource]()) { $0.append($1) }
+        let album = album("/held/shared.png")
+        let asking = AskingViews()
+        let results = try await withThrowingTaskGroup(of: CoverSource.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    asking.count.add(1, ordering: .sequentiallyConsistent)
+                    return await covers.cover(for: album).source
+                }
+            }
+            // The one download is held at the server until every view has asked.
+            try await waitUntil {
+                asking.count.load(ordering: .sequentiallyConsistent) == 8
+                    && server.requests(to: "/held/shared.png") == 1
+            }
+            gate.open()
+            return try await group.reduce(into: [CoverSource]()) { $0.append($1) }
         }
         #expect(results.count == 8)
         #expect(results.allSatisfy { $0 == .network })
-        #expect(server.requests(to: "/slow/shared.png") == 1)
+        #expect(server.requests(to: "/held/shared.png") == 1)
     }
 
     @Test func atMostFourDownloadsRunAtOnce() async throws {
+        defer { gate.open() }
         let covers = covers()
-        await withTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<10 {
-                let album = album("/slow/\(index).png")
+                let album = album("/held/\(index).png")
                 group.addTask { _ = await covers.cover(for: album) }
             }
+            // The answers are held until four downloads are in flight at once: the most the service lets
+            // run, and the proof that it runs them side by side.
+            try await waitUntil { server.activeRequests >= 4 }
+            gate.open()
+            try await group.waitForAll()
         }
         #expect(server.totalRequests == 10)
         #expect(server.peakConcurrentRequests <= 4)
@@ -161,4 +197,9 @@ struct CoverLoaderTests {
         _ = try await proxy.send(HTTPRequest(url: server.baseURL + "/garbage.png"))
         #expect(await cache.usage().files == 1)
     }
+}
+
+/// How many views have asked for a cover so far.
+private final class AskingViews: Sendable {
+    let count = Atomic(0)
 }

@@ -178,22 +178,45 @@ struct LibraryAPIPersistenceTests {
     let directory = TemporaryDirectory("api")
     var path: String { directory.file("library.db") }
 
+    /// Runs `body` on the library as one run of the program would, and closes it, as the program does
+    /// when it stops: a library merely released closes its file on its own thread, maybe while the
+    /// next run opens it (then that run waits on SQLite's busy timeout, five seconds by default).
+    @discardableResult
+    private func run<T: Sendable>(_ body: (LibraryAPI) async throws -> T) async throws -> T {
+        let library = LibraryAPI(path: path)
+        do {
+            let result = try await body(library)
+            await library.close()
+            return result
+        } catch {
+            await library.close()
+            throw error
+        }
+    }
+
     @Test func undoWorksAcrossARestart() async throws {
-        let deleted = try #require(try await LibraryAPI(path: path).delete(.index(2)).album)
-        let restarted = LibraryAPI(path: path)
-        #expect(try await restarted.undo()?.effect == .add(deleted, index: 2))
-        #expect(try await LibraryAPI(path: path).album(at: 2) == deleted)
-        #expect(try await LibraryAPI(path: path).redo() != nil)
-        #expect(try await LibraryAPI(path: path).count() == 4)
+        let removed = try await run { library in try await library.delete(.index(2)).album }
+        let deleted = try #require(removed)
+        let undone = try await run { library in try await library.undo()?.effect }
+        #expect(undone == .add(deleted, index: 2))
+        let restored = try await run { library in try await library.album(at: 2) }
+        #expect(restored == deleted)
+        let redone = try await run { library in try await library.redo() }
+        #expect(redone != nil)
+        let count = try await run { library in try await library.count() }
+        #expect(count == 4)
     }
 
     @Test func theCurrentAlbumIsRestoredAndClampedOnStart() async throws {
-        try await LibraryAPI(path: path).select(.index(3))
-        #expect(try await LibraryAPI(path: path).currentAlbum()?.index == 3)
-        let library = LibraryAPI(path: path)
-        try await library.delete(.index(4))
-        try await library.delete(.index(3))
-        #expect(try await LibraryAPI(path: path).currentAlbum()?.index == 2)
+        try await run { library in try await library.select(.index(3)) }
+        let selected = try await run { library in try await library.currentAlbum()?.index }
+        #expect(selected == 3)
+        try await run { library in
+            try await library.delete(.index(4))
+            try await library.delete(.index(3))
+        }
+        let clamped = try await run { library in try await library.currentAlbum()?.index }
+        #expect(clamped == 2)
     }
 }
 

@@ -10,8 +10,10 @@ struct MigrationTests {
     let directory = TemporaryDirectory("migration")
     var path: String { directory.file("library.db") }
 
-    /// A library as version 1 wrote it: its schema, three albums, an undo step and a current album.
-    private func makeVersionOneLibrary() throws {
+    /// A library as version 1 wrote it at `path`: its schema, three albums, an undo step and a current
+    /// album. (Each statement commits and syncs on its own: a test thread runs it, never the cooperative
+    /// pool.)
+    private static func makeVersionOneLibrary(at path: String) throws {
         let connection = try SQLiteConnection(path: path, busyTimeout: 1000)
         try connection.execute(Schema.migrations[0].sql)
         try connection.execute("PRAGMA user_version = 1; PRAGMA application_id = \(Schema.applicationID)")
@@ -40,7 +42,7 @@ struct MigrationTests {
     }
 
     @Test func aVersionOneLibraryOpensWithItsOrderHistoryAndCurrentAlbum() async throws {
-        try makeVersionOneLibrary()
+        try await TestThreads.run { [path] in try Self.makeVersionOneLibrary(at: path) }
         let store = SQLiteLibraryStore(path: path)
         #expect(try await store.read { try $0.albums().map(\.title) } == Array(Fixtures.seedTitles.prefix(3)))
         #expect(try await store.read { try $0.historyCount(.undo) } == 1)

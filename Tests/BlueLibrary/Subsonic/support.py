@@ -25,6 +25,10 @@ USER, PASSWORD = "joe", "sésame 1+2&3"
 OTHER, OTHER_PASSWORD = "ann", "other-secret"
 NAMESPACE = "{http://subsonic.org/restapi}"
 
+# How long the suites wait for the binary, the server or an answer: long, as nothing here is about
+# a timeout, and a loaded machine may take many seconds where an idle one takes milliseconds.
+PATIENCE = 600
+
 
 def ffmpeg(*arguments):
     subprocess.run(["ffmpeg", "-nostdin", "-y", "-v", "error", *arguments], check=True)
@@ -75,7 +79,7 @@ class ServedLibrary:
 
     def _run(self, *arguments, stdin=None):
         result = subprocess.run(
-            [BINARY, *arguments], env=self.env, input=stdin, capture_output=True, text=True, timeout=120
+            [BINARY, *arguments], env=self.env, input=stdin, capture_output=True, text=True, timeout=PATIENCE
         )
         if result.returncode != 0:
             raise AssertionError(f"bluelibrary {' '.join(arguments)} failed: {result.stderr}")
@@ -94,11 +98,21 @@ class ServedLibrary:
         self.port = int(port)
 
     def close(self):
-        if self.server is not None:
-            self.server.terminate()
-            self.server.wait(timeout=30)
-            self.server.stdout.close()
-        shutil.rmtree(self.home, ignore_errors=True)
+        """Stops the server and removes the folder, whatever happens: a server that does not stop in
+        time is killed (and the suite fails), and the folder goes in any case."""
+        try:
+            if self.server is not None:
+                self.server.terminate()
+                try:
+                    self.server.wait(timeout=PATIENCE)
+                except subprocess.TimeoutExpired:
+                    self.server.kill()
+                    self.server.wait()
+                    raise
+                finally:
+                    self.server.stdout.close()
+        finally:
+            shutil.rmtree(self.home, ignore_errors=True)
 
     def bytes_of(self, title):
         with open(self.files[title], "rb") as file:
@@ -116,7 +130,7 @@ class ServedLibrary:
         query = urllib.parse.urlencode(parameters, doseq=True)
         request = urllib.request.Request(f"{self.url}/rest/{endpoint}?{query}", headers=headers or {})
         try:
-            with urllib.request.urlopen(request, timeout=30) as response:
+            with urllib.request.urlopen(request, timeout=PATIENCE) as response:
                 return response.status, response.headers, response.read()
         except urllib.error.HTTPError as error:
             return error.code, error.headers, error.read()

@@ -51,11 +51,11 @@ class KnucklesTests(unittest.TestCase):
 
         # knuckles gives the URL that plays a song; a player fetches it, whole or in ranges.
         url = client.media_retrieval.stream(high.id)
-        with urllib.request.urlopen(url, timeout=30) as response:
+        with urllib.request.urlopen(url, timeout=support.PATIENCE) as response:
             self.assertEqual(response.headers["Content-Type"], "audio/mpeg")
             self.assertEqual(response.read(), served.bytes_of("High Tone"))
         ranged = urllib.request.Request(url, headers={"Range": "bytes=10-"})
-        with urllib.request.urlopen(ranged, timeout=30) as response:
+        with urllib.request.urlopen(ranged, timeout=support.PATIENCE) as response:
             self.assertEqual(response.status, 206)
             self.assertEqual(response.read(), served.bytes_of("High Tone")[10:])
 

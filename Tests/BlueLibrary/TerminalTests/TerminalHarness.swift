@@ -56,10 +56,13 @@ struct TerminalHarness {
         try await app.start()
     }
 
-    /// Draws until every visible cover has arrived, then returns the frame.
+    /// Draws until every visible cover has arrived, then returns the frame. Covers are made on a shared
+    /// pool that a busy machine may run late, so it waits up to a minute (a frame still loading then fails
+    /// the test's check of it).
     func settledFrame() async throws -> TerminalScreen {
         _ = app.render()
-        for _ in 0..<1000 where app.isLoadingCovers {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while app.isLoadingCovers && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
             _ = app.render()
         }

@@ -25,7 +25,7 @@ struct AudioServerTests {
         let connection = try served.connect()
         let lines = ["\(method) \(path) HTTP/1.1", "Host: \(served.host)", "Connection: close"] + headers
         connection.send(lines.joined(separator: "\r\n") + "\r\n\r\n")
-        #expect(await connection.readUntilClosed(seconds: 20), "\(path) was not answered in time")
+        #expect(await connection.readUntilClosed(seconds: 60), "\(path) was not answered in time")
         let bytes = connection.bytes
         let end = try #require(
             (0..<max(bytes.count - 3, 0)).first { bytes[$0..<$0 + 4].elementsEqual("\r\n\r\n".utf8) },
@@ -86,7 +86,7 @@ struct AudioServerTests {
                 "HEAD \(AudioLibrary.audio(track)) HTTP/1.1\r\nHost: \(served.host)\r\n"
                     + (range.map { "Range: \($0)\r\n" } ?? "")
                     + "\r\nGET /api/state HTTP/1.1\r\nHost: \(served.host)\r\n\r\n")
-            let text = await connection.read(until: "can_delete", seconds: 20)
+            let text = await connection.read(until: "can_delete", seconds: 60)
             let parts = text.components(separatedBy: "\r\n\r\n")
             #expect(parts.count >= 2)
             #expect(parts[0].hasPrefix("HTTP/1.1 \(status) "), "\(parts[0])")
@@ -139,7 +139,7 @@ struct AudioServerTests {
             // A client that goes away in the middle of the body (its socket closes with it).
             let quitter = try served.connect()
             quitter.send("GET \(url) HTTP/1.1\r\nHost: \(served.host)\r\n\r\n")
-            _ = await quitter.read(until: "\r\n\r\n", seconds: 20)
+            _ = await quitter.read(until: "\r\n\r\n", seconds: 60)
         }
         var open = AudioLibrary.descriptors(on: track.path)
         let deadline = Date(timeIntervalSinceNow: 30)
@@ -157,7 +157,7 @@ struct AudioServerTests {
         try Data(repeating: 1, count: 64 << 20).write(to: URL(fileURLWithPath: track.path))
         let reader = try served.connect()
         reader.send("GET \(AudioLibrary.audio(track)) HTTP/1.1\r\nHost: \(served.host)\r\n\r\n")
-        #expect(await reader.read(until: "\r\n\r\n", seconds: 20).hasPrefix("HTTP/1.1 200 "))
+        #expect(await reader.read(until: "\r\n\r\n", seconds: 60).hasPrefix("HTTP/1.1 200 "))
         let started = ContinuousClock.now
         await served.server.stop(timeout: .seconds(60))
         #expect(ContinuousClock.now - started < .seconds(30), "stop waited for the file")

@@ -18,10 +18,11 @@ final class TestServer: Sendable {
     }
 
     /// Starts a server with `limits`, a 1 KiB body limit and room for `streams` event streams
-    /// (`streamsPerAddress` from one address). The request deadline is a minute unless a test sets it,
-    /// so that a connection a test sees closed was never closed by the deadline behind its back.
+    /// (`streamsPerAddress` from one address). The request and idle deadlines are ten minutes unless a
+    /// test sets them (``longDeadlines``), so that a connection a test sees closed was closed by what
+    /// the test looks at, never by a deadline while a loaded machine was slow to get there.
     init(
-        limits: MicroHTTPServer.Limits = .init(requestTimeout: .seconds(60)), threads: Int = 8,
+        limits: MicroHTTPServer.Limits = TestServer.longDeadlines, threads: Int = 8,
         streams: Int = 64, streamsPerAddress: Int = 16
     ) async throws {
         app = try await WebApp(
@@ -40,6 +41,11 @@ final class TestServer: Sendable {
         runner.cancel()
     }
 
+    /// The server's default limits with request and idle deadlines of ten minutes: longer than any
+    /// test, so neither closes a connection behind a test's back.
+    static let longDeadlines = MicroHTTPServer.Limits(
+        requestTimeout: .seconds(600), idleTimeout: .seconds(600))
+
     var port: Int { server.port }
     /// The `Host` header that names the server.
     var host: String { "127.0.0.1:\(server.port)" }
@@ -52,12 +58,13 @@ final class TestServer: Sendable {
     }
 
     /// Sends one request on a new connection from `source` and reads the answer until `marker` (or
-    /// until the server closes the connection).
+    /// until the server closes the connection, or half a minute passes: a loaded machine can take
+    /// seconds to answer).
     func exchange(_ request: String, from source: String = "127.0.0.1", until marker: String = "}")
         async throws -> String
     {
         let connection = try connect(from: source)
         connection.send(request)
-        return await connection.read(until: marker, seconds: 10)
+        return await connection.read(until: marker)
     }
 }

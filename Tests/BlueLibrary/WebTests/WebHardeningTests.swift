@@ -17,6 +17,8 @@ import Testing
 @Suite(.timeLimit(.minutes(5)))
 struct WebFileStreamTests {
     @Test func aFileTruncatedWhileItIsSentEndsTheResponse() async throws {
+        // Ten-minute deadlines (TestServer's): a connection that closes was closed for the file's end,
+        // not for being idle while the client read nothing.
         let served = try await TestServer()
         let music = try await AudioLibrary(served.library, names: ["one.wav"])
         let track = music.tracks[0]
@@ -29,17 +31,18 @@ struct WebFileStreamTests {
         #expect(truncate(track.path, 1 << 20) == 0)
         // The server ends the answer where the file now ends, and closes the connection; it used to spin
         // a core on the missing bytes while the client waited for ever.
-        #expect(await connection.readUntilClosed(seconds: 20))
+        #expect(await connection.readUntilClosed(seconds: 60))
         #expect(connection.bytes.count < 64 << 20)
         await served.server.stop()
     }
 
     @Test func slowReadersOfTracksCannotTakeEveryConnection() async throws {
-        // A reader that reads nothing is closed once it has been silent for the request timeout: long
-        // here, so that on a machine slowed by a thousand other tests the readers still hold their places
-        // while the test counts them.
+        // A reader that reads nothing is closed once its connection has been idle for the idle timeout:
+        // long here (and the request timeout with it), so that on a machine slowed by other tests the
+        // readers still hold their places while the test counts them.
         let limits = MicroHTTPServer.Limits(
-            requestTimeout: .seconds(600), fileStreams: 3, fileStreamsPerAddress: 2)
+            requestTimeout: .seconds(600), idleTimeout: .seconds(600), fileStreams: 3,
+            fileStreamsPerAddress: 2)
         let served = try await TestServer(limits: limits)
         let music = try await AudioLibrary(served.library, names: ["one.wav"])
         #expect(truncate(music.tracks[0].path, 64 << 20) == 0)
@@ -49,7 +52,7 @@ struct WebFileStreamTests {
         func reader(from source: String) async throws -> (RawHTTPConnection, String) {
             let connection = try served.connect(from: source)
             connection.send(request)
-            return (connection, await connection.read(until: "\r\n\r\n", seconds: 10))
+            return (connection, await connection.read(until: "\r\n\r\n"))
         }
         var readers: [RawHTTPConnection] = []
         for source in ["127.0.0.1", "127.0.0.1", "127.0.0.2"] {
@@ -62,16 +65,18 @@ struct WebFileStreamTests {
             let (connection, head) = try await reader(from: source)
             #expect(head.hasPrefix("HTTP/1.1 503 "), "\(source): \(head.prefix(40))")
             #expect(head.contains("Retry-After: 5"))
-            #expect(await connection.readUntilClosed(seconds: 10))
+            // Closed long before any deadline: closed for being refused.
+            #expect(await connection.readUntilClosed(seconds: 30))
         }
         // Everything else is answered meanwhile.
         let plain = try served.connect(from: "127.0.0.3")
         plain.send("GET /api/state HTTP/1.1\r\nHost: \(served.host)\r\nConnection: close\r\n\r\n")
-        #expect(await plain.read(until: "can_delete", seconds: 10).hasPrefix("HTTP/1.1 200"))
-        // A reader that goes frees its place.
+        #expect(await plain.read(until: "can_delete").hasPrefix("HTTP/1.1 200"))
+        // A reader that goes frees its place, once the server has seen it go.
         readers.removeFirst().hangUp()
         var admitted = false
-        for _ in 0..<100 where !admitted {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !admitted && ContinuousClock.now < deadline {
             let (_, head) = try await reader(from: "127.0.0.3")
             admitted = head.hasPrefix("HTTP/1.1 200 ")
             if !admitted { try await Task.sleep(for: .milliseconds(50)) }
@@ -90,16 +95,18 @@ struct WebFileStreamTests {
         // under the same name.
         let elsewhere = TemporaryDirectory("elsewhere")
         elsewhere.write("one.wav", "not the track")
+        // The folder is moved into a temporary directory of its own, so it is removed even if the test
+        // stops midway; the link, where the music's folder was, goes with `music`.
+        let aside = TemporaryDirectory("moved-music")
         let folder = (track.path as NSString).deletingLastPathComponent
-        try FileManager.default.moveItem(atPath: folder, toPath: folder + ".moved")
+        try FileManager.default.moveItem(atPath: folder, toPath: aside.file("music"))
         try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: elsewhere.path)
         let response = await app.respond(
             to: WebRequest(
                 method: "GET", path: AudioLibrary.audio(track), headers: ["Host": "127.0.0.1:8080"]))
         #expect(response.status == 404)
         if case .file = response.body { Issue.record("a file was sent") }
-        try FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.moveItem(atPath: folder + ".moved", toPath: folder)
+        withExtendedLifetime(music) {}
     }
 
     @Test func aFIFOAtACoverPathNeverBlocksThePool() async throws {
@@ -144,8 +151,9 @@ struct EventStreamSlotTests {
         let page = try served.connect()
         page.send(open)
         #expect(await page.read(until: "retry: 1000").contains("200 OK"))
-        // The server notices the others have gone on its own too.
-        for _ in 0..<100 where served.app.events.clientCount > 1 {
+        // The server notices the others have gone on its own too (its sweep looks every 250 ms).
+        let deadline = ContinuousClock.now + .seconds(30)
+        while served.app.events.clientCount > 1 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(served.app.events.clientCount == 1)
@@ -159,8 +167,10 @@ struct EventStreamSlotTests {
 struct StructuredServingTests {
     @Test func cancellingTheRunAnswersTheRequestsInFlightThenStops() async throws {
         let started = Mutex(false)
+        // Ten-minute deadlines: the request in flight is never closed for being slow to arrive.
         let server = MicroHTTPServer(
-            threads: 2, log: { _ in },
+            threads: 2, limits: .init(requestTimeout: .seconds(600), idleTimeout: .seconds(600)),
+            log: { _ in },
             handler: { request in
                 started.withLock { $0 = true }
                 // Work that ignores cancellation for a moment, as a read of the store does.
@@ -171,10 +181,14 @@ struct StructuredServingTests {
         let run = Task { await server.run() }
         let connection = try RawHTTPConnection(port: port)
         connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        for _ in 0..<500 where !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !started.withLock({ $0 }) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(started.withLock { $0 }, "the request never reached its handler")
         run.cancel()
         await run.value
-        let answer = await connection.read(until: "done /slow", seconds: 10)
+        let answer = await connection.read(until: "done /slow")
         #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("done /slow"))
         // The run has returned: the daemon is stopped and nothing listens any more.
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }

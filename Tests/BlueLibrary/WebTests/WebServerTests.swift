@@ -22,9 +22,10 @@ struct WebServerTests {
         app = try await WebApp(library: library)
         let app = app
         let log = log
+        // Ten-minute deadlines: no connection a test holds is closed behind its back on a slow machine.
         server = MicroHTTPServer(
-            maximumBodySize: 1024, log: { line in log.lines.withLock { $0.append(line) } },
-            handler: { await app.respond(to: $0) })
+            maximumBodySize: 1024, limits: .init(requestTimeout: .seconds(600), idleTimeout: .seconds(600)),
+            log: { line in log.lines.withLock { $0.append(line) } }, handler: { await app.respond(to: $0) })
         try server.start(port: 0)
         let server = server
         Task { await server.run() }
@@ -72,27 +73,34 @@ struct WebServerTests {
         // Stopping the server ends the stream (its connection is resumed first) and the server stops.
         await server.stop()
         #expect(app.events.clientCount == 0)
-        #expect(await stream.read(until: "\r\n0\r\n\r\n", seconds: 5).hasSuffix("0\r\n\r\n"))
+        #expect(await stream.read(until: "\r\n0\r\n\r\n").hasSuffix("0\r\n\r\n"))
     }
 
     @Test(.timeLimit(.minutes(1))) func parkedEventStreamsAndSlowAnswersHoldNoThread() async throws {
-        // Two pool threads, ten open event streams and two requests whose answers take long: ordinary
-        // requests are still answered at once.
+        // Two pool threads, ten open event streams and two requests whose answers wait until the test
+        // lets them go: ordinary requests are still answered meanwhile.
         let app = self.app
         let slowStarted = Mutex(0)
+        let slowReleased = Mutex(false)
+        // Released however the test ends, so that no handler waits on after it.
+        defer { slowReleased.withLock { $0 = true } }
+        // Ten-minute deadlines: no connection is closed for being slow while a loaded machine answers
+        // the ones before it.
         let small = MicroHTTPServer(
-            threads: 2, log: { _ in },
+            threads: 2, limits: .init(requestTimeout: .seconds(600), idleTimeout: .seconds(600)),
+            log: { _ in },
             handler: { request in
                 if request.path == "/slow" {
                     slowStarted.withLock { $0 += 1 }
-                    try? await Task.sleep(for: .seconds(3))
+                    // In flight until released (or until a stopping server gives up on it).
+                    while !slowReleased.withLock({ $0 }) && !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(10))
+                    }
                 }
                 return await app.respond(to: request)
             })
         let port = try small.start(port: 0)
         Task { await small.run() }
-        // Each connection sends its request as it opens: one left silent past the request deadline
-        // (10 s, which a loaded machine can take to answer the ones before it) is closed, as it should be.
         var streams: [RawHTTPConnection] = []
         for _ in 0..<10 {
             let stream = try RawHTTPConnection(port: port)
@@ -106,24 +114,28 @@ struct WebServerTests {
         let slow = try (0..<2).map { _ in try RawHTTPConnection(port: port) }
         for connection in slow { connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
         // Both slow requests are in their handlers (in flight) before anything else happens.
-        for _ in 0..<1000 where slowStarted.withLock({ $0 }) < 2 {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while slowStarted.withLock({ $0 }) < 2 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(slowStarted.withLock { $0 } == 2)
+        // Answered while both slow requests are still in flight (they wait for the test): neither they
+        // nor the streams hold one of the two threads.
         let plain = try RawHTTPConnection(port: port)
         plain.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        #expect(await plain.read(until: "can_delete", seconds: 5).hasPrefix("HTTP/1.1 200"))
+        #expect(await plain.read(until: "can_delete").hasPrefix("HTTP/1.1 200"))
         try await library.select(.index(1))
         for stream in streams {
             #expect(await stream.read(until: "\"kind\":\"select\"").contains("\"index\":1"))
         }
         // Stopping resumes every parked connection: the streams end, the slow answers still arrive.
+        slowReleased.withLock { $0 = true }
         await small.stop(timeout: .seconds(30))
         for connection in slow {
-            #expect(await connection.read(until: "}}", seconds: 5).contains("HTTP/1.1 404"))
+            #expect(await connection.read(until: "}}").contains("HTTP/1.1 404"))
         }
         for stream in streams {
-            #expect(await stream.read(until: "\r\n0\r\n\r\n", seconds: 5).hasSuffix("0\r\n\r\n"))
+            #expect(await stream.read(until: "\r\n0\r\n\r\n").hasSuffix("0\r\n\r\n"))
         }
         await server.stop()
     }

@@ -95,29 +95,36 @@ struct DynamicLoaderTests {
     }
 
     /// Eight threads ask at once; the check, which sleeps to keep the others waiting, runs once, and
-    /// every thread finds the symbols filled in.
-    @Test func concurrentFirstCallsLoadOnce() {
-        let checks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        checks.initialize(to: 0)
-        defer { checks.deallocate() }
-        let library = TestLibrary(
-            files: ["libz.so.1"], symbols: ["zlibVersion"],
-            check: { _, context, _, _ in
-                context?.assumingMemoryBound(to: Int.self).pointee += 1
-                usleep(100_000)
-                return 0
-            }, context: UnsafeMutableRawPointer(checks))
-        // Each thread writes its own element, and concurrentPerform returns when every thread has.
-        nonisolated(unsafe) let results = UnsafeMutablePointer<Int32>.allocate(capacity: 8)
-        results.initialize(repeating: 1, count: 8)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let pointer = library.pointer
-        DispatchQueue.concurrentPerform(iterations: 8) { index in
-            results[index] = bl_library_load(pointer, nil, 0)
+    /// every thread finds the symbols filled in. The threads sleep and wait for each other, so they run
+    /// from a test thread rather than a cooperative one.
+    @Test func concurrentFirstCallsLoadOnce() async {
+        let (checked, results, filledIn) = await TestThreads.run { () -> (Int, [Int32], Bool) in
+            let checks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            checks.initialize(to: 0)
+            defer { checks.deallocate() }
+            let library = TestLibrary(
+                files: ["libz.so.1"], symbols: ["zlibVersion"],
+                check: { _, context, _, _ in
+                    context?.assumingMemoryBound(to: Int.self).pointee += 1
+                    usleep(100_000)
+                    return 0
+                }, context: UnsafeMutableRawPointer(checks))
+            // Each thread writes its own element, and concurrentPerform returns when every thread has.
+            nonisolated(unsafe) let results = UnsafeMutablePointer<Int32>.allocate(capacity: 8)
+            results.initialize(repeating: 1, count: 8)
+            defer { results.deallocate() }
+            nonisolated(unsafe) let pointer = library.pointer
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                results[index] = bl_library_load(pointer, nil, 0)
+            }
+            return (
+                checks.pointee, Array(UnsafeBufferPointer(start: results, count: 8)),
+                library.address(0) != nil
+            )
         }
-        #expect(checks.pointee == 1)
-        #expect((0..<8).allSatisfy { results[$0] == 0 })
-        #expect(library.address(0) != nil)
+        #expect(checked == 1)
+        #expect(results == [Int32](repeating: 0, count: 8))
+        #expect(filledIn)
     }
 
     /// A refusing check leaves the library unloaded, says why, and is not asked again.

@@ -85,9 +85,16 @@ struct BridgeTests {
             override func setCommand(_ command: ConsoleCommand) {}
         }
         """
+}
 
-    @Test func setCommandIsFinal() async throws {
-        let errors = try await ModuleInspection.typeCheck(Self.subclassSnippet)
-        #expect(errors.contains { $0.line == 4 && $0.message.contains("overrides a 'final'") }, "\(errors)")
+extension BridgeTests {
+    /// What only the compiler can show. Each check runs `swiftc`, a process of its own: the suite is
+    /// named so that it runs with the end-to-end tests, a few at once (scripts/test.sh).
+    struct CompilerChecks {
+        @Test func setCommandIsFinal() async throws {
+            let errors = try await ModuleInspection.typeCheck(BridgeTests.subclassSnippet)
+            #expect(
+                errors.contains { $0.line == 4 && $0.message.contains("overrides a 'final'") }, "\(errors)")
+        }
     }
 }

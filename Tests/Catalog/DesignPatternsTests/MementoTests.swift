@@ -53,29 +53,6 @@ struct MementoTests {
         }
         """
 
-    @Test func aCaretakerCanNeitherReadNorForgeAMemento() async throws {
-        let errors = try await ModuleInspection.typeCheck(Self.caretakerSnippet)
-        let forbidden = Self.caretakerSnippet.split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated().filter { $0.element.hasSuffix("// forbidden") }.map { $0.offset + 1 }
-        #expect(forbidden.count == 2)
-        #expect(Set(errors.map(\.line)) == Set(forbidden), "errors exactly on the forbidden lines: \(errors)")
-        for error in errors {
-            #expect(
-                error.message.contains("inaccessible") || error.message.contains("has no member"),
-                "refused for being hidden, not for a slip in the snippet: \(error)")
-        }
-    }
-
-    @Test func nothingInsideAMementoIsVisibleOutsideTheOriginatorsFile() async throws {
-        let members = try await ModuleInspection.visibleMembers(of: "ScribbleMemento")
-        let names = members.map { $0.pathComponents[1] }
-        #expect(names == ["customMirror"], "no initializer and no property but the empty mirror")
-        let originator = try await ModuleInspection.visibleMembers(of: "Scribble").map {
-            $0.pathComponents[1]
-        }
-        #expect(originator.contains("makeMemento()"), "the symbol graph does list visible members")
-    }
-
     @Test func reflectionShowsNothingInsideAMementoEither() async {
         let memento = Scribble(drawing: SampleDrawing.make()).makeMemento()
         #expect(Mirror(reflecting: memento).children.isEmpty)
@@ -88,5 +65,37 @@ struct MementoTests {
                 "Kept drawing: 4 marks",
                 "Restored: 2 marks again",
             ])
+    }
+}
+
+extension MementoTests {
+    /// What only the compiler can show. Each check runs `swiftc` or `swift-symbolgraph-extract`, a
+    /// process of its own: the suite is named so that it runs with the end-to-end tests, a few at once
+    /// (scripts/test.sh).
+    struct CompilerChecks {
+        @Test func aCaretakerCanNeitherReadNorForgeAMemento() async throws {
+            let snippet = MementoTests.caretakerSnippet
+            let errors = try await ModuleInspection.typeCheck(snippet)
+            let forbidden = snippet.split(separator: "\n", omittingEmptySubsequences: false)
+                .enumerated().filter { $0.element.hasSuffix("// forbidden") }.map { $0.offset + 1 }
+            #expect(forbidden.count == 2)
+            #expect(
+                Set(errors.map(\.line)) == Set(forbidden), "errors exactly on the forbidden lines: \(errors)")
+            for error in errors {
+                #expect(
+                    error.message.contains("inaccessible") || error.message.contains("has no member"),
+                    "refused for being hidden, not for a slip in the snippet: \(error)")
+            }
+        }
+
+        @Test func nothingInsideAMementoIsVisibleOutsideTheOriginatorsFile() async throws {
+            let members = try await ModuleInspection.visibleMembers(of: "ScribbleMemento")
+            let names = members.map { $0.pathComponents[1] }
+            #expect(names == ["customMirror"], "no initializer and no property but the empty mirror")
+            let originator = try await ModuleInspection.visibleMembers(of: "Scribble").map {
+                $0.pathComponents[1]
+            }
+            #expect(originator.contains("makeMemento()"), "the symbol graph does list visible members")
+        }
     }
 }

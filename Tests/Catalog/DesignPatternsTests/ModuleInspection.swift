@@ -46,17 +46,14 @@ enum ModuleInspection {
     /// DesignPatterns with `@testable` — so it sees what any other file of DesignPatterns sees
     /// (`internal` declarations), but nothing `private` or `fileprivate` to another file.
     static func typeCheck(_ source: String) async throws -> [Diagnostic] {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("Snippet.swift")
-        try Data(source.utf8).write(to: file)
+        let directory = TemporaryDirectory("module-inspection")
+        defer { withExtendedLifetime(directory) {} }
+        let file = directory.write("Snippet.swift", source)
         let result = try await runProcess(
             try tool("swiftc"),
-            [
-                "-typecheck", "-I", try modulesDirectory().path,
-                "-module-cache-path", moduleCache.path, file.path,
-            ])
-        let prefix = file.path + ":"
+            ["-typecheck", "-I", try modulesDirectory().path, "-module-cache-path", moduleCache, file],
+            environment: ["TMPDIR": directory.path])
+        let prefix = file + ":"
         return result.stderr.split(separator: "\n").compactMap { line -> Diagnostic? in
             guard line.hasPrefix(prefix) else { return nil }
             let parts = line.dropFirst(prefix.count).split(separator: ":", maxSplits: 3)
@@ -67,17 +64,17 @@ enum ModuleInspection {
 
     /// Every declaration of DesignPatterns that code outside its own file can see.
     static func visibleSymbols() async throws -> [Symbol] {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory("module-inspection")
         let result = try await runProcess(
             try tool("swift-symbolgraph-extract"),
             [
                 "-module-name", "DesignPatterns", "-I", try modulesDirectory().path,
-                "-target", try await hostTriple(), "-minimum-access-level", "internal",
-                "-output-dir", directory.path,
-            ])
+                "-target", try await hostTriple(in: directory), "-minimum-access-level", "internal",
+                "-module-cache-path", moduleCache, "-output-dir", directory.path,
+            ],
+            environment: ["TMPDIR": directory.path])
         try #require(result.status == 0, "swift-symbolgraph-extract failed: \(result.stderr)")
-        let data = try Data(contentsOf: directory.appendingPathComponent("DesignPatterns.symbols.json"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory.file("DesignPatterns.symbols.json")))
         return try JSONDecoder().decode(SymbolGraph.self, from: data).symbols
     }
 
@@ -86,9 +83,18 @@ enum ModuleInspection {
         try await visibleSymbols().filter { $0.pathComponents.count == 2 && $0.pathComponents[0] == type }
     }
 
-    /// Shared by every snippet, so only the first one pays for building the system modules.
-    private static let moduleCache = FileManager.default.temporaryDirectory
-        .appendingPathComponent("design-patterns-module-cache")
+    /// Shared by every check of this test process, so only the first one pays for building the system
+    /// modules (the compiler's lock files let checks running at once share it). It is removed when the
+    /// process exits: a static is never released, so a ``TemporaryDirectory`` here would stay behind, and
+    /// a fixed name in the temporary folder would be shared with other runs and never removed.
+    private static let moduleCache: String = {
+        // Named as a TemporaryDirectory is, so scripts/test.sh would see it if it stayed.
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "design-patterns-module-cache-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: ModuleInspection.moduleCache) }
+        return path
+    }()
 
     /// The `.swiftmodule` files of this build.
     private static func modulesDirectory() throws -> URL {
@@ -104,20 +110,15 @@ enum ModuleInspection {
         return try #require(found, "\(name) is not on PATH")
     }
 
-    /// The triple the toolchain builds for by default, which is what `swift test` built.
-    private static func hostTriple() async throws -> String {
+    /// The triple the toolchain builds for by default, which is what `swift test` built (the driver's own
+    /// temporary files go to `scratch`).
+    private static func hostTriple(in scratch: TemporaryDirectory) async throws -> String {
         struct TargetInfo: Decodable {
             struct Target: Decodable { let triple: String }
             let target: Target
         }
-        let result = try await runProcess(try tool("swiftc"), ["-print-target-info"])
+        let result = try await runProcess(
+            try tool("swiftc"), ["-print-target-info"], environment: ["TMPDIR": scratch.path])
         return try JSONDecoder().decode(TargetInfo.self, from: Data(result.stdout.utf8)).target.triple
-    }
-
-    private static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("module-inspection-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
     }
 }

@@ -30,10 +30,14 @@ func headerComment(of source: String) -> [String] {
 
 /// Runs `executable` with `arguments` on a test thread and waits for it, capturing its output (a
 /// ``Subprocess`` reads both pipes at once, so long output such as `patterns run --all` never stalls it).
-func runProcess(_ executable: URL, _ arguments: [String]) async throws -> ProcessResult {
-    try await TestThreads.run {
-        try Subprocess.run(
-            executable.path, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+/// - Parameter environment: variables added to `PATH` and `LANG` (`TMPDIR`, say: a folder of the test's
+///   own for the temporary files of a tool that leaves some behind).
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) async throws
+    -> ProcessResult
+{
+    let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 }
+    return try await TestThreads.run {
+        try Subprocess.run(executable.path, arguments, environment: environment)
     }
 }
 

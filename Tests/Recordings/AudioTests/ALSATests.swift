@@ -8,9 +8,12 @@ import Testing
 struct ALSATests {
     let directory = TemporaryDirectory("recordings-alsa")
 
-    /// Waits (without blocking a thread) until `condition` holds, at most ten seconds.
+    /// Waits (without blocking a thread) until `condition` holds, polling every 10 ms for up to 50 s: what
+    /// it waits for is the device threads' next steps, which a loaded machine may delay by seconds, and
+    /// 50 s stays under the tests' one-minute limit, so a failure names the condition.
     private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<1000 where !condition() { await TestThreads.pause(0.01) }
+        let deadline = ContinuousClock.now + .seconds(50)
+        while !condition() && ContinuousClock.now < deadline { await TestThreads.pause(0.01) }
         return condition()
     }
 
@@ -18,12 +21,14 @@ struct ALSATests {
         let clock = ManualClock()
         let audio = ALSAAudio(device: "null", clock: clock)
         let path = directory.file("null.wav")
-        let recorder = try audio.startRecording(to: path)
+        // Opening the device, and stopping (which waits for the capture thread, then flushes the file to
+        // disk), block: a test thread does them.
+        let recorder = try await TestThreads.run { try Handoff(audio.startRecording(to: path)) }
         clock.advance(by: 2)
         // The capture thread reads what the clock allows from the device (which delivers at once).
         let header = 44
         #expect(await eventually { (directory.read(path)?.count ?? 0) > header + 44_100 * 2 })
-        let length = try recorder.stop()
+        let length = try await TestThreads.run { try recorder.object.stop() }
         #expect(length == 2, "as long as the clock says, whatever the device delivered")
         let file = try WAVFile.open(path)
         #expect(file.duration == 2)
@@ -36,12 +41,13 @@ struct ALSATests {
     @Test(.timeLimit(.minutes(1))) func playbackOnTheNullDeviceKeepsTheAppsTime() async throws {
         let clock = ManualClock()
         let path = directory.file("play.wav")
-        let recorder = try AudioTwin(clock: clock).startRecording(to: path)
-        clock.advance(by: 3)
-        _ = try recorder.stop()
+        _ = try await AudioTwin(clock: clock).record(3, on: clock, to: path)
         let player = try #require(
             try ALSAAudio(device: "null", clock: clock).player(for: path) as? ALSAPlayer)
-        try player.play()
+        // Playing opens the device and starts the feeding thread; stopping waits for that thread: both
+        // block, so a test thread does them.
+        let playing = Handoff(player)
+        try await TestThreads.run { try playing.object.play() }
         // The feeding thread runs a fifth of a second ahead of the clock, and no further.
         #expect(await eventually { player.framesFed >= 8_820 })
         #expect(player.framesFed <= 8_820 + 4_096)
@@ -52,7 +58,7 @@ struct ALSATests {
         player.seek(to: 2.5)
         clock.advance(by: 1)
         #expect(!player.isPlaying)
-        player.stop()
+        await TestThreads.run { playing.object.stop() }
         #expect(player.takeFailure() == nil)
     }
 
@@ -68,11 +74,12 @@ struct ALSATests {
         let player = try #require(
             try ALSAAudio(device: "null", clock: clock).player(for: path) as? ALSAPlayer)
         #expect(player.duration == 4)
-        try player.play()
+        let playing = Handoff(player)
+        try await TestThreads.run { try playing.object.play() }
         clock.advance(by: 1)
         #expect(await eventually { player.framesFed >= 22_050 + 4_410 }, "frames at the file's own rate")
         #expect(player.position == 1)
-        player.stop()
+        await TestThreads.run { playing.object.stop() }
         #expect(player.takeFailure() == nil)
     }
 
@@ -86,5 +93,16 @@ struct ALSATests {
                 && error.message.hasPrefix("no audio device 'no-such-device' for recording")
         }
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}
+
+/// An audio object (a recorder, a player) handed to a test thread for one call that blocks: opening a
+/// device, waiting for a device thread, flushing a file.
+// @unchecked Sendable: the test awaits each call it hands over, so one thread at a time uses the object.
+struct Handoff<Object>: @unchecked Sendable {
+    let object: Object
+
+    init(_ object: Object) {
+        self.object = object
     }
 }

@@ -7,14 +7,13 @@ import Testing
 struct WAVTests {
     let directory = TemporaryDirectory("recordings-wav")
 
-    @Test func aRecordingOnTheTwinIsAWAVAsLongAsTheClockSays() throws {
+    @Test func aRecordingOnTheTwinIsAWAVAsLongAsTheClockSays() async throws {
         let clock = ManualClock()
         let twin = AudioTwin(clock: clock)
         let path = directory.file("a.wav")
-        let recorder = try twin.startRecording(to: path)
-        clock.advance(by: 2)
-        #expect(recorder.elapsed == 2)
-        #expect(try recorder.stop() == 2)
+        let recorded = try await twin.record(2, on: clock, to: path)
+        #expect(recorded.elapsed == 2)
+        #expect(recorded.length == 2)
         let bytes = try #require(directory.read(path))
         #expect(bytes.count == 44 + 2 * 88_200)
         #expect(Array(bytes[0..<4]) == Array("RIFF".utf8))
@@ -31,13 +30,11 @@ struct WAVTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func playbackFollowsTheClockPausesSeeksAndStopsAtTheEnd() throws {
+    @Test func playbackFollowsTheClockPausesSeeksAndStopsAtTheEnd() async throws {
         let clock = ManualClock()
         let twin = AudioTwin(clock: clock)
         let path = directory.file("c.wav")
-        let recorder = try twin.startRecording(to: path)
-        clock.advance(by: 10)
-        _ = try recorder.stop()
+        _ = try await twin.record(10, on: clock, to: path)
         let player = try twin.player(for: path)
         #expect(player.duration == 10)
         try player.play()
@@ -141,6 +138,24 @@ struct WAVTests {
                     + [UInt8](repeating: 0, count: 400)))
         #expect(throws: AudioError(.file, "\(path) is not a WAV file this app plays: \(why)")) {
             try WAVReader(path: path)
+        }
+    }
+}
+
+extension AudioTwin {
+    /// Records `seconds` of `clock` into a new WAV file at `path`, on a test thread: stopping writes the
+    /// file and flushes it to disk (`fsync`), which must not hold one of Swift's cooperative threads.
+    /// - Returns: how long the recording was by the clock just before it stopped, and the length it
+    ///   reported when it stopped.
+    func record(_ seconds: Double, on clock: ManualClock, to path: String) async throws
+        -> (elapsed: Double, length: Double)
+    {
+        try await TestThreads.run { () throws -> (elapsed: Double, length: Double) in
+            let recorder = try self.startRecording(to: path)
+            clock.advance(by: seconds)
+            let elapsed = recorder.elapsed
+            let length = try recorder.stop()
+            return (elapsed, length)
         }
     }
 }

@@ -72,9 +72,11 @@ private struct AppProcess {
     init(in tmux: TmuxSession, named name: String) async throws {
         pid = try await tmux("display-message", "-p", "-t", tmux.name, "#{pane_pid}")
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        // The pane starts `env`, which becomes the program when it execs: wait for that.
+        // The pane starts `env`, which becomes the program when it execs: wait for that, for as long as
+        // a loaded machine may take (the test's time limit is the bound that matters).
         var command = ""
-        for _ in 0..<100 {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
             command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
             if command == name + "\n" { break }
             try await Task.sleep(for: .milliseconds(50))

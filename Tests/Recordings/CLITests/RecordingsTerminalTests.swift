@@ -14,9 +14,11 @@ struct RecordingsTerminalTests {
         async throws
     {
         let binary = BinaryRunner.productsDirectory + "/recordings"
+        // After the app, the pane shows its status and stays for longer than any test runs (the server is
+        // killed when the test ends): a test reading the screen late must still find the pane.
         let command =
             "env LANG=C.UTF-8 TERM=xterm-256color \(binary) --architecture \(architecture.rawValue) --store \(store)"
-            + " --device \(device); echo EXITED $?; sleep 60"
+            + " --device \(device); echo EXITED $?; sleep 600"
         try await tmux.start(command)
     }
 

@@ -22,8 +22,11 @@ struct ALSAQueuePlayerTests {
         return ALSAQueuePlayer(device: "null", clock: clock) { changes.count.add(1, ordering: .relaxed) }
     }
 
+    /// Waits until `condition` holds, at most 30 s: the feeding thread gets there by itself (the test's
+    /// clock stands still meanwhile), but a busy machine may run it late.
     private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<1000 where !condition() { await TestThreads.pause(0.01) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !condition() && ContinuousClock.now < deadline { await TestThreads.pause(0.01) }
         return condition()
     }
 

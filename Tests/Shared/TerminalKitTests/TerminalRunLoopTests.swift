@@ -60,8 +60,10 @@ struct TerminalRunLoopTests {
         }
     }
 
-    /// Waits (without blocking the main actor) until `condition` holds, at most `seconds`.
-    func eventually(_ seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+    /// Waits (without blocking the main actor) until `condition` holds, at most `seconds`. Every condition
+    /// waited for here comes true only by what the test did (a key, a wake-up, the app's timer), so the
+    /// deadline is long: a busy machine may run the loop's thread and the main actor late.
+    func eventually(_ seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while !condition() && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
         return condition()
@@ -99,8 +101,9 @@ struct TerminalRunLoopTests {
     }
 
     @Test func aSequenceSplitAcrossReadsIsOneKey() async throws {
-        // A long delay, so a loaded machine that wakes the test late still splits within it.
-        let rig = Rig(escapeDelay: .seconds(5))
+        // A delay that never runs out here, so a loaded machine that wakes the test late still splits the
+        // sequence within it (once the sequence is whole, nothing waits for the delay).
+        let rig = Rig(escapeDelay: .seconds(600))
         defer { rig.close() }
         let app = Probe()
         let running = Task { await rig.loop.run(app) }
@@ -127,6 +130,8 @@ struct TerminalRunLoopTests {
         #expect(await eventually { app.renders == 2 })
         app.frameInterval = .milliseconds(20)
         waker.wake()
+        // Nothing but the app's frame interval wakes the loop now: ten frames prove the timer draws, however
+        // late a busy machine runs it (the loop sleeps in poll(2) on the system clock: no clock to inject).
         #expect(await eventually { app.renders >= 10 }, "a frame every 20 ms while the app asks for them")
         app.frameInterval = nil
         rig.type("q")

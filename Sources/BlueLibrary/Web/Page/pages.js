@@ -45,6 +45,10 @@ export class Pages {
   // view may move on while pages load: each load that ends asks for what the view wants by then.
   request(from, to, centre) {
     this.wanted = { from, to, centre };
+    // Nothing lies past the end: asked for, a position there stayed missing after every load, and each
+    // load that ended asked for its page again, for ever (a short list of genres reloaded its one page
+    // without end).
+    to = Math.min(to, this.total - 1);
     if (from > to) return;
     const pages = [];
     for (let page = Math.floor(from / PAGE); page <= Math.floor(to / PAGE); page++) pages.push(page);

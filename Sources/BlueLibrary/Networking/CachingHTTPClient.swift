@@ -18,7 +18,7 @@ package final class CachingHTTPClient: HTTPClient {
     package let cache: CoverCache
     private let shouldStore: @Sendable (HTTPResponse) -> Bool
     private let limiter: AsyncLimiter
-    private let inFlight = Mutex<[String: Task<HTTPResponse, any Error>]>([:])
+    private let inFlight = Mutex<[String: SharedFetch]>([:])
 
     /// Creates the proxy.
     /// - Parameters:
@@ -39,22 +39,25 @@ package final class CachingHTTPClient: HTTPClient {
             guard let upstream else { throw Self.offline(request) }
             return try await upstream.send(request)
         }
-        let task = inFlight.withLock { tasks -> Task<HTTPResponse, any Error> in
-            if let running = tasks[request.url] { return running }
-            let task = Task { try await self.fetch(request) }
-            tasks[request.url] = task
-            return task
+        let shared = inFlight.withLock { fetches -> SharedFetch in
+            if let running = fetches[request.url], running.join() { return running }
+            let fetch = SharedFetch { try await self.fetch(request) }
+            fetches[request.url] = fetch
+            return fetch
         }
+        // Once it has ended, the next caller asks anew (a caller that was cancelled leaves it to the
+        // others while it runs).
         defer {
-            inFlight.withLock { tasks in
-                if tasks[request.url] == task { tasks[request.url] = nil }
+            inFlight.withLock { fetches in
+                if fetches[request.url] === shared, shared.hasEnded { fetches[request.url] = nil }
             }
         }
-        return try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
-        }
+        return try await shared.value()
+    }
+
+    /// How many callers wait for the download of `url` now (for tests and diagnostics).
+    package func callers(waitingFor url: String) -> Int {
+        inFlight.withLock { $0[url]?.waiting ?? 0 }
     }
 
     private func fetch(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -71,5 +74,110 @@ package final class CachingHTTPClient: HTTPClient {
 
     private static func offline(_ request: HTTPRequest) -> LibraryError {
         LibraryError(.unavailable, "\(request.method) \(request.url): offline (no HTTP client)")
+    }
+}
+
+/// One download and the callers waiting for it. A caller that is cancelled stops waiting at once, and
+/// the download is cancelled only when every caller has gone: one page that goes away must not fail the
+/// cover every other page waits for.
+private final class SharedFetch: Sendable {
+    private let task: Task<HTTPResponse, any Error>
+    /// How many callers still wait; once it falls to zero the download is cancelled and nobody joins.
+    private let waiters = Mutex(1)
+    private let ended: Flag
+
+    /// A flag set once, readable from any thread.
+    private final class Flag: Sendable {
+        let value = Atomic(false)
+    }
+
+    /// Starts `work` for its first caller.
+    init(_ work: @escaping @Sendable () async throws -> HTTPResponse) {
+        let ended = Flag()
+        self.ended = ended
+        task = Task {
+            defer { ended.value.store(true, ordering: .releasing) }
+            return try await work()
+        }
+    }
+
+    /// How many callers wait.
+    var waiting: Int { waiters.withLock { $0 } }
+
+    /// Whether the download has ended (answered, failed or cancelled).
+    var hasEnded: Bool { ended.value.load(ordering: .acquiring) }
+
+    /// Adds a caller; `false` when every caller had gone and the download was cancelled.
+    func join() -> Bool {
+        waiters.withLock { count in
+            guard count > 0 else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    /// The answer, or `CancellationError` as soon as this caller is cancelled.
+    func value() async throws -> HTTPResponse {
+        let waiter = Waiter()
+        let waiting = Task { [task] in waiter.finish(await task.result) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { waiter.suspend($0) }
+        } onCancel: {
+            waiting.cancel()
+            // This caller goes; the last one to go cancels the download.
+            guard waiter.finish(.failure(CancellationError())) else { return }
+            let remaining = waiters.withLock { count in
+                count -= 1
+                return count
+            }
+            if remaining == 0 { task.cancel() }
+        }
+    }
+}
+
+/// One caller's wait: answered once, by the download or by the caller's cancellation, whichever comes
+/// first, whether or not the caller is suspended yet.
+private final class Waiter: Sendable {
+    private enum State {
+        case pending
+        case suspended(CheckedContinuation<HTTPResponse, any Error>)
+        case answered(Result<HTTPResponse, any Error>)
+        case done
+    }
+
+    private let state = Mutex(State.pending)
+
+    /// The caller suspends: resumed at once when the answer came first.
+    func suspend(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        let answer = state.withLock { state -> Result<HTTPResponse, any Error>? in
+            guard case .answered(let result) = state else {
+                state = .suspended(continuation)
+                return nil
+            }
+            state = .done
+            return result
+        }
+        if let answer { continuation.resume(with: answer) }
+    }
+
+    /// Answers the caller with `result`, unless it was answered already.
+    /// - Returns: whether this was the answer.
+    @discardableResult
+    func finish(_ result: Result<HTTPResponse, any Error>) -> Bool {
+        let (answered, continuation) = state.withLock {
+            state -> (Bool, CheckedContinuation<HTTPResponse, any Error>?) in
+            switch state {
+            case .pending:
+                state = .answered(result)
+                return (true, nil)
+            case .suspended(let continuation):
+                state = .done
+                return (true, continuation)
+            case .answered, .done:
+                return (false, nil)
+            }
+        }
+        continuation?.resume(with: result)
+        return answered
     }
 }

@@ -49,7 +49,7 @@ package struct CoverLoader: Sendable {
     private func fetch(_ url: String) async -> Fetched {
         if let path = Self.localPath(url) {
             if Self.isAudio(path) { return await embeddedPicture(in: path, url: url) }
-            return await pool.run { readLocal(path) }
+            return await BlockingPool.files.run { readLocal(path) }
         }
         guard let httpClient else { return .failure("GET \(url): offline (no HTTP client)") }
         do {

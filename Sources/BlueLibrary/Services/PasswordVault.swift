@@ -93,7 +93,7 @@ package final class PasswordVault: Sendable {
     private func key(creating: Bool) async throws -> [UInt8] {
         if let known = key.value { return known }
         let path = keyPath
-        let loaded = try await BlockingPool.shared.run { try Self.loadKey(path, creating: creating) }
+        let loaded = try await BlockingPool.files.run { try Self.loadKey(path, creating: creating) }
         return key.remember(loaded)
     }
 

@@ -42,6 +42,9 @@ final class ConnectionOwner: Sendable {
     /// Whether the connection has been opened (and not closed since).
     var isOpen: Bool { slot.isOpen.load(ordering: .acquiring) }
 
+    /// How many jobs are given to the owner and not yet finished.
+    var outstanding: Int { slot.outstanding.load(ordering: .relaxed) }
+
     nonisolated(nonsending)
         func run<T: Sendable>(_ work: @escaping @Sendable (ConnectionSlot) throws -> T) async throws -> T
     {
@@ -79,6 +82,48 @@ final class ConnectionOwner: Sendable {
             return job()
         }
         await thread.run(job)
+    }
+}
+
+/// The reader connections of a library, each with its owner (GRDB's `DatabasePool`: one writer, many
+/// readers). In WAL mode readers never wait for the writer nor for each other, so reads run side by side,
+/// as many as there are cores: a music server is read far more than it is written.
+final class ReaderPool: Sendable {
+    private let owners: [ConnectionOwner]
+
+    /// `count` readers (one when the connections belong to the caller: a one-command process reads on
+    /// its main actor, one read at a time).
+    init(count: Int, placement: ConnectionPlacement) {
+        let count = placement == .caller ? 1 : max(1, count)
+        owners = (0..<count).map { ConnectionOwner(name: "library-reader-\($0)", placement: placement) }
+    }
+
+    /// The reader for the next read: the one with the fewest reads in hand, the first of them when they
+    /// tie, so a caller that reads one thing at a time keeps to one connection.
+    var next: ConnectionOwner {
+        var best = owners[0]
+        var least = best.outstanding
+        for owner in owners.dropFirst() where least > 0 {
+            let load = owner.outstanding
+            if load < least { (best, least) = (owner, load) }
+        }
+        return best
+    }
+
+    /// Whether any reader's connection is open.
+    var isAnyOpen: Bool { owners.contains { $0.isOpen } }
+
+    /// How many readers' connections are open.
+    var openCount: Int { owners.count { $0.isOpen } }
+
+    /// How many readers there are.
+    var count: Int { owners.count }
+
+    /// Closes every reader's connection.
+    nonisolated(nonsending)
+        func close() async
+    {
+        for owner in owners { await owner.close() }
     }
 }
 

@@ -10,9 +10,10 @@ import Synchronization
 /// which archived albums to disk; here every change is committed at once).
 ///
 /// Each connection has one owner, a thread of its own (a ``BlockingPool`` of one): the writer's
-/// connection runs every write transaction in order, and a reader connection answers reads beside it
-/// (WAL mode), so a write waiting for another process's lock — SQLite's busy wait of up to 5 s — holds
-/// up neither the readers nor any of Swift's cooperative threads. Callers are suspended, never blocked.
+/// connection runs every write transaction in order, and reader connections — one per core, a
+/// ``ReaderPool`` — answer reads beside it and beside each other (WAL mode), so a write waiting for another
+/// process's lock — SQLite's busy wait of up to 5 s — holds up neither the readers nor any of Swift's
+/// cooperative threads. Callers are suspended, never blocked.
 /// A process that runs one command on its main actor may place the connections with the caller instead
 /// (``ConnectionPlacement/caller``): then the main actor owns them and runs the SQLite work itself.
 ///
@@ -28,7 +29,7 @@ package final class SQLiteLibraryStore: LibraryStore {
     /// The target number of albums per bucket of positions (see ``AlbumPositions``).
     private let bucketCapacity: Int
     private let writer: ConnectionOwner
-    private let reader: ConnectionOwner
+    private let readers: ReaderPool
 
     /// A store for the database at `path`, opened on first use.
     /// - Parameters:
@@ -36,15 +37,17 @@ package final class SQLiteLibraryStore: LibraryStore {
     ///   - bucketCapacity: albums per bucket of positions (tests make it small to split and merge often).
     ///   - placement: where the connections live (threads of their own unless a one-command process
     ///     keeps them on its main actor).
+    ///   - readers: how many reads may run at once, each on a connection of its own (the cores this
+    ///     process may use, at least two; one when the connections belong to the caller).
     package init(
         path: String, busyTimeout: Int32 = 5000, bucketCapacity: Int = 512,
-        placement: ConnectionPlacement = .ownThreads
+        placement: ConnectionPlacement = .ownThreads, readers: Int = max(2, NamedThread.usableProcessorCount)
     ) {
         self.path = path
         self.busyTimeout = busyTimeout
         self.bucketCapacity = bucketCapacity
         writer = ConnectionOwner(name: "library-writer", placement: placement)
-        reader = ConnectionOwner(name: "library-reader", placement: placement)
+        self.readers = ReaderPool(count: readers, placement: placement)
     }
 
     package var location: String { path }
@@ -56,7 +59,7 @@ package final class SQLiteLibraryStore: LibraryStore {
     {
         LibraryTransaction.checkNotNested(path)
         let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
-        // One hand-over to the reader's thread, which opens its connection on first use when the file is
+        // One hand-over to a reader's thread, which opens its connection on first use when the file is
         // current, and closes it in the same hand-over when this is the last read; only a file that needs
         // the writer costs a second.
         let attempt: @Sendable (ConnectionSlot) throws -> ReadAttempt<T> = { slot in
@@ -71,6 +74,7 @@ package final class SQLiteLibraryStore: LibraryStore {
                     }
                 })
         }
+        let reader = readers.next
         var outcome = try await reader.run(attempt)
         if case .needsWriter = outcome {
             try await prepareThroughWriter()
@@ -79,7 +83,7 @@ package final class SQLiteLibraryStore: LibraryStore {
         guard case .done(let result) = outcome else {
             throw LibraryError(.internal, "library \(path) was read before it was prepared")
         }
-        // The reader closed itself; this closes the writer when a migration opened it.
+        // The reader closed itself; this closes the others, and the writer when a migration opened it.
         if thenClose { await close() }
         return result
     }
@@ -104,7 +108,7 @@ package final class SQLiteLibraryStore: LibraryStore {
         package func externalChangeToken() async throws -> Int64
     {
         // SQLite changes `data_version` for a connection when any *other* connection commits; the
-        // writer's own commits leave it alone, and the reader never commits.
+        // writer's own commits leave it alone, and readers never commit.
         let (path, busyTimeout) = (path, busyTimeout)
         return try await writer.run { slot in
             let connection = try slot.open(path: path, busyTimeout: busyTimeout, role: .writer)
@@ -112,16 +116,16 @@ package final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
-    /// Closes both connections: the last one to close checkpoints the WAL into the database file, and
+    /// Closes every connection: the last one to close checkpoints the WAL into the database file, and
     /// the next use opens them again. A connection never used costs nothing to close.
     nonisolated(nonsending)
         package func close() async
     {
-        await reader.close()
+        await readers.close()
         await writer.close()
     }
 
-    /// Copies the library through the reader's connection into a new temporary file beside `path`, then
+    /// Copies the library through a reader's connection into a new temporary file beside `path`, then
     /// renames it into place. `path` must be new or a regular file other than the library (see
     /// ``BackupTarget``): nothing else is ever replaced.
     nonisolated(nonsending)
@@ -129,7 +133,7 @@ package final class SQLiteLibraryStore: LibraryStore {
     {
         try await prepare()
         let (source, busyTimeout) = (self.path, self.busyTimeout)
-        try await reader.run { slot in
+        try await readers.next.run { slot in
             try BackupTarget.check(path, library: source)
             let connection = try slot.open(path: source, busyTimeout: busyTimeout, role: .reader)
             let temporary = try BackupTarget.temporary(beside: path)
@@ -209,17 +213,23 @@ package final class SQLiteLibraryStore: LibraryStore {
         try await prepare()
     }
 
-    /// Whether the writer's and the reader's connections are open now (for tests).
-    package var openConnections: (writer: Bool, reader: Bool) { (writer.isOpen, reader.isOpen) }
+    /// Whether the writer's connection and any reader's are open now (for tests).
+    package var openConnections: (writer: Bool, reader: Bool) { (writer.isOpen, readers.isAnyOpen) }
 
-    /// Makes sure the file holds the current schema before the reader uses it: the reader's connection
-    /// alone when it does, the writer first when it does not.
+    /// How many reads may run at once.
+    package var readerCount: Int { readers.count }
+
+    /// How many readers' connections are open now (for tests).
+    package var openReaderCount: Int { readers.openCount }
+
+    /// Makes sure the file holds the current schema before readers use it: a reader's connection alone
+    /// when it does, the writer first when it does not.
     nonisolated(nonsending)
         private func prepare() async throws
     {
-        guard !reader.isOpen else { return }
+        guard !readers.isAnyOpen else { return }
         let (path, busyTimeout) = (path, busyTimeout)
-        let current = try await reader.run { slot in
+        let current = try await readers.next.run { slot in
             try slot.openReader(path: path, busyTimeout: busyTimeout) != nil
         }
         if !current { try await prepareThroughWriter() }

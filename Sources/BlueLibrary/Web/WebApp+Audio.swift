@@ -33,7 +33,7 @@ extension WebApp {
         do {
             let file: WebFile
             do {
-                file = try await BlockingPool.shared.run { try WebFile.open(track.path) }
+                file = try await BlockingPool.files.run { try WebFile.open(track.path) }
             } catch let failure as WebFile.OpenFailure {
                 throw Self.problem(failure, track: track)
             }

@@ -15,8 +15,14 @@ import Synchronization
 /// never used (the store's writer during `bluelibrary list`) costs no thread. When the pool is released
 /// its threads finish the jobs already queued and exit.
 package final class BlockingPool: Sendable {
-    /// The pool for short blocking jobs that need no order (file reads, hashing).
-    package static let shared = BlockingPool(threads: 2, name: "blocking")
+    /// The pool for short blocking work that keeps a processor busy and needs no order (decoding and
+    /// scaling images, hashing): one thread per processor this process may use.
+    package static let shared = BlockingPool(threads: max(2, NamedThread.usableProcessorCount), name: "blocking")
+
+    /// The pool for opening and reading files (audio files a server sends, local covers, key files): a
+    /// wait on a slow disk holds one of these, never a thread that decodes a cover, and a cover being
+    /// scaled never holds up a track's first byte.
+    package static let files = BlockingPool(threads: 4, name: "files")
 
     private let queue: JobQueue
     /// How many threads serve the pool (once it has had work).

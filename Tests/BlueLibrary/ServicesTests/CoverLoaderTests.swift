@@ -197,9 +197,73 @@ struct CoverLoaderTests {
         _ = try await proxy.send(HTTPRequest(url: server.baseURL + "/garbage.png"))
         #expect(await cache.usage().files == 1)
     }
+
+    @Test(.timeLimit(.minutes(1))) func aCallerThatGoesAwayLeavesTheDownloadToTheOthers() async throws {
+        let upstream = HeldUpstream()
+        let proxy = CachingHTTPClient(
+            upstream: upstream, cache: CoverCache(directory: directory.file("proxy")),
+            shouldStore: { _ in true })
+        let request = HTTPRequest(url: "http://covers.test/shared.png")
+        let leaving = Task { try await proxy.send(request) }
+        let staying = Task { try await proxy.send(request) }
+        try await waitUntil {
+            proxy.callers(waitingFor: request.url) == 2
+                && upstream.requests.load(ordering: .sequentiallyConsistent) == 1
+        }
+        // The first caller goes while the one download is held: it is answered at once, and the download
+        // goes on for the second.
+        leaving.cancel()
+        await #expect(throws: CancellationError.self) { try await leaving.value }
+        upstream.release()
+        let answer = try await staying.value
+        #expect(answer.body == Array("shared.png".utf8))
+        #expect(upstream.requests.load(ordering: .sequentiallyConsistent) == 1)
+        #expect(upstream.cancelled.load(ordering: .sequentiallyConsistent) == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func whenEveryCallerGoesTheDownloadIsCancelled() async throws {
+        let upstream = HeldUpstream()
+        let proxy = CachingHTTPClient(
+            upstream: upstream, cache: CoverCache(directory: directory.file("proxy")),
+            shouldStore: { _ in true })
+        let request = HTTPRequest(url: "http://covers.test/gone.png")
+        let callers = (0..<2).map { _ in Task { try await proxy.send(request) } }
+        try await waitUntil {
+            proxy.callers(waitingFor: request.url) == 2
+                && upstream.requests.load(ordering: .sequentiallyConsistent) == 1
+        }
+        for caller in callers { caller.cancel() }
+        for caller in callers { await #expect(throws: CancellationError.self) { try await caller.value } }
+        try await waitUntil { upstream.cancelled.load(ordering: .sequentiallyConsistent) == 1 }
+        #expect(upstream.requests.load(ordering: .sequentiallyConsistent) == 1)
+    }
 }
 
 /// How many views have asked for a cover so far.
 private final class AskingViews: Sendable {
     let count = Atomic(0)
+}
+
+/// A network whose answers wait until the test releases them, counting the requests and the ones
+/// cancelled while they waited.
+private final class HeldUpstream: HTTPClient {
+    let requests = Atomic(0)
+    let cancelled = Atomic(0)
+    private let released = Atomic(false)
+
+    func release() { released.store(true, ordering: .sequentiallyConsistent) }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        requests.add(1, ordering: .sequentiallyConsistent)
+        while !released.load(ordering: .sequentiallyConsistent) {
+            do {
+                try await Task.sleep(for: .milliseconds(5))
+            } catch {
+                cancelled.add(1, ordering: .sequentiallyConsistent)
+                throw error
+            }
+        }
+        return HTTPResponse(
+            status: 200, headers: [:], body: Array(request.url.split(separator: "/").last!.utf8))
+    }
 }

@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale bench-reads clean
 
 setup:
 	@scripts/setup.sh
@@ -73,6 +73,9 @@ bench-subsonic: release
 bench-scale: release
 	@scripts/setup.sh wrk postgresql haproxy curl
 	bench/scale.sh
+
+bench-reads: release
+	bench/read-scaling.sh
 
 clean:
 	rm -rf .build

@@ -80,9 +80,40 @@ package final class TmuxSession: Sendable {
         }
     }
 
-    /// Stops the private server and everything in it.
+    /// Stops the private server and everything in it, and waits until the programs that ran in it have
+    /// ended: a program that writes its files as it quits must be done before the test's folder goes,
+    /// or it makes the folder again behind the test's back.
     package func kill() async {
+        let sessions = await paneSessions()
         await run(["kill-server"])
+        let deadline = ContinuousClock.now + .seconds(60)
+        while Self.anyRunning(in: sessions) && ContinuousClock.now < deadline {
+            await TestThreads.pause(0.02)
+        }
+    }
+
+    /// The sessions of the server's panes: each pane's program leads a session of its own, which every
+    /// program it starts joins.
+    private func paneSessions() async -> Set<Int> {
+        let output = await run(["list-panes", "-a", "-F", "#{pane_pid}"]).output
+        return Set(output.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+    }
+
+    /// Whether a process of one of `sessions` still runs (a zombie has ended: only its parent has not
+    /// looked yet).
+    private static func anyRunning(in sessions: Set<Int>) -> Bool {
+        guard !sessions.isEmpty, let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc")
+        else { return false }
+        for process in processes where process.first?.isNumber == true {
+            guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command's closing parenthesis: state, parent, process group, session.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 3, let session = Int(fields[3]) else { continue }
+            if sessions.contains(session) && fields[0] != "Z" { return true }
+        }
+        return false
     }
 
     deinit {

@@ -83,8 +83,8 @@ struct CLIUserTests {
     }
 
     @Test(.timeLimit(.minutes(2))) func onATerminalThePasswordIsAskedTwiceWithoutEcho() async throws {
+        // Stopped when released, should the test end early.
         let tmux = TmuxSession(name: "blu", scratch: home.directory)
-        defer { Task { await tmux.kill() } }
         let binary = BinaryRunner.productsDirectory + "/bluelibrary"
         let environment = home.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         try await tmux.start("env \(environment) \(binary) user add joe; echo EXITED $?; sleep 60")
@@ -105,5 +105,6 @@ struct CLIUserTests {
         let screen = await tmux.screen
         #expect(screen.contains("Added user joe (the administrator)."))
         #expect(!screen.contains("hidden-word"))
+        await tmux.kill()
     }
 }

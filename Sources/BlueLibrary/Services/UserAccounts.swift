@@ -14,6 +14,10 @@ package final class UserAccounts: Sendable {
     /// Seals and opens their passwords.
     package let vault: PasswordVault
     private let now: @Sendable () -> Int64
+    /// The users and opened passwords logins need, kept between requests.
+    private let logins = LoginCache()
+    /// Drops ``logins`` whenever the library announces a change.
+    private let following: Subscription
 
     /// The longest name accepted, in characters.
     package static let maximumNameLength = 64
@@ -29,6 +33,7 @@ package final class UserAccounts: Sendable {
         self.library = library
         self.vault = vault
         self.now = now
+        following = library.changes.observe { [logins] _ in logins.drop() }
     }
 
     /// Adds a user; the first one is the administrator.
@@ -40,6 +45,7 @@ package final class UserAccounts: Sendable {
         let id = AlbumID.random().rawValue
         let sealed = try await vault.seal(password, user: id)
         let created = now()
+        defer { logins.drop() }
         return try await library.changeUserData { writer in
             let user = StoredUser(
                 id: id, name: name, sealedPassword: sealed, isAdmin: try writer.users().isEmpty,
@@ -55,6 +61,7 @@ package final class UserAccounts: Sendable {
         try Self.check(password: password)
         let user = try await existing(name)
         let sealed = try await vault.seal(password, user: user.id)
+        defer { logins.drop() }
         try await library.changeUserData { writer in
             var changed = user
             changed.sealedPassword = sealed
@@ -68,6 +75,7 @@ package final class UserAccounts: Sendable {
     @discardableResult
     package func remove(_ name: String) async throws -> StoredUser? {
         let missing = Self.unknown(name)
+        defer { logins.drop() }
         return try await library.changeUserData { writer in
             guard let user = try writer.user(named: name) else { throw missing }
             try writer.deleteUser(id: user.id)
@@ -109,6 +117,7 @@ package final class UserAccounts: Sendable {
     @discardableResult
     package func revokeAPIKeys(of name: String) async throws -> Int {
         let missing = Self.unknown(name)
+        defer { logins.drop() }
         return try await library.changeUserData { writer in
             guard let user = try writer.user(named: name) else { throw missing }
             let count = try writer.apiKeys(of: user.id).count
@@ -136,17 +145,36 @@ package final class UserAccounts: Sendable {
         switch credentials {
         case .apiKey(let key):
             let digest = try SHA256.hex(key)
-            return try await library.listening { try $0.user(apiKeyDigest: digest) }
+            if let user = logins.user(apiKeyDigest: digest) { return user }
+            let generation = logins.generation
+            guard let user = try await library.listening({ try $0.user(apiKeyDigest: digest) }) else {
+                return nil
+            }
+            logins.keep(user, apiKeyDigest: digest, readIn: generation)
+            return user
         case .password(let name, let password):
-            guard let user = try await library.listening({ try $0.user(named: name) }) else { return nil }
-            let stored = try await vault.open(user.sealedPassword, user: user.id)
+            guard let (user, stored) = try await userAndPassword(named: name) else { return nil }
             return Self.same(Array(stored.utf8), Array(password.utf8)) ? user : nil
         case .token(let name, let token, let salt):
-            guard let user = try await library.listening({ try $0.user(named: name) }) else { return nil }
-            let stored = try await vault.open(user.sealedPassword, user: user.id)
+            guard let (user, stored) = try await userAndPassword(named: name) else { return nil }
             let expected = try MD5.hex(stored + salt)
             return Self.same(Array(expected.utf8), Array(token.lowercased().utf8)) ? user : nil
         }
+    }
+
+    /// The user named `name` and their password, from ``logins`` when they are there.
+    private func userAndPassword(named name: String) async throws -> (StoredUser, String)? {
+        let generation = logins.generation
+        var user = logins.user(named: name)
+        if user == nil {
+            user = try await library.listening { try $0.user(named: name) }
+            if let user { logins.keep(user, named: name, readIn: generation) }
+        }
+        guard let user else { return nil }
+        if let password = logins.password(of: user) { return (user, password) }
+        let password = try await vault.open(user.sealedPassword, user: user.id)
+        logins.keep(password: password, of: user, readIn: generation)
+        return (user, password)
     }
 
     /// Compares two byte strings in a time that depends on their length only.

@@ -77,6 +77,27 @@ struct UserAccountsTests {
         #expect(try await accounts.authenticate(.apiKey(key)) == nil)
     }
 
+    @Test func loginsAreKeptUntilAnotherProcessChangesAUserAndTheChangeIsHeard() async throws {
+        try await accounts.add("joe", password: "first")
+        _ = try await library.checkForExternalChanges()
+        #expect(try await accounts.authenticate(.password(user: "joe", password: "first")) != nil)
+        // Another process (another connection to the file, with accounts of its own) changes the password.
+        let elsewhere = UserAccounts(
+            library: LibraryAPI(path: directory.file("library.db")), vault: accounts.vault)
+        try await elsewhere.setPassword(of: "joe", to: "second")
+        // Until the change is heard this process keeps what it read (the watcher checks every 400 ms);
+        // then the old password no longer logs in, the new one does.
+        #expect(try await accounts.authenticate(.password(user: "joe", password: "first")) != nil)
+        #expect(try await library.checkForExternalChanges() != nil)
+        #expect(try await accounts.authenticate(.password(user: "joe", password: "first")) == nil)
+        #expect(try await accounts.authenticate(.password(user: "joe", password: "second")) != nil)
+        let key = try await accounts.makeAPIKey(for: "joe")
+        #expect(try await accounts.authenticate(.apiKey(key)) != nil)
+        try await elsewhere.revokeAPIKeys(of: "joe")
+        #expect(try await library.checkForExternalChanges() != nil)
+        #expect(try await accounts.authenticate(.apiKey(key)) == nil)
+    }
+
     @Test func md5MatchesTheProtocolsExample() throws {
         #expect(try MD5.hex("sesamec19b2d") == "26719a1196d2a940705a59634eb18eab")
     }

@@ -2,15 +2,16 @@ import BlueLibraryCore
 
 /// What the web page browses: albums in an order other than the library's, the albums of one artist or
 /// genre, the groups themselves with their sizes, where each initial or decade starts, and tracks found
-/// by a search. Every order has an index of its own (schema 7), so a window deep in a sorted list is
+/// by a search. Every order has an index of its own (schema 7, 8), so a window deep in a sorted list is
 /// read without sorting the whole library; every list is read a window at a time.
 extension SQLiteAlbums {
-    /// The ORDER BY of each order, matching its index column for column.
+    /// The ORDER BY of each order, matching its index column for column; ties are broken by the album's id,
+    /// which never changes (schema 8).
     static func orderBy(_ order: AlbumOrder) -> String {
         switch order {
-        case .artist: "artist_key, year, title_key, position"
-        case .title: "title_key, position"
-        case .year: "year DESC, artist_key, title_key, position"
+        case .artist: "artist_key, year, title_key, id"
+        case .title: "title_key, id"
+        case .year: "year DESC, artist_key, title_key, id"
         case .added: "position DESC"
         }
     }

@@ -8,7 +8,7 @@ struct SQLiteAlbums: LibraryWriter {
     /// How bucket sizes are kept (see ``AlbumPositions``).
     let positions: AlbumPositions
 
-    init(_ connection: SQLiteConnection, bucketCapacity: Int = 512) {
+    init(_ connection: SQLiteConnection, bucketCapacity: Int = 256) {
         self.connection = connection
         positions = AlbumPositions(capacity: max(2, bucketCapacity))
     }

@@ -40,7 +40,7 @@ package final class SQLiteLibraryStore: LibraryStore {
     ///   - readers: how many reads may run at once, each on a connection of its own (the cores this
     ///     process may use, at least two; one when the connections belong to the caller).
     package init(
-        path: String, busyTimeout: Int32 = 5000, bucketCapacity: Int = 512,
+        path: String, busyTimeout: Int32 = 5000, bucketCapacity: Int = 256,
         placement: ConnectionPlacement = .ownThreads, readers: Int = max(2, NamedThread.usableProcessorCount)
     ) {
         self.path = path

@@ -181,6 +181,21 @@ enum Schema {
             CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year, title_key, position);
             DROP INDEX albums_title_key;
             """),
+        // 8: ties in the browsing orders are broken by the album's id rather than its position. A position
+        // changes whenever an album is added or deleted before it in its bucket, and each of the four
+        // indexes held it: an insert at the front rewrote a bucket's worth of entries in all of them (an
+        // edit at index 0 cost seven times one at the end). An id never changes.
+        Migration(
+            """
+            DROP INDEX albums_by_artist;
+            DROP INDEX albums_by_title;
+            DROP INDEX albums_by_year;
+            DROP INDEX albums_by_genre;
+            CREATE INDEX albums_by_artist ON albums (artist_key, year, title_key, id);
+            CREATE INDEX albums_by_title ON albums (title_key, id);
+            CREATE INDEX albums_by_year ON albums (year DESC, artist_key, title_key, id);
+            CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year, title_key, id);
+            """),
     ]
 
     /// The schema version this build writes.

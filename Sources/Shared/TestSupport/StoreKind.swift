@@ -14,7 +14,7 @@ package enum StoreKind: String, CaseIterable, Sendable, Codable {
         switch self {
         case .sqlite:
             return (
-                SQLiteLibraryStore(path: directory.file("library.db"), bucketCapacity: bucketCapacity ?? 512),
+                SQLiteLibraryStore(path: directory.file("library.db"), bucketCapacity: bucketCapacity ?? 256),
                 directory
             )
         case .postgres:

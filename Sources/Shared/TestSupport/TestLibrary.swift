@@ -17,7 +17,7 @@ package enum TestLibrary {
     private static var folderPath: String { NSTemporaryDirectory() + "bluelibrary-tests-\(getpid())" }
 
     /// A new library in a file of its own, holding the five seed albums once opened.
-    package static func store(bucketCapacity: Int = 512) -> SQLiteLibraryStore {
+    package static func store(bucketCapacity: Int = 256) -> SQLiteLibraryStore {
         SQLiteLibraryStore(path: folder + "/\(UUID().uuidString).db", bucketCapacity: bucketCapacity)
     }
 

@@ -32,7 +32,8 @@ struct BrowsingTests {
 
     /// The whole library in `order`, sorted here: each album's sort key is its parts joined by a zero byte
     /// — folded text as its UTF-8 bytes (SQLite compares the stored keys byte by byte), years as fixed-width
-    /// digits (none as 0, which SQLite puts first, as it does NULL), the library index last.
+    /// digits (none as 0, which SQLite puts first, as it does NULL), the album's id last (the library index
+    /// in the library's own order, reversed for "Recently added").
     func sorted(_ order: AlbumOrder) async throws -> [String] {
         func text(_ text: String) -> [UInt8] { Array(SearchKey.fold(text).utf8) }
         func number(_ value: Int) -> [UInt8] {
@@ -47,7 +48,7 @@ struct BrowsingTests {
             case .year: parts = [number(9999 - (album.year ?? 0)), text(album.artist), text(album.title)]
             case .added: parts = [number(999_999 - index)]
             }
-            return Array((parts + [number(index)]).joined(separator: [0]))
+            return Array((parts + [Array(album.id.rawValue.utf8)]).joined(separator: [0]))
         }
         return try await library.page().albums
             .sorted { key($0.album, $0.index).lexicographicallyPrecedes(key($1.album, $1.index)) }

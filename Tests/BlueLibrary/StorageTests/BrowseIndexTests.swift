@@ -80,7 +80,11 @@ struct BrowseIndexTests {
     @Test(arguments: AlbumGroup.Field.allCases)
     func aWindowOfGroupsReadsAnIndexAndSortsNothing(field: AlbumGroup.Field) async throws {
         let steps = try await plan(SQLiteAlbums.groupWindow(by: field), [])
-        #expect(steps.contains { $0.contains("COVERING INDEX albums_by_\(field.rawValue)") }, "\(steps)")
+        // An index that starts with the group's key, read alone: the browsing order's, or for artists the
+        // smaller one of artist and title, which SQLite prefers once the browsing indexes end in an id.
+        let indexes = ["albums_by_\(field.rawValue)"] + (field == .artist ? ["albums_artist_key"] : [])
+        #expect(
+            steps.contains { step in indexes.contains { step.contains("COVERING INDEX \($0)") } }, "\(steps)")
         #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(steps)")
     }
 }

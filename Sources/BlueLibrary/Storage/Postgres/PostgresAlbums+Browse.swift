@@ -4,14 +4,14 @@ import BlueLibraryStorage
 /// What the web page browses, as the SQLite store reads it (`SQLiteAlbums+Browse.swift`): albums in an
 /// order other than the library's, the albums of one artist or genre, the groups themselves with their
 /// sizes, where each initial or decade starts, and tracks found by a search. Each order has an index of
-/// its own (schema 2), with albums without a year where SQLite sorts them: before every year.
+/// its own (schema 2, 3), with albums without a year where SQLite sorts them: before every year.
 extension PostgresAlbums {
     /// The ORDER BY of each order, matching its index column for column.
     static func orderBy(_ order: AlbumOrder) -> String {
         switch order {
-        case .artist: "artist_key, year NULLS FIRST, title_key, position"
-        case .title: "title_key, position"
-        case .year: "year DESC NULLS LAST, artist_key, title_key, position"
+        case .artist: "artist_key, year NULLS FIRST, title_key, id"
+        case .title: "title_key, id"
+        case .year: "year DESC NULLS LAST, artist_key, title_key, id"
         case .added: "position DESC"
         }
     }

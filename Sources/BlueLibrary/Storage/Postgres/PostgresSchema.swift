@@ -7,7 +7,7 @@ import BlueLibraryStorage
 /// The table `bluelibrary` marks the database as a library, as SQLite's application id marks a file: its
 /// one row holds the schema version, and a counter every write transaction raises first — which locks
 /// the row, so writers of every server take turns (``PostgresLibraryStore``). The other tables are
-/// SQLite's schema 7: the same tables and columns, the same buckets of positions. Text that is compared
+/// SQLite's schema 8: the same tables and columns, the same buckets of positions. Text that is compared
 /// or sorted (keys, ids, paths, scan groups) is `COLLATE "C"`: byte order, as SQLite compares, whatever
 /// the database's locale, so a query sorts alike in both stores and a folder's paths are one range.
 enum PostgresSchema {
@@ -190,6 +190,19 @@ enum PostgresSchema {
             "CREATE INDEX albums_by_title ON albums (title_key, position)",
             "CREATE INDEX albums_by_year ON albums (year DESC NULLS LAST, artist_key, title_key, position)",
             "CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year NULLS FIRST, title_key, position)",
+        ],
+        // Ties in the browsing orders are broken by the album's id, which never changes, rather than its
+        // position, which every insert or delete before it in its bucket moves (and each index had to
+        // follow): SQLite's schema 8.
+        [
+            "DROP INDEX albums_by_artist",
+            "DROP INDEX albums_by_title",
+            "DROP INDEX albums_by_year",
+            "DROP INDEX albums_by_genre",
+            "CREATE INDEX albums_by_artist ON albums (artist_key, year NULLS FIRST, title_key, id)",
+            "CREATE INDEX albums_by_title ON albums (title_key, id)",
+            "CREATE INDEX albums_by_year ON albums (year DESC NULLS LAST, artist_key, title_key, id)",
+            "CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year NULLS FIRST, title_key, id)",
         ],
     ]
 

@@ -63,15 +63,16 @@ extension LibraryAPI {
         let (change, result) = try await store.write { [self] writer in
             let start = try writer.count()
             var result = ImportResult()
+            var library = try LibraryIdentities(writer)
             var candidates = imported
             if duplicates == .skip {
-                let skipped = Set(try Self.duplicates(among: imported.map(\.album), in: writer))
-                result.duplicates = skipped.count
-                candidates = imported.enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
+                candidates = imported.filter { !library.isDuplicate($0.album) }
+                result.duplicates = imported.count - candidates.count
             }
             var new: [ImportedAlbum] = []
             for item in candidates {
-                if let existing = try writer.locate(item.album.id) {
+                // Only an id already in the library is looked up (an export brought back, say).
+                if library.ids.contains(item.album.id), let existing = try writer.locate(item.album.id) {
                     guard existing.album.hasSameFields(as: item.album) else {
                         throw conflictingAlbum(item.album)
                     }

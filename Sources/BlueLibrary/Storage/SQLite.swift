@@ -61,10 +61,12 @@ package final class SQLiteConnection: @unchecked Sendable {
     /// A prepared statement for `sql`, cached so repeated calls prepare once.
     package func prepare(_ sql: String) throws -> Statement {
         uses += 1
-        if let cached = statements[sql] {
-            statements[sql]?.lastUse = uses
-            cached.statement.reset()
-            return cached.statement
+        // One lookup: hashing the text of a statement run per row (an import's INSERT) twice showed.
+        if let index = statements.index(forKey: sql) {
+            statements.values[index].lastUse = uses
+            let statement = statements.values[index].statement
+            statement.reset()
+            return statement
         }
         var pointer: OpaquePointer?
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)

@@ -88,6 +88,7 @@ extension SQLiteAlbums {
         var map = try bucketMap()
         var last = map.buckets.last ?? Bucket(key: AlbumPositions.firstKey, count: 0)
         var added: [Album] = []
+        let rows = try RowWriter(connection)
         for album in albums {
             if last.count >= positions.capacity {
                 try setBucket(last)
@@ -95,7 +96,7 @@ extension SQLiteAlbums {
                 last = Bucket(key: try keyAfter(last.key, in: map), count: 0)
             }
             do {
-                try writeRow(album, position: AlbumPositions.position(key: last.key, slot: last.count))
+                try rows.write(album, position: AlbumPositions.position(key: last.key, slot: last.count))
                 last.count += 1
                 added.append(album)
             } catch let error as LibraryError where error.code == .conflict {

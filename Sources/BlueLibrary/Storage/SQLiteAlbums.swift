@@ -110,20 +110,43 @@ struct SQLiteAlbums: LibraryWriter {
     /// Writes an album's row at `position` (its slot must be free). An album written afresh replaces
     /// what the deleted albums kept of one with its id.
     func writeRow(_ album: Album, position: Int64) throws {
-        try connection.run("DELETE FROM deleted_albums WHERE id = ?", [.text(album.id.rawValue)])
-        try connection.run(
-            """
-            INSERT INTO albums (id, position, title, artist, genre, year, cover_url, title_key, artist_key, genre_key,
-                mbid, track_count, length)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
+        try RowWriter(connection).write(album, position: position)
+    }
+
+    /// Writes albums' rows with its statements prepared once: an append of 100,000 albums looked each
+    /// statement up by its text, and cleared each album from the deleted ones, 100,000 times.
+    struct RowWriter {
+        private let insert: Statement
+        /// The statement that forgets a deleted album of the same id; `nil` when none is kept.
+        private let undelete: Statement?
+
+        init(_ connection: SQLiteConnection) throws {
+            let anyDeleted = try connection.integer("SELECT EXISTS (SELECT 1 FROM deleted_albums)") == 1
+            undelete = anyDeleted ? try connection.prepare("DELETE FROM deleted_albums WHERE id = ?") : nil
+            insert = try connection.prepare(
+                """
+                INSERT INTO albums (id, position, title, artist, genre, year, cover_url, title_key, artist_key,
+                    genre_key, mbid, track_count, length)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        }
+
+        /// Writes `album` at `position`; an album of its id kept as deleted is forgotten.
+        /// - Throws: `conflict` when an album with its id is in the library.
+        func write(_ album: Album, position: Int64) throws {
+            if let undelete {
+                try undelete.bind([.text(album.id.rawValue)])
+                while try undelete.step() {}
+            }
+            try insert.bind([
                 .text(album.id.rawValue), .integer(position), .text(album.title), .text(album.artist),
                 .text(album.genre), album.year.map { .integer(Int64($0)) } ?? .null, .text(album.coverURL),
                 .text(SearchKey.fold(album.title)), .text(SearchKey.fold(album.artist)),
                 .text(SearchKey.fold(album.genre)), .text(album.mbid), .integer(Int64(album.trackCount)),
                 .real(album.length),
             ])
+            while try insert.step() {}
+        }
     }
 
     func remove(at index: Int) throws -> Album? {

@@ -17,7 +17,8 @@ import Synchronization
 package final class BlockingPool: Sendable {
     /// The pool for short blocking work that keeps a processor busy and needs no order (decoding and
     /// scaling images, hashing): one thread per processor this process may use.
-    package static let shared = BlockingPool(threads: max(2, NamedThread.usableProcessorCount), name: "blocking")
+    package static let shared = BlockingPool(
+        threads: max(2, NamedThread.usableProcessorCount), name: "blocking")
 
     /// The pool for opening and reading files (audio files a server sends, local covers, key files): a
     /// wait on a slow disk holds one of these, never a thread that decodes a cover, and a cover being

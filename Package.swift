@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Two apps over one shared kit, each layered; the folders under Sources/ say the same:
-//   BlueLibrary/  the album library: Core (model, query language, no I/O), Storage (SQLite, and
-//                 PostgreSQL in Storage/Postgres), Scanner, Covers, Networking, Services (the LibraryAPI
-//                 facade), FolderImport, Presentation, Web, Terminal, CLI
+//   BlueLibrary/  the album library: Core (model, query language, no I/O), Store (the store's interface)
+//                 with its two engines SQLite and Postgres, Scanner, Covers, Networking, Services (the
+//                 LibraryAPI facade), FolderImport, Presentation, Web, Terminal, CLI
 //   Recordings/   the voice-notes app of the architecture book: Model, Audio, UI, one module per
 //                 architecture (MVC, MVVMC, MVCVS, MAVB, TEA), Launcher, App
 //   Shared/       what both use: TerminalKit, Audio (AudioKit), SystemFiles, Concurrency, Diagnostics;
@@ -133,21 +133,25 @@ let package = Package(
         module(
             "TestSupport", "Shared/TestSupport",
             [
-                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryPostgres", "BlueLibraryScanner",
-                "BlueLibraryServices", "BlueLibraryStorage",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryPostgres", "BlueLibrarySQLite",
+                "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStore",
             ]),
 
         // MARK: BlueLibrary
         module("BlueLibraryCore", "BlueLibrary/Core"),
+        // The store's interface, split by what it keeps (albums and their positions, tracks, history, users'
+        // data, the catalogue's reads), and what both engines share: the SQL of a query, the positions'
+        // buckets, the copy of a whole library. The engines below are its siblings; neither sees the other.
+        module("BlueLibraryStore", "BlueLibrary/Store", ["BlueLibraryCore"]),
+        // The default store: one SQLite file, one writer and a reader per core.
         module(
-            "BlueLibraryStorage", "BlueLibrary/Storage",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CSQLite", "SystemFiles"], exclude: ["Postgres"]),
+            "BlueLibrarySQLite", "BlueLibrary/SQLite",
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStore", "CSQLite", "SystemFiles"]),
         // A PostgreSQL connection on a thread of its own, driven without blocking in libpq, and the library
-        // store written on it; beside the SQLite code but a module of its own, so that a command on a SQLite
-        // library never touches it.
+        // store written on it: what many servers share. A command on a SQLite library never touches it.
         module(
-            "BlueLibraryPostgres", "BlueLibrary/Storage/Postgres",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStorage", "CPostgres", "Diagnostics"]),
+            "BlueLibraryPostgres", "BlueLibrary/Postgres",
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStore", "CPostgres", "Diagnostics"]),
         module(
             "BlueLibraryScanner", "BlueLibrary/Scanner",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader"]),
@@ -164,12 +168,12 @@ let package = Package(
             "BlueLibraryServices", "BlueLibrary/Services",
             [
                 "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking",
-                "BlueLibraryPostgres", "BlueLibraryStorage", "SystemFiles", "CCrypto",
+                "BlueLibraryPostgres", "BlueLibrarySQLite", "BlueLibraryStore", "CCrypto", "SystemFiles",
             ]),
         // Music folders: the scan made part of the library through the facade.
         module(
             "BlueLibraryFolderImport", "BlueLibrary/FolderImport",
-            ["BlueLibraryCore", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStorage"]),
+            ["BlueLibraryCore", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStore"]),
         module(
             "BlueLibraryPresentation", "BlueLibrary/Presentation",
             ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices"]),
@@ -253,8 +257,8 @@ let package = Package(
         tests(
             "BlueLibraryStorageTests", "BlueLibrary/StorageTests",
             [
-                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryPostgres", "BlueLibraryStorage",
-                "TestSupport",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryPostgres", "BlueLibrarySQLite",
+                "BlueLibraryStore", "TestSupport",
             ]),
         tests(
             "BlueLibraryScannerTests", "BlueLibrary/ScannerTests",
@@ -266,7 +270,7 @@ let package = Package(
             "BlueLibraryServicesTests", "BlueLibrary/ServicesTests",
             [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking", "BlueLibraryServices",
-                "BlueLibraryStorage", "TestSupport",
+                "BlueLibraryStore", "TestSupport",
             ]),
         tests("BlueLibraryNetworkingTests", "BlueLibrary/NetworkingTests", ["BlueLibraryNetworking"]),
         tests(
@@ -279,28 +283,28 @@ let package = Package(
             "BlueLibraryPresentationTests", "BlueLibrary/PresentationTests",
             [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPresentation", "BlueLibraryServices",
-                "BlueLibraryStorage", "TestSupport",
+                "BlueLibraryStore", "TestSupport",
             ]),
         tests(
             "BlueLibraryTerminalTests", "BlueLibrary/TerminalTests",
             [
                 "AudioKit", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPresentation",
-                "BlueLibraryServices",
-                "BlueLibraryStorage", "BlueLibraryTerminal", "BlueLibraryWeb", "TerminalKit", "TestSupport",
+                "BlueLibrarySQLite", "BlueLibraryServices", "BlueLibraryStore", "BlueLibraryTerminal",
+                "BlueLibraryWeb", "TerminalKit", "TestSupport",
             ],
             exclude: ["Snapshots"]),
         tests(
             "BlueLibraryWebTests", "BlueLibrary/WebTests",
             [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport", "BlueLibraryNetworking",
-                "BlueLibraryScanner", "BlueLibraryServices",
-                "BlueLibraryStorage", "BlueLibraryWeb", "TestSupport",
+                "BlueLibrarySQLite", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStore",
+                "BlueLibraryWeb", "TestSupport",
             ]),
         tests(
             "BlueLibraryCLITests", "BlueLibrary/CLITests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPostgres", "BlueLibraryServices",
-                "BlueLibraryStorage", "TestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPostgres", "BlueLibrarySQLite",
+                "BlueLibraryServices", "BlueLibraryStore", "TestSupport",
             ],
             exclude: ["Snapshots"]),
         tests(

@@ -129,9 +129,36 @@ struct PackageGraphTests {
         #expect(targets.count == faces.count)
         for target in targets {
             let names = target.dependencies.compactMap(\.name)
-            #expect(!names.contains("BlueLibraryStorage"), "\(target.name) depends on the store")
-            #expect(!names.contains("BlueLibraryPostgres"), "\(target.name) depends on the store")
+            for store in ["BlueLibraryStore", "BlueLibrarySQLite", "BlueLibraryPostgres"] {
+                #expect(!names.contains(store), "\(target.name) depends on the store (\(store))")
+            }
         }
+    }
+
+    /// The store is three siblings: its interface, and the two engines that implement it, each depending
+    /// on the interface and neither on the other, so either can change (or go) alone.
+    @Test(.timeLimit(.minutes(2))) func theStoreInterfaceAndItsEnginesAreSiblings() async throws {
+        let targets = try await Self.manifest().targets
+        func dependencies(_ name: String) throws -> Set<String> {
+            Set(
+                try #require(targets.first { $0.name == name }, "no target \(name)").dependencies.compactMap(
+                    \.name))
+        }
+        let interface = try dependencies("BlueLibraryStore")
+        #expect(interface.isDisjoint(with: ["BlueLibrarySQLite", "BlueLibraryPostgres"]))
+        let (sqlite, postgres) = (
+            try dependencies("BlueLibrarySQLite"), try dependencies("BlueLibraryPostgres")
+        )
+        #expect(sqlite.contains("BlueLibraryStore") && postgres.contains("BlueLibraryStore"))
+        #expect(!sqlite.contains("BlueLibraryPostgres"), "the SQLite engine depends on PostgreSQL's")
+        #expect(!postgres.contains("BlueLibrarySQLite"), "the PostgreSQL engine depends on SQLite's")
+        let paths = ["BlueLibraryStore", "BlueLibrarySQLite", "BlueLibraryPostgres"].compactMap { name in
+            targets.first { $0.name == name }?.path
+        }
+        #expect(
+            paths == [
+                "Sources/BlueLibrary/Store", "Sources/BlueLibrary/SQLite", "Sources/BlueLibrary/Postgres",
+            ])
     }
 
     /// Test support is an ordinary target, built with the products by `swift build -c release`: it may

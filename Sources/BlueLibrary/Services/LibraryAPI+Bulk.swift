@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibraryStore
 
 /// What an import did.
 package struct ImportResult: Sendable, Equatable {

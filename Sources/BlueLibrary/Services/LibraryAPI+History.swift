@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibraryStore
 
 /// Undo and redo: the Command pattern over the history the store keeps in the database.
 extension LibraryAPI {

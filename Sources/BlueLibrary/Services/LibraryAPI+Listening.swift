@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibraryStore
 
 /// What a music server (the Subsonic API) reads and writes besides albums: the catalogue of artists,
 /// genres and songs, and its users' accounts, stars, ratings, plays and playlists. A request's reads are

@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibraryStore
 
 extension LibraryAPI {
     /// Adds `album` at `index` when it is within `0...count`, otherwise (or when `nil`) at the end.

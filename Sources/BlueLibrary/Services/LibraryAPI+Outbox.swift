@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibraryStore
 
 /// The outbox of an online library (the tutorial's `isOnline`): every change waits there, committed with
 /// the change itself, until ``SyncService`` has sent it to the remote server.

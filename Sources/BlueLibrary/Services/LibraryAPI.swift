@@ -1,5 +1,6 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibrarySQLite
+import BlueLibraryStore
 import Synchronization
 
 #if canImport(Glibc)
@@ -61,10 +62,16 @@ package final class LibraryAPI: LibraryReading {
         await store.close()
     }
 
-    /// Writes a consistent copy of the library to a new database file at `path` while it stays in use
-    /// (SQLite's online backup): a copy of `library.db` alone could miss changes still in its WAL.
+    /// Writes a consistent copy of the library to a new SQLite file at `path` while it stays in use: a
+    /// SQLite library through SQLite's online backup (a copy of `library.db` alone could miss changes
+    /// still in its WAL), any other from one snapshot of its contents.
     package func backup(to path: String) async throws {
-        try await store.backup(to: path)
+        if let file = store as? SQLiteLibraryStore {
+            try await file.backup(to: path)
+        } else {
+            let contents = try await store.read { try $0.contents() }
+            try await SQLiteLibraryStore(path: path).replaceFile(with: contents)
+        }
     }
 
     /// Where the library lives (a file path, or "memory").

@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryPostgres
-import BlueLibraryStorage
+import BlueLibrarySQLite
+import BlueLibraryStore
 
 extension LibraryDatabase {
     /// The store of this library: a SQLite file, or a PostgreSQL database (libpq is loaded only then).

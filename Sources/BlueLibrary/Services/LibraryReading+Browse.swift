@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibraryStore
 
 /// The reads a face that browses a large library composes its views from (the web page's Albums,
 /// Artists, Genres and Years views and its search): a window of a sorted or grouped list with its

@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibraryStore
 
 /// One album as a face shows it: its fields, where it is in the library, and its tracks in album order.
 package struct AlbumDetails: Sendable {

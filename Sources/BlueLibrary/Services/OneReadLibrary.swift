@@ -1,5 +1,6 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibrarySQLite
+import BlueLibraryStore
 
 /// The facade of a process that makes only reads, all from its main actor, and then exits — the command
 /// line's reading verbs (`list`, `show`, `current`, `stats`, `export`). The library's connections then

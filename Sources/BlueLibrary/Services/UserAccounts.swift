@@ -1,6 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
-import BlueLibraryStorage
+import BlueLibraryStore
 
 /// The people a music server (the Subsonic API) lets in: adding and removing them, their passwords
 /// (sealed by a ``PasswordVault``), their API keys, and checking a login. The first user added is the

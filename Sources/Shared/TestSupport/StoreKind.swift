@@ -1,5 +1,6 @@
 import BlueLibraryPostgres
-import BlueLibraryStorage
+import BlueLibrarySQLite
+import BlueLibraryStore
 
 /// The stores a library can use, as the suites that run against every store name them: SQLite (in a
 /// folder of the test's own) and PostgreSQL (a database of the test's own on the run's shared cluster,

@@ -1,5 +1,6 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibrarySQLite
+import BlueLibraryStore
 import Foundation
 
 /// Real libraries for tests: SQLite files in a scratch folder of this test process, removed when it exits.

@@ -1,10 +1,11 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import BlueLibraryStore
 import Foundation
 import TestSupport
 import Testing
 
-@testable import BlueLibraryStorage
+@testable import BlueLibrarySQLite
 
 /// Every bad input gets one line on stderr, a sysexits status, and changes nothing.
 struct CLIBadInputTests {

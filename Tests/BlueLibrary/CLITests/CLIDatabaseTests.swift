@@ -1,7 +1,8 @@
 import BlueLibraryCore
 import BlueLibraryPostgres
+import BlueLibrarySQLite
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
-import BlueLibraryStorage
+import BlueLibrarySQLite
+import BlueLibraryStore
 import Foundation
 import TestSupport
 import Testing

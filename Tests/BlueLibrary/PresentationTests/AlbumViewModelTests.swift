@@ -2,7 +2,7 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryPresentation
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import Synchronization
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryNetworking
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import Foundation
 import Synchronization
 import TestSupport

@@ -1,6 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryNetworking
-import BlueLibraryStorage
+import BlueLibraryStore
 import Synchronization
 import TestSupport
 import Testing

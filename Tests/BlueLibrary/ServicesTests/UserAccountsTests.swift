@@ -1,6 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import Foundation
 import Synchronization
 import TestSupport

@@ -1,8 +1,9 @@
 import BlueLibraryCore
+import BlueLibraryStore
 import TestSupport
 import Testing
 
-@testable import BlueLibraryStorage
+@testable import BlueLibrarySQLite
 
 /// Every order the web page browses in, an artist's or a genre's albums, and the groups themselves are
 /// read through an index that already holds them in order: SQLite's plan for each window names the
@@ -35,7 +36,7 @@ struct BrowseIndexTests {
     func aWindowOfAnOrderReadsItsIndexAndSortsNothing(order: AlbumOrder, group: AlbumGroup?, index: String)
         async throws
     {
-        let (sql, bindings) = SQLiteAlbums.window(matching: .all, in: group, order: order)
+        let (sql, bindings) = SQLiteAlbums.window(matching: .all, in: group, order: order, dialect: .sqlite)
         let steps = try await plan(sql, bindings)
         #expect(steps.contains { $0.contains("INDEX \(index)") }, "\(steps)")
         #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(steps)")
@@ -79,7 +80,7 @@ struct BrowseIndexTests {
 
     @Test(arguments: AlbumGroup.Field.allCases)
     func aWindowOfGroupsReadsAnIndexAndSortsNothing(field: AlbumGroup.Field) async throws {
-        let steps = try await plan(SQLiteAlbums.groupWindow(by: field), [])
+        let steps = try await plan(SQLiteAlbums.groupWindow(by: field, dialect: .sqlite), [])
         // An index that starts with the group's key, read alone: the browsing order's, or for artists the
         // smaller one of artist and title, which SQLite prefers once the browsing indexes end in an id.
         let indexes = ["albums_by_\(field.rawValue)"] + (field == .artist ? ["albums_artist_key"] : [])

@@ -1,9 +1,10 @@
 import BlueLibraryCore
+import BlueLibraryStore
 import Foundation
 import TestSupport
 import Testing
 
-@testable import BlueLibraryStorage
+@testable import BlueLibrarySQLite
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,9 @@
 import BlueLibraryCore
+import BlueLibraryStore
 import Foundation
 import Testing
 
-@testable import BlueLibraryStorage
+@testable import BlueLibrarySQLite
 
 /// The documents say what the code does: the schema version docs/architecture.md gives, and every list
 /// of an album's JSON keys in README.md and docs/openapi.yaml.

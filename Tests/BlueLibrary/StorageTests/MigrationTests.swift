@@ -1,8 +1,9 @@
 import BlueLibraryCore
+import BlueLibraryStore
 import TestSupport
 import Testing
 
-@testable import BlueLibraryStorage
+@testable import BlueLibrarySQLite
 
 /// A library written by an earlier release opens in this one: its albums, order, history and current
 /// album are kept, and the schema is brought up to date in place.

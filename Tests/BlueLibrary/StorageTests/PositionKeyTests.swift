@@ -1,9 +1,10 @@
 import BlueLibraryCore
+import BlueLibraryStore
 import TestSupport
 import Testing
 
 @testable import BlueLibraryPostgres
-@testable import BlueLibraryStorage
+@testable import BlueLibrarySQLite
 
 /// Both stores keep the library order in buckets of positions (`AlbumPositions`); these tests run
 /// long random sequences of inserts and deletes — at the front, the back and the middle — with tiny

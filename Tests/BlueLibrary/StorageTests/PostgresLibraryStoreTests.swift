@@ -1,6 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryPostgres
-import BlueLibraryStorage
+import BlueLibraryStore
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import BlueLibraryCore
-import BlueLibraryStorage
+import BlueLibraryStore
 import TestSupport
 import Testing
 

@@ -1,10 +1,11 @@
 import BlueLibraryCore
 import BlueLibraryPostgres
+import BlueLibraryStore
 import Dispatch
 import TestSupport
 import Testing
 
-@testable import BlueLibraryStorage
+@testable import BlueLibrarySQLite
 
 /// What code inside a transaction may do: ask the reader or writer it was handed anything — and never
 /// call back into the library, which would wait for the very transaction it runs in.

@@ -1,8 +1,9 @@
 import AudioKit
 import BlueLibraryCore
 import BlueLibraryPresentation
+import BlueLibrarySQLite
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import BlueLibraryTerminal
 import TerminalKit
 import TestSupport

@@ -2,7 +2,7 @@ import AudioKit
 import BlueLibraryCore
 import BlueLibraryPresentation
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import BlueLibraryTerminal
 import BlueLibraryWeb
 import TerminalKit

@@ -1,5 +1,5 @@
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import BlueLibraryWeb
 import Synchronization
 import TestSupport

@@ -1,7 +1,8 @@
 import BlueLibraryCore
 import BlueLibraryNetworking
+import BlueLibrarySQLite
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import BlueLibraryWeb
 import Synchronization
 import TestSupport

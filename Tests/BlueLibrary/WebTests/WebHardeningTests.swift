@@ -1,7 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryScanner
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import BlueLibraryWeb
 import Foundation
 import Synchronization

@@ -1,6 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import BlueLibraryWeb
 import Foundation
 import Synchronization

@@ -2,7 +2,7 @@ import BlueLibraryCore
 import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
-import BlueLibraryStorage
+import BlueLibraryStore
 import Foundation
 import Synchronization
 import TestSupport

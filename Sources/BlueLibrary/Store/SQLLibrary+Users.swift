@@ -1,0 +1,211 @@
+import BlueLibraryCore
+
+/// A music server's users, their API keys and their stars, as both stores read them (what each keeps for
+/// a user is written, and annotated in lists, the engine's way).
+extension SQLLibrary {
+    /// The users `condition` picks, oldest first. (`is_admin` is a Boolean in PostgreSQL, a number in
+    /// SQLite: read as a number from both.)
+    private func users(_ condition: String, _ values: [SQLValue]) throws -> [StoredUser] {
+        try select(
+            """
+            SELECT id, name, password, CASE WHEN is_admin THEN 1 ELSE 0 END, created FROM users WHERE \(condition)
+            ORDER BY created, id
+            """, values
+        ) {
+            StoredUser(
+                id: $0.string(0) ?? "", name: $0.string(1) ?? "", sealedPassword: $0.string(2) ?? "",
+                isAdmin: try $0.integer(3) == 1, created: Int64(try $0.integer(4) ?? 0))
+        }
+    }
+
+    package func users() throws -> [StoredUser] {
+        try users("1 = 1", [])
+    }
+
+    package func user(named name: String) throws -> StoredUser? {
+        try users("name_key = ?1", [.text(StoredUser.nameKey(name))]).first
+    }
+
+    package func user(apiKeyDigest digest: String) throws -> StoredUser? {
+        try users("id = (SELECT user_id FROM api_keys WHERE digest = ?1)", [.text(digest)]).first
+    }
+
+    /// The API keys `condition` picks, by user, then oldest first.
+    package func apiKeys(_ condition: String, _ values: [SQLValue]) throws -> [StoredAPIKey] {
+        try select(
+            "SELECT digest, prefix, user_id, created FROM api_keys WHERE \(condition) ORDER BY user_id, created, digest",
+            values
+        ) {
+            StoredAPIKey(
+                digest: $0.string(0) ?? "", prefix: $0.string(1) ?? "", user: $0.string(2) ?? "",
+                created: Int64(try $0.integer(3) ?? 0))
+        }
+    }
+
+    package func apiKeys(of user: String) throws -> [StoredAPIKey] {
+        try apiKeys("user_id = ?1", [.text(user)])
+    }
+
+    package func starred(by user: String, kind: ItemKind) throws -> [String] {
+        try select(
+            "SELECT item_id FROM stars WHERE user_id = ?1 AND kind = ?2 ORDER BY starred DESC, item_id",
+            [.text(user), .text(kind.rawValue)]
+        ) { $0.string(0) ?? "" }
+    }
+}
+
+/// Playlists, and what a user's actions write, as both stores keep them. (Booleans are written as
+/// comparisons, `?N = 1`: a Boolean in PostgreSQL, 0 or 1 in SQLite.)
+extension SQLLibrary {
+    /// The playlists `condition` picks, oldest first, each with its tracks in order.
+    private func playlists(_ condition: String, _ values: [SQLValue]) throws -> [StoredPlaylist] {
+        var playlists = try select(
+            """
+            SELECT id, user_id, name, comment, CASE WHEN public THEN 1 ELSE 0 END, created, changed FROM playlists
+            WHERE \(condition) ORDER BY created, id
+            """, values
+        ) {
+            StoredPlaylist(
+                id: $0.string(0) ?? "", owner: $0.string(1) ?? "", name: $0.string(2) ?? "",
+                comment: $0.string(3) ?? "", isPublic: try $0.integer(4) == 1,
+                created: Int64(try $0.integer(5) ?? 0), changed: Int64(try $0.integer(6) ?? 0))
+        }
+        guard !playlists.isEmpty else { return [] }
+        let place = Dictionary(
+            uniqueKeysWithValues: playlists.enumerated().map { ($0.element.id, $0.offset) })
+        let tracks = try select(
+            """
+            SELECT playlist_id, track_id FROM playlist_tracks
+            WHERE playlist_id IN (SELECT id FROM playlists WHERE \(condition)) ORDER BY playlist_id, position
+            """, values
+        ) { ($0.string(0) ?? "", $0.string(1) ?? "") }
+        for (playlist, track) in tracks {
+            if let index = place[playlist] { playlists[index].trackIDs.append(track) }
+        }
+        return playlists
+    }
+
+    package func playlists() throws -> [StoredPlaylist] {
+        try playlists("1 = 1", [])
+    }
+
+    package func playlist(id: String) throws -> StoredPlaylist? {
+        try playlists("id = ?1", [.text(id)]).first
+    }
+
+    package func insertUser(_ user: StoredUser) throws {
+        // Found first: a failed INSERT would end a PostgreSQL transaction.
+        guard try self.user(named: user.name) == nil else {
+            throw LibraryError(.conflict, "a user named \(user.name) already exists")
+        }
+        try execute(
+            "INSERT INTO users (id, name, name_key, password, is_admin, created) VALUES (?1, ?2, ?3, ?4, ?5 = 1, ?6)",
+            [
+                .text(user.id), .text(user.name), .text(StoredUser.nameKey(user.name)),
+                .text(user.sealedPassword),
+                .integer(user.isAdmin ? 1 : 0), .integer(user.created),
+            ])
+    }
+
+    package func updateUser(_ user: StoredUser) throws {
+        try execute(
+            "UPDATE users SET password = ?1, is_admin = ?2 = 1 WHERE id = ?3",
+            [.text(user.sealedPassword), .integer(user.isAdmin ? 1 : 0), .text(user.id)])
+    }
+
+    package func deleteUser(id: String) throws {
+        for table in ["api_keys", "stars", "ratings", "plays"] {
+            try execute("DELETE FROM \(table) WHERE user_id = ?1", [.text(id)])
+        }
+        try execute(
+            "DELETE FROM playlist_tracks WHERE playlist_id IN (SELECT id FROM playlists WHERE user_id = ?1)",
+            [.text(id)])
+        try execute("DELETE FROM playlists WHERE user_id = ?1", [.text(id)])
+        try execute("DELETE FROM users WHERE id = ?1", [.text(id)])
+    }
+
+    package func insertAPIKey(_ key: StoredAPIKey) throws {
+        try execute(
+            "INSERT INTO api_keys (digest, prefix, user_id, created) VALUES (?1, ?2, ?3, ?4)",
+            [.text(key.digest), .text(key.prefix), .text(key.user), .integer(key.created)])
+    }
+
+    package func deleteAPIKeys(of user: String) throws {
+        try execute("DELETE FROM api_keys WHERE user_id = ?1", [.text(user)])
+    }
+
+    package func setStar(_ starred: Int64?, user: String, kind: ItemKind, id: String) throws {
+        try setMark("stars", "starred", starred, key: [.text(user), .text(kind.rawValue), .text(id)])
+    }
+
+    package func setRating(_ rating: Int?, user: String, kind: ItemKind, id: String) throws {
+        try setMark(
+            "ratings", "rating", rating.map(Int64.init), key: [.text(user), .text(kind.rawValue), .text(id)])
+    }
+
+    /// Writes a star or a rating (`value`) of the item `key` names, or takes it away (`nil`).
+    private func setMark(_ table: String, _ column: String, _ value: Int64?, key: [SQLValue]) throws {
+        guard let value else {
+            try execute("DELETE FROM \(table) WHERE user_id = ?1 AND kind = ?2 AND item_id = ?3", key)
+            return
+        }
+        try execute(
+            """
+            INSERT INTO \(table) (user_id, kind, item_id, \(column)) VALUES (?1, ?2, ?3, ?4)
+            ON CONFLICT (user_id, kind, item_id) DO UPDATE SET \(column) = excluded.\(column)
+            """, key + [.integer(value)])
+    }
+
+    package func recordPlay(user: String, track: String, at time: Int64) throws {
+        try execute(
+            """
+            INSERT INTO plays (user_id, track_id, count, last_played) VALUES (?1, ?2, 1, ?3)
+            ON CONFLICT (user_id, track_id) DO UPDATE SET count = plays.count + 1, last_played =
+                CASE WHEN plays.last_played > excluded.last_played THEN plays.last_played ELSE excluded.last_played END
+            """, [.text(user), .text(track), .integer(time)])
+    }
+
+    package func savePlaylist(_ playlist: StoredPlaylist) throws {
+        try deletePlaylist(id: playlist.id)
+        try execute(
+            """
+            INSERT INTO playlists (id, user_id, name, comment, public, created, changed)
+            VALUES (?1, ?2, ?3, ?4, ?5 = 1, ?6, ?7)
+            """,
+            [
+                .text(playlist.id), .text(playlist.owner), .text(playlist.name), .text(playlist.comment),
+                .integer(playlist.isPublic ? 1 : 0), .integer(playlist.created), .integer(playlist.changed),
+            ])
+        try insertPlaylistTracks(of: playlist)
+    }
+
+    package func deletePlaylist(id: String) throws {
+        try execute("DELETE FROM playlist_tracks WHERE playlist_id = ?1", [.text(id)])
+        try execute("DELETE FROM playlists WHERE id = ?1", [.text(id)])
+    }
+}
+
+extension SQLLibrary {
+    package func albumIDs(of user: String, by order: PersonalOrder, offset: Int, limit: Int) throws
+        -> [AlbumID]
+    {
+        guard limit > 0 else { return [] }
+        let sql: String
+        switch order {
+        case .frequent, .recent:
+            sql = """
+                SELECT t.album_id FROM plays p JOIN tracks t ON t.id = p.track_id WHERE p.user_id = ?1
+                GROUP BY t.album_id ORDER BY \(order == .frequent ? "sum(p.count)" : "max(p.last_played)") DESC, t.album_id
+                LIMIT ?2 OFFSET ?3
+                """
+        case .highest:
+            sql = """
+                SELECT item_id FROM ratings WHERE user_id = ?1 AND kind = 'album' ORDER BY rating DESC, item_id
+                LIMIT ?2 OFFSET ?3
+                """
+        }
+        return try select(sql, [.text(user), .integer(Int64(limit)), .integer(Int64(max(offset, 0)))]) {
+            AlbumID(trusted: $0.string(0) ?? "")
+        }
+    }
+}

@@ -128,7 +128,7 @@ extension LibraryAPI {
                 kind: change, effect: command, state: try writer.state(), sequence: nextSequence())
             return (command == nil ? nil : change, change, value)
         }
-        changes.post(announced)
+        announce(announced)
         return (recorded, value)
     }
 }

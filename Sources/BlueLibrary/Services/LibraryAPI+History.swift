@@ -46,7 +46,7 @@ extension LibraryAPI {
         switch outcome {
         case .nothing: return nil
         case .applied(let change):
-            changes.post(change)
+            announce(change)
             return change
         case .dropped(let effect, let reason):
             throw LibraryError(

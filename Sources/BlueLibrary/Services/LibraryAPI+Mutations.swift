@@ -113,7 +113,7 @@ extension LibraryAPI {
                 kind: .importAlbums, effect: effect, state: try writer.state(), sequence: nextSequence())
             return (change, result)
         }
-        changes.post(change)
+        announce(change)
         return result
     }
 
@@ -127,7 +127,7 @@ extension LibraryAPI {
             return LibraryChange(
                 kind: .select, effect: nil, state: try writer.state(), sequence: nextSequence())
         }
-        changes.post(change)
+        announce(change)
         return change
     }
 
@@ -150,7 +150,7 @@ extension LibraryAPI {
                 kind: kind, effect: command, state: try writer.state(), sequence: nextSequence(),
                 album: try Self.album(of: command, writer))
         }
-        changes.post(change)
+        announce(change)
         return change
     }
 

@@ -30,6 +30,8 @@ package final class LibraryAPI: LibraryReading {
     package let isOnline: Bool
     private let lastSequence = Atomic<UInt64>(0)
     private let lastExternalToken = Mutex<Int64?>(nil)
+    /// The most frequent reads, kept until the library changes (``ReadCache``).
+    package let readCache: ReadCache? = ReadCache()
 
     /// Creates a facade over a store (injectable, for tests and other locations).
     /// - Parameters:
@@ -41,6 +43,12 @@ package final class LibraryAPI: LibraryReading {
         self.store = store
         self.historyLimit = max(1, historyLimit)
         self.isOnline = isOnline
+    }
+
+    /// Announces a committed change on ``changes``, after dropping the reads kept from before it.
+    func announce(_ change: LibraryChange) {
+        readCache?.drop()
+        changes.post(change)
     }
 
     /// Creates a facade over the SQLite library at `path`, opened on first use, whose connections have
@@ -126,7 +134,7 @@ package final class LibraryAPI: LibraryReading {
         let sequence = nextSequence()
         let change = LibraryChange(
             kind: .external, effect: nil, state: try await store.read { try $0.state() }, sequence: sequence)
-        changes.post(change)
+        announce(change)
         return change
     }
 

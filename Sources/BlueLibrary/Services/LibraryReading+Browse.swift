@@ -14,6 +14,16 @@ extension LibraryReading {
             limit: Int
         ) async throws -> AlbumPage
     {
+        try await cached(.sortedPage(query, group, order, offset: offset, limit: limit)) {
+            try await sortedPage(matching: query, in: group, order: order, offset: offset, limit: limit)
+        }
+    }
+
+    nonisolated(nonsending)
+        private func sortedPage(
+            matching query: Query, in group: AlbumGroup?, order: AlbumOrder, offset: Int, limit: Int
+        ) async throws -> AlbumPage
+    {
         try await store.read { reader in
             let total = try reader.count(matching: query, in: group)
             var albums: [(album: Album, index: Int)] = []
@@ -34,6 +44,13 @@ extension LibraryReading {
         package func sections(matching query: Query = .all, in group: AlbumGroup? = nil, order: AlbumOrder)
         async throws -> [ListSection]
     {
+        try await cached(.sections(query, group, order)) { try await uncachedSections(query, group, order) }
+    }
+
+    nonisolated(nonsending)
+        private func uncachedSections(_ query: Query, _ group: AlbumGroup?, _ order: AlbumOrder)
+        async throws -> [ListSection]
+    {
         try await store.read { reader in
             switch order {
             case .artist:
@@ -51,10 +68,12 @@ extension LibraryReading {
     nonisolated(nonsending)
         package func groups(by field: AlbumGroup.Field, offset: Int, limit: Int) async throws -> GroupPage
     {
-        try await store.read { reader in
-            GroupPage(
-                total: try reader.groupCount(by: field), offset: max(offset, 0),
-                groups: try reader.groups(by: field, offset: offset, limit: limit))
+        try await cached(.groups(field, offset: offset, limit: limit)) {
+            try await store.read { reader in
+                GroupPage(
+                    total: try reader.groupCount(by: field), offset: max(offset, 0),
+                    groups: try reader.groups(by: field, offset: offset, limit: limit))
+            }
         }
     }
 
@@ -62,7 +81,9 @@ extension LibraryReading {
     nonisolated(nonsending)
         package func groupSections(by field: AlbumGroup.Field) async throws -> [ListSection]
     {
-        try await store.read { ListSection.initials(try $0.groupInitialCounts(by: field)) }
+        try await cached(.groupSections(field)) {
+            try await store.read { ListSection.initials(try $0.groupInitialCounts(by: field)) }
+        }
     }
 
     /// A window of the tracks `query` matches, each with its album, in library order and then album

@@ -24,6 +24,9 @@ package struct AlbumDetails: Sendable {
 package protocol LibraryReading: Sendable {
     /// The store the reads go to.
     var store: any LibraryStore { get }
+    /// What the facade keeps of its most frequent reads until the library changes; `nil` when it keeps
+    /// nothing (a process that reads once).
+    var readCache: ReadCache? { get }
 }
 
 extension LibraryReading {
@@ -34,6 +37,15 @@ extension LibraryReading {
         package func page(
             matching query: Query = .all, offset: Int = 0, limit: Int = .max, around: AlbumID? = nil
         )
+        async throws -> AlbumPage
+    {
+        try await cached(.page(query, offset: offset, limit: limit, around: around)) {
+            try await uncachedPage(matching: query, offset: offset, limit: limit, around: around)
+        }
+    }
+
+    nonisolated(nonsending)
+        private func uncachedPage(matching query: Query, offset: Int, limit: Int, around: AlbumID?)
         async throws -> AlbumPage
     {
         try await store.read { reader in
@@ -116,7 +128,7 @@ extension LibraryReading {
     nonisolated(nonsending)
         package func state() async throws -> LibraryState
     {
-        try await store.read { try $0.state() }
+        try await cached(.state) { try await store.read { try $0.state() } }
     }
 
     /// The track with `id` (any spelling of its UUID), wherever its album is.

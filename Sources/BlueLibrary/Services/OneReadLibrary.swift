@@ -13,6 +13,8 @@ import BlueLibraryStore
 /// wait use ``LibraryAPI``, whose connections have threads of their own.
 package struct OneReadLibrary: LibraryReading {
     package let store: any LibraryStore
+    /// A process that reads once keeps nothing.
+    package var readCache: ReadCache? { nil }
 
     /// Opens the SQLite library at `path` (on first use) for reads from the main actor.
     /// - Parameter busyTimeout: how long to wait for another process's lock, in milliseconds.

@@ -133,8 +133,9 @@ let package = Package(
         module(
             "TestSupport", "Shared/TestSupport",
             [
-                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryPostgres", "BlueLibrarySQLite",
-                "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStore",
+                "AudioKit", "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryPostgres",
+                "BlueLibrarySQLite", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStore",
+                "RecordingsAudio",
             ]),
 
         // MARK: BlueLibrary
@@ -158,10 +159,11 @@ let package = Package(
         module(
             "BlueLibraryCovers", "BlueLibrary/Covers",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CImageCodecs", "CCrypto", "SystemFiles"]),
-        // HTTP over libcurl, the caching proxy in front of it for covers, deadlines and limits.
+        // HTTP over libcurl, a caching proxy in front of it (the covers' cache keeps what it fetches), deadlines
+        // and limits.
         module(
             "BlueLibraryNetworking", "BlueLibrary/Networking",
-            ["BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "CCurl"]),
+            ["BlueLibraryConcurrency", "BlueLibraryCore", "CCurl"]),
         // The facade over the store (LibraryAPI, OneReadLibrary) and the services beside it: covers, sync,
         // MusicBrainz, the services' lifecycle.
         module(
@@ -222,7 +224,7 @@ let package = Package(
         ),
 
         // MARK: Recordings
-        module("RecordingsModel", "Recordings/Model", ["BlueLibraryCore", "Diagnostics", "SystemFiles"]),
+        module("RecordingsModel", "Recordings/Model", ["Diagnostics", "SystemFiles"]),
         // Recording, and the WAV files recordings are kept in, over the shared sound module.
         module("RecordingsAudio", "Recordings/Audio", ["AudioKit", "SystemFiles"]),
         // What every architecture shows and takes the same way: keys, strings, the play pane's layout,
@@ -270,7 +272,7 @@ let package = Package(
             "BlueLibraryServicesTests", "BlueLibrary/ServicesTests",
             [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryNetworking", "BlueLibraryServices",
-                "BlueLibraryStore", "TestSupport",
+                "BlueLibraryStore", "SystemFiles", "TestSupport",
             ]),
         tests("BlueLibraryNetworkingTests", "BlueLibrary/NetworkingTests", ["BlueLibraryNetworking"]),
         tests(

@@ -1,6 +1,14 @@
 import BlueLibraryCore
-import BlueLibraryCovers
 import Synchronization
+
+/// Where a ``CachingHTTPClient`` keeps the bodies of answers, by URL (the covers' disk cache; the client
+/// knows nothing of covers).
+package protocol ResponseStore: Sendable {
+    /// The body kept for `url`, if any.
+    func bytes(for url: String) async -> [UInt8]?
+    /// Keeps `bytes` as the body for `url`.
+    func store(_ bytes: [UInt8], for url: String) async throws
+}
 
 /// A caching Proxy for an ``HTTPClient``: it has the same interface and stands in for the real client,
 /// but answers a `GET` from the disk cache when it can, sends one request per URL however many callers
@@ -14,8 +22,8 @@ package final class CachingHTTPClient: HTTPClient {
     package static let cacheHeader = "x-bluelibrary-cache"
 
     private let upstream: (any HTTPClient)?
-    /// The cache answers are kept in.
-    package let cache: CoverCache
+    /// Where answers are kept.
+    package let cache: any ResponseStore
     private let shouldStore: @Sendable (HTTPResponse) -> Bool
     private let limiter: AsyncLimiter
     private let inFlight = Mutex<[String: SharedFetch]>([:])
@@ -25,7 +33,7 @@ package final class CachingHTTPClient: HTTPClient {
     ///   - upstream: the real client; `nil` when offline.
     ///   - shouldStore: which `200` answers are worth keeping (covers: those whose bytes are an image).
     package init(
-        upstream: (any HTTPClient)?, cache: CoverCache, maximumConcurrent: Int = 4,
+        upstream: (any HTTPClient)?, cache: any ResponseStore, maximumConcurrent: Int = 4,
         shouldStore: @escaping @Sendable (HTTPResponse) -> Bool
     ) {
         self.upstream = upstream

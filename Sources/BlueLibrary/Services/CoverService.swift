@@ -82,3 +82,7 @@ package final class CoverService: Service {
         subscription.cancel()
     }
 }
+
+/// The covers' disk cache keeps the downloads of the caching HTTP client (the Networking module knows
+/// nothing of covers; this is where the two meet).
+extension CoverCache: ResponseStore {}

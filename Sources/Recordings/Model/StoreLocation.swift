@@ -1,4 +1,4 @@
-import BlueLibraryCore
+import SystemFiles
 
 /// Where the store lives: `--store DIR`, else `$RECORDINGS_HOME`, else `$XDG_DATA_HOME/recordings`,
 /// else `~/.local/share/recordings` — the XDG rules BlueLibrary follows too (``XDGDirectories``).

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import Foundation
+import SystemFiles
 import TestSupport
 import Testing
 

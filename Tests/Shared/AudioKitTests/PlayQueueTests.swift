@@ -1,4 +1,5 @@
 import AudioKit
+import TestSupport
 import Testing
 
 /// The queue's time, by a clock the tests move: the end of one file starts the next at that very moment,

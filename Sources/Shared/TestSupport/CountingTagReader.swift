@@ -1,3 +1,5 @@
+import BlueLibraryCore
+import BlueLibraryScanner
 import Synchronization
 
 /// A ``TagReader`` twin that counts the reads it passes on to another reader, so tests can show that a

@@ -1,4 +1,5 @@
 import AudioKit
+import RecordingsAudio
 import Synchronization
 
 /// The test twin of ``ALSAAudio``: no device at all. A recording is a WAV file of silence exactly as

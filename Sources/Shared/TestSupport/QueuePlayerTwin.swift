@@ -1,3 +1,4 @@
+import AudioKit
 import Synchronization
 
 /// The test twin of ``ALSAQueuePlayer``: no device and no decoding. Each file's length (or why it cannot

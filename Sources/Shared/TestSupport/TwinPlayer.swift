@@ -1,3 +1,5 @@
+import AudioKit
+
 /// The test twin of ``ALSAPlayer``: playback that only keeps time, by the app's clock. It can be told
 /// to fail to start, or to fail under playback, as a device does.
 package final class TwinPlayer: AudioPlayer {

@@ -139,7 +139,7 @@ let package = Package(
             ]),
 
         // MARK: BlueLibrary
-        module("BlueLibraryCore", "BlueLibrary/Core"),
+        module("BlueLibraryCore", "BlueLibrary/Core", ["Diagnostics"]),
         // The store's interface, split by what it keeps (albums and their positions, tracks, history, users'
         // data, the catalogue's reads), and what both engines share: the SQL of a query, the positions'
         // buckets, the copy of a whole library. The engines below are its siblings; neither sees the other.

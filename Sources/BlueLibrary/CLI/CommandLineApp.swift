@@ -74,7 +74,7 @@ struct CommandLineApp {
     }
 }
 
-extension LibraryError.Code {
+extension LibraryErrorCode {
     /// How the command line exits for this kind of failure.
     var exitStatus: ExitStatus {
         switch self {

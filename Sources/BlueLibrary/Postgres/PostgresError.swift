@@ -58,7 +58,7 @@ extension CodedError where Code == PostgresErrorCode {
     /// statuses: a server that cannot be used is `unavailable`, a malformed URL `usage`, a duplicate
     /// `conflict`, a lost race between transactions `locked`.
     package var libraryError: LibraryError {
-        let code: LibraryError.Code =
+        let code: LibraryErrorCode =
             switch self.code {
             case .unavailable, .unreachable, .authentication, .noDatabase, .refused, .connectionLost, .closed:
                 .unavailable

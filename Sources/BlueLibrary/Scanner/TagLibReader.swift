@@ -65,7 +65,7 @@ package struct TagLibReader: TagReader {
         defer { bl_taglib_loaded_free(file) }
         if let error = file.pointee.error {
             let reason = String(cString: error)
-            let code: LibraryError.Code
+            let code: LibraryErrorCode
             switch Int(file.pointee.error_code) {
             case Int(BL_TAGLIB_CANNOT_OPEN): code = .noInput
             case Int(BL_TAGLIB_NOT_AUDIO): code = .malformedInput

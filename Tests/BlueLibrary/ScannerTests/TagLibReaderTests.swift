@@ -78,12 +78,12 @@ struct TagLibReaderTests {
     }
 
     @Test(arguments: [
-        ("notes.mp3", "hello, this is not audio", LibraryError.Code.malformedInput, "not an audio file"),
+        ("notes.mp3", "hello, this is not audio", LibraryErrorCode.malformedInput, "not an audio file"),
         ("empty.flac", "", .noInput, "empty"),
         ("picture.ogg", "\u{89}PNG....", .malformedInput, "not an audio file"),
     ])
     func anUnreadableFileSaysWhichAndWhy(
-        name: String, content: String, code: LibraryError.Code, reason: String
+        name: String, content: String, code: LibraryErrorCode, reason: String
     ) {
         let path = directory.write(name, content)
         #expect {

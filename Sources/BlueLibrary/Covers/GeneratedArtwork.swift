@@ -4,6 +4,9 @@ import BlueLibraryCore
 /// from a hash of the artist and title, with the artist's initials drawn large. The same album always
 /// gets the same picture.
 package struct GeneratedArtwork: Sendable, Hashable {
+    /// The drawing's version: a new one whenever the way artwork is drawn changes, so a tag that names
+    /// generated artwork (an ETag) names one picture.
+    package static let version = 1
     /// Up to two initials (the first letters of the artist's first two words).
     package let initials: String
     /// The gradient's first colour (top left), as red, green, blue.

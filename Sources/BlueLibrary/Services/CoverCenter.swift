@@ -55,6 +55,15 @@ package struct CoverResult: Sendable, Equatable {
     }
 }
 
+/// The file of an album's cover as fetched, cached or read (PNG or JPEG), for a face that sends the file
+/// itself (the web and Subsonic routes): nothing is drawn when there is none, the face draws what it sends.
+package struct CoverFile: Sendable, Equatable {
+    /// The image file's bytes; `nil` when the album has no cover that could be had.
+    package var bytes: [UInt8]?
+    /// Why the real cover is missing, when it was asked for and could not be had.
+    package var failure: String?
+}
+
 /// The notification centre between views and the facade for covers: views post ``CoverRequest``s on
 /// `requests` and observe `results`; the facade does the opposite. Neither knows the other's type.
 package final class CoverCenter: Sendable {

@@ -46,6 +46,15 @@ package struct CoverLoader: Sendable {
         }
     }
 
+    /// The cover's file for `album`, or why there is none; no artwork is generated.
+    func file(for album: Album) async -> CoverFile {
+        guard !album.coverURL.isEmpty else { return CoverFile(bytes: nil, failure: nil) }
+        switch await fetch(album.coverURL) {
+        case .image(_, let bytes, _): return CoverFile(bytes: bytes, failure: nil)
+        case .failure(let reason): return CoverFile(bytes: nil, failure: reason)
+        }
+    }
+
     private func fetch(_ url: String) async -> Fetched {
         if let path = Self.localPath(url) {
             if Self.isAudio(path) { return await embeddedPicture(in: path, url: url) }

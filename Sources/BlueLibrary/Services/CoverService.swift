@@ -52,6 +52,12 @@ package final class CoverService: Service {
         await loader.cover(for: album)
     }
 
+    /// The file of `album`'s cover — cached, downloaded or read from a local file — or why there is
+    /// none, for a face that sends files: nothing is drawn.
+    package func file(for album: Album) async -> CoverFile {
+        await loader.file(for: album)
+    }
+
     /// The cover of `album` from bytes downloaded elsewhere (decoded, and cached when an image).
     func cover(for album: Album, downloaded bytes: [UInt8]) async -> CoverResult {
         await loader.cover(for: album, downloaded: bytes)

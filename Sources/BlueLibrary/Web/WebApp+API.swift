@@ -102,10 +102,10 @@ extension WebApp {
     func cover(_ id: String, _ request: WebRequest) async -> WebResponse {
         do {
             let album = try await library.album(.id(try albumID(id))).album
-            let result = await covers?.cover(for: album)
+            let result = await covers?.file(for: album)
             let bytes: [UInt8]
             let type: String
-            if let encoded = result?.encoded, let format = ImageCodec.format(of: encoded) {
+            if let encoded = result?.bytes, let format = ImageCodec.format(of: encoded) {
                 bytes = encoded
                 type = format == .png ? "image/png" : "image/jpeg"
             } else {

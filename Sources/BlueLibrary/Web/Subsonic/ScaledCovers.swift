@@ -3,8 +3,8 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import Synchronization
 
-/// Covers at the sizes clients ask for (`getCoverArt?size=`): decoded, scaled to fit the size (never
-/// enlarged) and encoded as PNG on the blocking pool, then kept in memory — at most 32 MB, the least
+/// Covers at the sizes clients ask for (`getCoverArt?size=`, rounded up to one of a few steps): decoded,
+/// scaled to fit the size (never enlarged) and encoded as PNG on the blocking pool, then kept in memory — at most 32 MB, the least
 /// recently used dropped first — so a phone scrolling a grid of 300-pixel covers has each scaled once.
 final class ScaledCovers: Sendable {
     private struct Entry {
@@ -28,27 +28,49 @@ final class ScaledCovers: Sendable {
         self.capacity = capacity
     }
 
-    /// `image` (PNG or JPEG bytes) scaled to fit `size`, as PNG; the image itself when it fits already or
-    /// cannot be decoded.
-    func scaled(_ image: [UInt8], to size: Int) async -> [UInt8] {
-        let key = "scaled:\(size):" + ((try? SHA256.hash(image)).map(Hex.string) ?? "\(image.hashValue)")
-        return await kept(key) {
+    /// A picture to send, with the tag that names its content (the ETag): found from the key the picture is
+    /// kept under, so the bytes are hashed once per request, not once for the key and again for the tag.
+    struct Picture: Sendable, Equatable {
+        var bytes: [UInt8]
+        var tag: String
+    }
+
+    /// The sizes pictures are made at: a size asked for is rounded up to the next of these (the largest
+    /// above it: 1,024), so forty clients asking forty sizes make at most these few pictures, none
+    /// larger than 1,024 pixels.
+    static let sizes = [16, 32, 48, 64, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024]
+
+    /// The size a picture is made at for a client that asks for `size`.
+    static func step(_ size: Int) -> Int {
+        sizes.first { $0 >= size } ?? sizes[sizes.count - 1]
+    }
+
+    /// `image` (PNG or JPEG bytes) as it is (no `size`), or scaled to fit `size` (rounded up to a step) as
+    /// PNG; the image itself when it fits already or cannot be decoded.
+    func scaled(_ image: [UInt8], to size: Int?) async -> Picture {
+        let digest = (try? SHA256.hash(image)).map { Hex.string($0.prefix(12)) } ?? "\(image.hashValue)"
+        guard let size else { return Picture(bytes: image, tag: digest) }
+        let step = Self.step(size)
+        let bytes = await kept("scaled:\(step):" + digest) {
             guard let decoded = try? ImageCodec.decode(image),
-                max(decoded.width, decoded.height) > size
+                max(decoded.width, decoded.height) > step
             else { return image }
-            let scale = Double(size) / Double(max(decoded.width, decoded.height))
+            let scale = Double(step) / Double(max(decoded.width, decoded.height))
             let width = max(1, Int((Double(decoded.width) * scale).rounded()))
             let height = max(1, Int((Double(decoded.height) * scale).rounded()))
             return (try? ImageCodec.encodePNG(decoded.scaled(width: width, height: height))) ?? image
         }
+        return Picture(bytes: bytes, tag: "\(digest)-\(step)")
     }
 
-    /// The generated artwork of `album` as a PNG of `size` pixels.
-    func generated(for album: Album, size: Int) async -> [UInt8] {
-        let key = "generated:\(size):" + Hex.string(StableHash.bytes128("\(album.artist)\n\(album.title)"))
-        return await kept(key) {
-            (try? ImageCodec.encodePNG(GeneratedArtwork(album: album).image(size: size))) ?? []
+    /// The generated artwork of `album` as a PNG of `size` pixels (rounded up to a step).
+    func generated(for album: Album, size: Int) async -> Picture {
+        let step = Self.step(size)
+        let name = Hex.string(StableHash.bytes128("\(album.artist)\n\(album.title)"))
+        let bytes = await kept("generated:\(step):" + name) {
+            (try? ImageCodec.encodePNG(GeneratedArtwork(album: album).image(size: step))) ?? []
         }
+        return Picture(bytes: bytes, tag: "g\(GeneratedArtwork.version)-\(name)-\(step)")
     }
 
     /// The picture kept under `key`, or the one `make` makes on the blocking pool (then kept).

@@ -61,22 +61,18 @@ extension SubsonicAPI {
                 return album.album
             }
         }
-        let result = await covers?.cover(for: album)
-        var bytes: [UInt8]
-        if let encoded = result?.encoded, ImageCodec.format(of: encoded) != nil {
-            bytes = encoded
-            if let size { bytes = await scaledCovers.scaled(encoded, to: size) }
+        let picture: ScaledCovers.Picture
+        if let file = await covers?.file(for: album).bytes, ImageCodec.format(of: file) != nil {
+            picture = await scaledCovers.scaled(file, to: size)
         } else {
-            bytes = await scaledCovers.generated(for: album, size: size ?? 600)
+            picture = await scaledCovers.generated(for: album, size: size ?? 600)
         }
+        let bytes = picture.bytes
         let type = ImageCodec.format(of: bytes) == .jpeg ? "image/jpeg" : "image/png"
-        var headers = ["Content-Type": type, "Cache-Control": "no-cache"]
-        if let digest = try? SHA256.hash(bytes) {
-            let tag = "\"" + Hex.string(digest.prefix(12)) + "\""
-            headers["ETag"] = tag
-            if call.request.headers["if-none-match"] == tag {
-                return .response(WebResponse(status: 304, headers: headers))
-            }
+        let tag = "\"" + picture.tag + "\""
+        let headers = ["Content-Type": type, "Cache-Control": "no-cache", "ETag": tag]
+        if call.request.headers["if-none-match"] == tag {
+            return .response(WebResponse(status: 304, headers: headers))
         }
         return .response(WebResponse(status: 200, headers: headers, body: .bytes(bytes)))
     }

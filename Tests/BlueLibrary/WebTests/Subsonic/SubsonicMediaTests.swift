@@ -83,6 +83,26 @@ struct SubsonicMediaTests {
         let tag = try #require(original.headers["ETag"])
         #expect(
             await harness.call("getCoverArt", [("id", sines)], headers: ["if-none-match": tag]).status == 304)
+        // A size is rounded up to one of a few steps, at most 1,024 pixels: forty sizes make a few pictures.
+        let before = harness.api.scaledCovers.made.load(ordering: .relaxed)
+        for size in 100...139 {
+            let generated = await harness.call(
+                "getCoverArt", [("id", harness.albums["Début"]!.album.id.rawValue), ("size", "\(size)")])
+            let side = try ImageCodec.decode(generated.bytes).width
+            #expect(side == (size <= 128 ? 128 : 160), "size \(size)")
+        }
+        #expect(harness.api.scaledCovers.made.load(ordering: .relaxed) == before + 2)
+        let huge = await harness.call(
+            "getCoverArt", [("id", harness.albums["Début"]!.album.id.rawValue), ("size", "2048")])
+        #expect(try ImageCodec.decode(huge.bytes).width == 1024)
+        // A scaled cover's ETag names its size too, and answers 304.
+        let smallTag = try #require(small.headers["ETag"])
+        #expect(smallTag != original.headers["ETag"])
+        #expect(
+            await harness.call(
+                "getCoverArt", [("id", sines), ("size", "32")], headers: ["if-none-match": smallTag]
+            )
+            .status == 304)
         // Never enlarged.
         let large = try ImageCodec.decode(
             await harness.call("getCoverArt", [("id", sines), ("size", "500")]).bytes)
@@ -91,11 +111,11 @@ struct SubsonicMediaTests {
 
     @Test func anAlbumWithoutACoverGetsItsGeneratedArtwork() async throws {
         let debut = harness.albums["Début"]!.album
-        let response = await harness.call("getCoverArt", [("id", debut.id.rawValue), ("size", "100")])
+        let response = await harness.call("getCoverArt", [("id", debut.id.rawValue), ("size", "128")])
         #expect(response.headers["Content-Type"] == "image/png")
         let image = try ImageCodec.decode(response.bytes)
-        #expect(image.width == 100 && image.height == 100)
-        let expected = GeneratedArtwork(album: debut).image(size: 100)
+        #expect(image.width == 128 && image.height == 128)
+        let expected = GeneratedArtwork(album: debut).image(size: 128)
         #expect(image.pixel(x: 1, y: 1) == expected.pixel(x: 1, y: 1))
         #expect(try await harness.failure("getCoverArt", [("id", "nothing")]) == 70)
     }

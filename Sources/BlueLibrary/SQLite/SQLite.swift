@@ -13,6 +13,8 @@ package final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The database file, for error messages.
     package let path: String
+    /// How long to wait for another process's lock, in milliseconds.
+    package let busyTimeout: Int32
     /// Prepared statements by SQL text, the most recently used last. Bounded: query shapes come from
     /// users (`?q=`), so an unbounded cache would grow for as long as a server runs.
     private var statements: [String: (statement: Statement, lastUse: UInt64)] = [:]
@@ -36,6 +38,7 @@ package final class SQLiteConnection: @unchecked Sendable {
         }
         handle = db
         self.path = path
+        self.busyTimeout = busyTimeout
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeout)
     }

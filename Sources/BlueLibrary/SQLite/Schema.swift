@@ -1,6 +1,10 @@
 import BlueLibraryCore
 import BlueLibraryStore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The versioned SQLite schema. `PRAGMA user_version` holds the version; `PRAGMA application_id`
 /// marks the file as a BlueLibrary database so a foreign SQLite file is never taken for one.
 enum Schema {
@@ -265,12 +269,31 @@ enum Schema {
 
     private static func configure(_ connection: SQLiteConnection) throws {
         // WAL lets readers run beside a writer; FULL makes each commit durable when it returns.
-        let mode = try connection.prepare("PRAGMA journal_mode")
-        try mode.bind([])
-        let isWAL = try mode.step() && mode.text(0) == "wal"
-        mode.reset()
-        if !isWAL { try connection.execute("PRAGMA journal_mode = WAL") }
+        try switchToWAL(connection)
         try connection.execute("PRAGMA synchronous = FULL")
+    }
+
+    /// Puts a new library in WAL mode. SQLite answers the switch with `SQLITE_BUSY` at once, without
+    /// calling its busy handler, while another connection has the file open in the old mode — which is
+    /// what processes racing to create one library meet (one in thirty rounds of eight, on a loaded
+    /// machine) — so this waits as the busy handler would, up to the connection's busy timeout, until
+    /// the switch is made here or another process has made it.
+    private static func switchToWAL(_ connection: SQLiteConnection) throws {
+        var waited: Int32 = 0
+        while true {
+            let mode = try connection.prepare("PRAGMA journal_mode")
+            try mode.bind([])
+            let isWAL = try mode.step() && mode.text(0) == "wal"
+            mode.reset()
+            if isWAL { return }
+            do {
+                try connection.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch let error as LibraryError where error.code == .locked && waited < connection.busyTimeout {
+                usleep(5_000)
+                waited += 5
+            }
+        }
     }
 
     /// Writes every album's and track's folded search keys anew (``SearchKey/fold(_:)``), after the

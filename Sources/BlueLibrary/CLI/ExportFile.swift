@@ -2,7 +2,8 @@ import BlueLibraryCore
 import SystemFiles
 
 /// `export -o FILE`: the export streamed into a file replaced atomically (``SystemFiles/AtomicFile``:
-/// through a symbolic link, keeping the file's mode, never half written).
+/// keeping the file's mode, never half written), once the target passed the check of every file a
+/// command writes (``LibraryLocation/checkOutput(_:_:library:environment:)``).
 enum ExportFile {
     /// Runs `body` with the temporary file's output, then puts the file in place (on the caller's
     /// executor, so `body` may be any closure of the caller's).

@@ -2,6 +2,7 @@ import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryStore
 import Synchronization
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -180,7 +181,8 @@ package final class SQLiteLibraryStore: LibraryStore {
     {
         let (path, busyTimeout, capacity) = (path, busyTimeout, bucketCapacity)
         try await writer.run { _ in
-            let temporary = path + ".tmp-\(getpid())"
+            OutputTarget.removeStaleTemporaries(of: path)
+            let temporary = OutputTarget.temporary(for: path)
             func removeTemporary() {
                 for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
             }
@@ -204,6 +206,14 @@ package final class SQLiteLibraryStore: LibraryStore {
                 removeTemporary()
                 throw LibraryError(.io, "cannot write the library \(path): \(reason)")
             }
+        }
+    }
+
+    /// The files of the library at `path` no command may write over: the database and the files SQLite
+    /// keeps beside it (they need not exist yet).
+    package static func databaseFiles(of path: String) -> [OutputTarget.Protected] {
+        ["", "-wal", "-shm", "-journal"].map {
+            OutputTarget.Protected(path + $0, what: "the library itself (or a file SQLite keeps beside it)")
         }
     }
 

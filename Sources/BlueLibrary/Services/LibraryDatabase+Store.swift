@@ -1,7 +1,12 @@
+import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryPostgres
 import BlueLibrarySQLite
 import BlueLibraryStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension LibraryDatabase {
     /// The store of this library: a SQLite file, or a PostgreSQL database (libpq is loaded only then).
@@ -15,29 +20,39 @@ extension LibraryDatabase {
     }
 
     /// Copies the whole library `source` holds — every table, row by row — into this one, which must be
-    /// new (`bluelibrary migrate`), in one transaction.
-    /// - Returns: where the copy is, and what it holds ("12 albums, 3 deleted albums, …").
+    /// new (`bluelibrary migrate`), in one transaction, and carries the key that seals its users'
+    /// passwords to where the copy's key is looked for (``LibraryLocation/passwordKeyPath(ofLibrary:environment:)``),
+    /// so every user logs in to the copy as before.
+    /// - Returns: where the copy is, what it holds ("12 albums, 3 deleted albums, …") and where its
+    ///   password key is (`nil` when no user has a password).
     ///
     /// It runs on the caller's executor (`nonisolated(nonsending)`): a one-read library's connections
     /// belong to the caller's actor.
     /// - Throws: ``LibraryError`` `usage` when this is `source` itself, `conflict` when this library holds
-    ///   anything but a new library's five albums; what opening either throws.
-    nonisolated(nonsending) package func copy(from source: any LibraryStore, busyTimeout: Int32) async throws
-        -> (location: String, summary: String)
-    {
+    ///   anything but a new library's five albums or its key place holds another key; what opening either
+    ///   throws.
+    nonisolated(nonsending) package func copy(
+        from source: any LibraryStore, busyTimeout: Int32, environment: [String: String]
+    ) async throws -> (location: String, summary: String, key: String?) {
         let store = try store(busyTimeout: busyTimeout)
         guard store.location != source.location else {
             throw LibraryError(.usage, "the library \(source.location) cannot be copied onto itself")
         }
-        let contents = try await source.read { try $0.contents() }
+        let (from, to) = (
+            LibraryLocation.passwordKeyPath(ofLibrary: source.location, environment: environment),
+            LibraryLocation.passwordKeyPath(ofLibrary: store.location, environment: environment)
+        )
+        let key = try await BlockingPool.files.run { try PasswordVault.carryKey(from: from, to: to) }
         do {
+            let contents = try await source.read { try $0.contents() }
             try await store.create(from: contents)
+            await store.close()
+            return (store.location, contents.summary, key?.path)
         } catch {
             await store.close()
+            if let key, key.written { unlink(key.path) }
             throw error
         }
-        await store.close()
-        return (store.location, contents.summary)
     }
 }
 

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibrarySQLite
 import SystemFiles
 
 #if canImport(Glibc)
@@ -48,6 +49,38 @@ package enum LibraryLocation {
                     ? Character($0) : "_"
             })
         return homeDirectory(environment: environment) + "/" + name + ".key"
+    }
+
+    /// The files of the library at `location` no command may write over: for a library file, the database
+    /// and what SQLite keeps beside it; for any library, the key that seals its users' passwords.
+    package static func ownFiles(ofLibrary location: String, environment: [String: String])
+        -> [OutputTarget.Protected]
+    {
+        var files: [OutputTarget.Protected] = []
+        if case .file(let path) = LibraryDatabase(location) {
+            files = SQLiteLibraryStore.databaseFiles(of: path)
+        }
+        files.append(
+            OutputTarget.Protected(
+                passwordKeyPath(ofLibrary: location, environment: environment),
+                what: "the key that seals the library's passwords"))
+        return files
+    }
+
+    /// The one check of every command that writes a file the user names (`export -o`, `backup`,
+    /// `migrate --to FILE`): a new path, or a regular file to replace that is none of the library's own
+    /// files (``ownFiles(ofLibrary:environment:)``) — never a device, a FIFO, a folder or a link.
+    /// - Parameter what: the file in words, before its path ("the backup " → `cannot write the backup
+    ///   PATH: …`).
+    /// - Throws: ``LibraryError`` `io` naming the file and what it is.
+    package static func checkOutput(
+        _ path: String, _ what: String = "", library location: String, environment: [String: String]
+    ) throws {
+        if let reason = OutputTarget.refusal(
+            path, protecting: ownFiles(ofLibrary: location, environment: environment))
+        {
+            throw LibraryError(.io, "cannot write \(what)\(path): \(reason)")
+        }
     }
 
     /// How long to wait for another process's lock: `BLUELIBRARY_BUSY_TIMEOUT_MS`, default 5000 ms.

@@ -89,6 +89,54 @@ package final class PasswordVault: Sendable {
         }
     }
 
+    /// Carries the key at `source` to `target`, for a library copied elsewhere (`migrate`), so that its
+    /// users' sealed passwords open there: written new (mode 0600) when `target` has no key, accepted
+    /// when it holds the same one.
+    /// - Returns: where the copied library's key is and whether this call wrote it; `nil` when the source
+    ///   has no key (no user has a password).
+    /// - Throws: ``LibraryError`` `conflict` when `target` holds another key (the copy's passwords would
+    ///   not open), `io` when a key cannot be read or written.
+    package static func carryKey(from source: String, to target: String) throws -> (
+        path: String, written: Bool
+    )? {
+        guard access(source, F_OK) == 0 else { return nil }
+        let key = try loadKey(source, creating: false)
+        guard source != target else { return (target, false) }
+        if access(target, F_OK) == 0 {
+            guard try loadKey(target, creating: false) == key else {
+                throw LibraryError(
+                    .conflict,
+                    "the password key \(target) is another library's, and the copy's passwords would not open with it; move it away, or name one key for both with BLUELIBRARY_KEY_FILE"
+                )
+            }
+            return (target, false)
+        }
+        guard try writeKey(key, to: target) else {
+            throw LibraryError(.conflict, "the password key \(target) appeared while the library was copied")
+        }
+        return (target, true)
+    }
+
+    /// Writes a new key file (mode 0600, never replacing one another process made at the same moment).
+    /// - Returns: `false` when a file is already there (nothing written).
+    @discardableResult
+    private static func writeKey(_ key: [UInt8], to path: String) throws -> Bool {
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { return false }
+            throw LibraryError(
+                .io, "cannot make the password key \(path): \(String(cString: strerror(errno)))")
+        }
+        let failed = FileDescriptor.writeAll(descriptor, key)
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard failed == nil, synced else {
+            unlink(path)
+            throw LibraryError(.io, "cannot write the password key \(path)")
+        }
+        return true
+    }
+
     /// The key, read from its file (or made when `creating` and there is none), once per vault.
     private func key(creating: Bool) async throws -> [UInt8] {
         if let known = key.value { return known }
@@ -108,21 +156,8 @@ package final class PasswordVault: Sendable {
             }
             var generator = SystemRandomNumberGenerator()
             let fresh = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if descriptor >= 0 {
-                let failed = FileDescriptor.writeAll(descriptor, fresh)
-                let synced = fsync(descriptor) == 0
-                close(descriptor)
-                guard failed == nil, synced else {
-                    unlink(path)
-                    throw LibraryError(.io, "cannot write the password key \(path)")
-                }
-                return fresh
-            }
-            guard errno == EEXIST else {
-                throw LibraryError(
-                    .io, "cannot make the password key \(path): \(String(cString: strerror(errno)))")
-            }
+            // When another process made it at the same moment, theirs is read.
+            if try writeKey(fresh, to: path) { return fresh }
             guard stat(path, &status) == 0 else {
                 throw LibraryError(.io, "cannot read the password key \(path)")
             }

@@ -29,10 +29,10 @@ package final class AtomicFile {
     /// - Throws: ``Failure`` when the temporary file cannot be created (no such directory, no permission).
     package init(replacing path: String) throws(Failure) {
         self.path = path
-        Self.removeStaleTemporaries(of: path)
+        OutputTarget.removeStaleTemporaries(of: path)
         var existing = stat()
         let isRegular = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
-        temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        temporary = OutputTarget.temporary(for: path)
         do {
             descriptor = try RegularFile.createNew(temporary)
         } catch {
@@ -55,7 +55,7 @@ package final class AtomicFile {
         try beforeRename()
         guard rename(temporary, path) == 0 else { throw Self.failure(path, errno) }
         committed = true
-        let directory = Self.directory(of: path)
+        let directory = OutputTarget.directory(of: path)
         let directoryDescriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
@@ -80,25 +80,5 @@ package final class AtomicFile {
 
     private static func failure(_ path: String, _ code: Int32) -> Failure {
         Failure(description: "cannot write \(path): \(FileDescriptor.describe(code))")
-    }
-
-    /// The directory a path is in (`.` for a bare name).
-    private static func directory(of path: String) -> String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count > 1 else { return "." }
-        let directory = parts.dropLast().joined(separator: "/")
-        return directory.isEmpty ? "/" : directory
-    }
-
-    /// Removes `<name>.tmp-<pid>-…` files beside `target` whose writer process is gone.
-    private static func removeStaleTemporaries(of target: String) {
-        let directory = directory(of: target)
-        let prefix = String(target.split(separator: "/").last ?? "") + ".tmp-"
-        for name in LocalFile.names(in: directory) {
-            guard name.hasPrefix(prefix),
-                let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid()
-            else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
-        }
     }
 }

@@ -242,6 +242,44 @@ struct CLIDatabaseTests {
         await server.stop()
     }
 
+    /// `migrate` carries the key that seals the users' passwords to where the copy looks for it, so a
+    /// user logs in to the copy as before — into PostgreSQL and back into a file, with no
+    /// BLUELIBRARY_KEY_FILE to help.
+    @Test func aUserLogsInAfterMigratingBothWays() async throws {
+        _ = try await home.ok("user", "add", "ann", stdin: "pass 1\n")
+        let url = try await TestPostgres.database()
+        let location = try PostgresLibraryStore(url: url).location
+        let name = String(
+            location.map { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+        let there = try await home.ok("migrate", "--to", url)
+        #expect(
+            there.hasSuffix(
+                "Its users' passwords open with the key \(home.directory.file("home/\(name).key")).\n"))
+        let back = home.directory.file("back.db")
+        let again = try await home.ok("--database", url, "migrate", "--to", back)
+        #expect(again.hasSuffix("Its users' passwords open with the key \(back).key.\n"))
+        for database in [url, back] {
+            let server = try await ServerProcess(
+                arguments: ["--database", database, "--port", "0"],
+                environment: home.environment.merging(["BLUELIBRARY_OFFLINE": "1"]) { $1 })
+            let ping = try await LoopbackHTTP.request(
+                port: server.port, "GET", "/rest/ping.view?u=ann&p=pass%201&v=1.16.1&c=test&f=json",
+                seconds: 60)
+            #expect(
+                ping?.body.contains(#""status":"ok""#) == true, "\(database): \(ping?.body ?? "no answer")")
+            await server.stop()
+        }
+        // A key place that holds another library's key is refused before anything is copied.
+        let other = home.directory.file("other.db")
+        let otherKey = home.directory.write("other.db.key", String(repeating: "k", count: 32))
+        #expect(chmod(otherKey, 0o600) == 0)
+        let refused = try await home.run(["migrate", "--to", other])
+        #expect(refused.status != 0)
+        #expect(
+            refused.stderr.contains("the password key \(otherKey) is another library's"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other))
+    }
+
     private func contents(_ store: any LibraryStore) async throws -> LibraryContents {
         let contents = try await store.read { try $0.contents() }
         await store.close()

@@ -109,14 +109,18 @@ struct CLIFIFOCoverTests {
 struct CLINoWriteThroughALinkTests {
     let home = CLIHome()
 
-    @Test func exportReplacesALinkAtItsOutputInsteadOfWritingThroughIt() async throws {
+    @Test func exportRefusesALinkAtItsOutputAndWritesNothingThroughIt() async throws {
         let sentinel = Sentinel(in: home.directory)
         let link = try sentinel.link(at: home.directory.file("albums.json"))
-        _ = try await home.ok("export", "-o", link)
+        let result = try await home.run(["export", "-o", link])
+        #expect(result.status == 74)
+        #expect(
+            result.stderr
+                == "bluelibrary: cannot write \(link): it is a symbolic link; give a new file's path or a regular file to replace\n"
+        )
         #expect(sentinel.isUntouched)
         let attributes = try FileManager.default.attributesOfItem(atPath: link)
-        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
-        #expect(try String(contentsOfFile: link, encoding: .utf8).hasPrefix("[\n{\"id\":"))
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
     }
 
     @Test func aLinkAtTheLibraryOrAFileBesideItIsRefused() async throws {
@@ -157,5 +161,57 @@ struct CLINoWriteThroughALinkTests {
         #expect(attributes[.type] as? FileAttributeType == .typeRegular)
         #expect(try await home.ok("covers", "fetch", "--no-lookup").hasPrefix("cached    Linked"))
         #expect(sentinel.isUntouched)
+    }
+}
+
+/// Every command that writes a file the user names goes through one check: never the library, the files
+/// SQLite keeps beside it or the key of its passwords (they would be replaced under a running server,
+/// or every user locked out), and what a killed write left beside its target is cleared by the next.
+struct CLIOutputTargetTests {
+    let home = CLIHome()
+
+    @Test func noCommandWritesOverTheLibraryOrItsKey() async throws {
+        _ = try await home.ok("user", "add", "ann", stdin: "pass 1\n")
+        let key = home.libraryPath + ".key"
+        let keyBytes = try Data(contentsOf: URL(fileURLWithPath: key))
+        let libraryFiles = [home.libraryPath, home.libraryPath + "-wal", home.libraryPath + "-shm"]
+        for target in libraryFiles + [key] {
+            let what =
+                target == key
+                ? "the key that seals the library's passwords"
+                : "the library itself (or a file SQLite keeps beside it)"
+            for (command, prefix) in [
+                (["export", "-o", target], ""), (["export", "--format", "csv", "-o", target], ""),
+                (["backup", target], "the backup "), (["migrate", "--to", target], "the library "),
+            ] {
+                let result = try await home.run(command)
+                #expect(result.status == 74, "\(command)")
+                #expect(
+                    result.stderr == "bluelibrary: cannot write \(prefix)\(target): it is \(what)\n",
+                    "\(command)")
+                #expect(result.stdout.isEmpty, "\(command)")
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: key)) == keyBytes)
+        #expect(try await home.ok("stats", "--json").contains("\"albums\":5"))
+        #expect(try await home.ok("user", "list").contains("ann"))
+    }
+
+    @Test func whatAKilledMigrateOrBackupLeftIsClearedByTheNext() async throws {
+        _ = try await home.ok("list")
+        // A process that has ended: its pid names no one now.
+        let ended = try await BinaryRunner.shell("echo $$", environment: [:])
+        let pid = ended.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (command, target) in [("migrate", "copy.db"), ("backup", "backup.db")] {
+            let path = home.directory.file(target)
+            let left = ["", "-wal", "-shm"].map {
+                home.directory.write("\(target).tmp-\(pid)-42\($0)", "left")
+            }
+            let arguments = command == "migrate" ? ["migrate", "--to", path] : ["backup", path]
+            let result = try await home.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            for file in left { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+            #expect(try await home.ok("--library", path, "stats", "--json").contains("\"albums\":5"))
+        }
     }
 }

@@ -10,7 +10,8 @@ struct BackupVerb: Verb {
         details: """
             An online backup (SQLite's backup API): it may run while the library is in use, and FILE
             appears complete or not at all. FILE must be a new path or a regular file to replace (not
-            a device, FIFO, folder or link, nor the library itself). Open the copy with --library FILE.
+            a device, FIFO, folder or link, nor the library itself or its password key). Open the copy
+            with --library FILE.
             """)
 
     let file: String
@@ -20,6 +21,8 @@ struct BackupVerb: Verb {
     }
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {
+        try LibraryLocation.checkOutput(
+            file, "the backup ", library: context.library.location, environment: context.console.environment)
         try await context.library.backup(to: file)
         context.out.line("Backed up the library to \(file.escapingControlCharacters).")
         return .success

@@ -13,7 +13,7 @@ struct ExportVerb: Verb {
                 name: "format", short: nil, value: "json|csv", help: "the output format (default: json)"),
             OptionSpec(
                 name: "output", short: "o", value: "FILE",
-                help: "write to FILE (atomically) instead of stdout"),
+                help: "write to FILE, atomically, instead of stdout (never the library's own files)"),
         ])
 
     let format: AlbumCoding.Format
@@ -37,7 +37,13 @@ struct ExportVerb: Verb {
             case .csv: try await AlbumListing.writeCSV(library, to: output)
             }
         }
-        if let path { try await ExportFile.write(path, write) } else { try await write(context.out) }
+        guard let path else {
+            try await write(context.out)
+            return .success
+        }
+        try LibraryLocation.checkOutput(
+            path, library: context.library.store.location, environment: context.console.environment)
+        try await ExportFile.write(path, write)
         return .success
     }
 }

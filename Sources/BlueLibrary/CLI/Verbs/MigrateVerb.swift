@@ -35,9 +35,16 @@ struct MigrateVerb: Verb {
     }
 
     func run(_ context: ReadingContext) async throws -> ExitStatus {
-        let busy = LibraryLocation.busyTimeout(environment: context.console.environment)
-        let (location, summary) = try await target.copy(from: context.library.store, busyTimeout: busy)
+        let environment = context.console.environment
+        let busy = LibraryLocation.busyTimeout(environment: environment)
+        if case .file(let path) = target {
+            try LibraryLocation.checkOutput(
+                path, "the library ", library: context.library.store.location, environment: environment)
+        }
+        let (location, summary, key) = try await target.copy(
+            from: context.library.store, busyTimeout: busy, environment: environment)
         context.out.line("Copied the library to \(location): \(summary).")
+        if let key { context.out.line("Its users' passwords open with the key \(key).") }
         return .success
     }
 }

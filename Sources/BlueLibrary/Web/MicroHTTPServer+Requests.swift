@@ -56,6 +56,16 @@ extension MicroHTTPServer {
             method: context.method, path: context.path,
             queryItems: Self.values(connection, kind: .GET_ARGUMENT_KIND), headers: headers,
             body: context.body, bodyTooLarge: context.tooLarge, clientAddress: address)
+        if incoming.path.contains("\0")
+            || incoming.queryItems.contains(where: { $0.name.contains("\0") || $0.value.contains("\0") })
+        {
+            // As in a JSON body: a NUL would end the text in C (a password, a file name) but not in Swift.
+            var refused = WebResponse.error(
+                400, code: "bad_request",
+                message: "the URL holds a NUL (%00), which no path or value may hold")
+            refused.headers["X-Content-Type-Options"] = "nosniff"
+            return queue(refused, closing: context.bodyUnread, context: context, connection: connection)
+        }
         incoming.clientHasGone = { connections.hasHungUp(handle) }
         let request = incoming
         context.body = []
@@ -212,10 +222,29 @@ private final class ValueBox {
 private let valueIterator: MHD_KeyValueIterator = { box, _, key, value in
     guard let box, let key else { return .YES }
     let collected = Unmanaged<ValueBox>.fromOpaque(box).takeUnretainedValue()
-    let name = String(cString: key)
-    collected.values.append(
-        (collected.lowercasingNames ? name.lowercased() : name, value.map { String(cString: $0) } ?? ""))
+    let name = urlText(key)
+    collected.values.append((collected.lowercasingNames ? name.lowercased() : name, value.map(urlText) ?? ""))
     return .YES
+}
+
+/// A decoded part of the URL (the path, a query name or value) as text, with the NUL a `%00` stood for:
+/// the C side decodes it as the two bytes C0 80 (see its `unescape`), which are never valid UTF-8.
+private func urlText(_ text: UnsafePointer<CChar>) -> String {
+    let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+    guard bytes.contains(0xC0) else { return String(decoding: bytes, as: UTF8.self) }
+    var restored: [UInt8] = []
+    restored.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+        if bytes[index] == 0xC0, index + 1 < bytes.count, bytes[index + 1] == 0x80 {
+            restored.append(0)
+            index += 2
+        } else {
+            restored.append(bytes[index])
+            index += 1
+        }
+    }
+    return String(decoding: restored, as: UTF8.self)
 }
 
 let accessHandler: MHD_AccessHandlerCallback = {
@@ -225,7 +254,7 @@ let accessHandler: MHD_AccessHandlerCallback = {
     guard let existing = state.pointee else {
         // First call: the headers are in; remember the request until its body has arrived.
         let context = RequestContext(
-            method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/")
+            method: method.map { String(cString: $0) } ?? "GET", path: url.map(urlText) ?? "/")
         state.pointee = Unmanaged.passRetained(context).toOpaque()
         return server.headersArrived(context, connection: connection)
     }

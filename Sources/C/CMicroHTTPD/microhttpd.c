@@ -68,6 +68,41 @@ static void log_adapter(void *context, const char *format, va_list arguments) {
     if (server->log != NULL) server->log(server->context, line);
 }
 
+static int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// Decodes %XX in the path and in each query name and value, in place, as MHD's own does — except that
+// %00 becomes the two bytes C0 80 (the overlong form of NUL, never valid UTF-8) rather than a NUL that
+// would end the C string there: `/app.js%00.html` would read as `/app.js`, `p=secret%00junk` as
+// `p=secret`. The Swift side reads C0 80 back as NUL, and refuses a request that holds one.
+static size_t unescape(void *context, struct MHD_Connection *connection, char *text) {
+    (void)context;
+    (void)connection;
+    char *read = text, *write = text;
+    while (*read != '\0') {
+        int high = read[0] == '%' ? hex_digit(read[1]) : -1;
+        int low = high >= 0 ? hex_digit(read[2]) : -1;
+        if (low < 0) {
+            *write++ = *read++;
+            continue;
+        }
+        int value = high * 16 + low;
+        if (value == 0) {
+            *write++ = (char)0xC0;
+            *write++ = (char)0x80;
+        } else {
+            *write++ = (char)value;
+        }
+        read += 3;
+    }
+    *write = '\0';
+    return (size_t)(write - text);
+}
+
 struct bl_mhd_server *bl_mhd_start(const struct bl_mhd_settings *settings) {
     if (bl_mhd_load(NULL, 0) != 0) return NULL;
     struct sockaddr_in address;
@@ -91,6 +126,7 @@ struct bl_mhd_server *bl_mhd_start(const struct bl_mhd_settings *settings) {
         MHD_OPTION_CONNECTION_TIMEOUT, settings->idle_timeout,
         MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
         MHD_OPTION_NOTIFY_CONNECTION, settings->connection, settings->context,
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
         MHD_OPTION_END);
     if (server->daemon == NULL) {
         free(server);

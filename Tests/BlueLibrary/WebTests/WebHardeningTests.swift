@@ -201,3 +201,38 @@ struct StructuredServingTests {
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }
     }
 }
+
+/// A NUL in the URL (`%00`, or its overlong form `%C0%80`) is refused before any handler sees the
+/// request: in C it would end the text (`/app.js%00.html` served `app.js`; `p=alicepw%00junk` logged in
+/// by GET), in Swift it would not (`q=%00` matched everything).
+@Suite(.timeLimit(.minutes(2)))
+struct URLNulTests {
+    @Test func aNulInThePathOrAQueryValueIsRefusedAndEverythingElsePasses() async throws {
+        let server = MicroHTTPServer(
+            threads: 1, limits: .init(requestTimeout: .seconds(600), idleTimeout: .seconds(600)),
+            log: { _ in },
+            handler: { request in
+                let query = request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+                return WebResponse(status: 200, body: .bytes(Array("\(request.path)?\(query)".utf8)))
+            })
+        let port = try server.start(port: 0)
+        let run = Task { await server.run() }
+        func get(_ target: String) async throws -> (status: Int, body: String) {
+            let answer = try #require(
+                try await LoopbackHTTP.request(port: port, "GET", target, seconds: 60), "\(target)")
+            return (answer.status, answer.body)
+        }
+        for target in [
+            "/app.js%00.html", "/api/albums?q=%00", "/rest/ping.view?u=alice&p=alicepw%00junk",
+            "/api/albums?q=%C0%80", "/api/albums?na%00me=x", "/a%c0%80b",
+        ] {
+            let answer = try await get(target)
+            #expect(answer.status == 400, "\(target)")
+            #expect(answer.body.contains(#""code":"bad_request""#), "\(target): \(answer.body)")
+        }
+        #expect(try await get("/app.js?q=a%20b&r=%2500&s=%zz%4").body == "/app.js?q=a b&r=%00&s=%zz%4")
+        #expect(try await get("/caf%C3%A9?t=%E2%9C%93").body == "/café?t=✓")
+        run.cancel()
+        await run.value
+    }
+}

@@ -182,10 +182,15 @@ struct SubsonicElement: Sendable {
         }
     }
 
-    /// Appends text escaped for an XML attribute or text node; control characters XML 1.0 cannot carry
-    /// become U+FFFD.
+    /// Appends text escaped for an XML attribute or text node. What XML 1.0 cannot carry at all (its
+    /// `Char` production: control characters other than tab, line feed and carriage return, and the
+    /// non-characters U+FFFE and U+FFFF) becomes U+FFFD, so one odd tag never makes an answer invalid.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        for byte in text.utf8 {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            bytes.formIndex(after: &index)
             switch byte {
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
@@ -195,9 +200,24 @@ struct SubsonicElement: Sendable {
             case 0x09: output.append(contentsOf: "&#9;".utf8)
             case 0x0A: output.append(contentsOf: "&#10;".utf8)
             case 0x0D: output.append(contentsOf: "&#13;".utf8)
-            case 0..<0x20: output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            case 0..<0x20: output.append(contentsOf: replacement)
+            case 0xEF:
+                // U+FFFE and U+FFFF are EF BF BE and EF BF BF; every other EF sequence is kept.
+                var ahead = index
+                if ahead < bytes.endIndex, bytes[ahead] == 0xBF {
+                    bytes.formIndex(after: &ahead)
+                    if ahead < bytes.endIndex, bytes[ahead] == 0xBE || bytes[ahead] == 0xBF {
+                        output.append(contentsOf: replacement)
+                        index = bytes.index(after: ahead)
+                        continue
+                    }
+                }
+                output.append(byte)
             default: output.append(byte)
             }
         }
     }
+
+    /// U+FFFD, in UTF-8.
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 }

@@ -215,3 +215,69 @@ private final class TurnFlag: Sendable {
     var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
     func set() { value.store(true, ordering: .sequentiallyConsistent) }
 }
+
+/// What XML 1.0 cannot carry (control characters but tab, line feed and carriage return; U+FFFE and
+/// U+FFFF) never reaches an XML answer, from any string field: one odd tag, player or playlist name
+/// would otherwise make the answer invalid for every client that reads it.
+@Suite(.timeLimit(.minutes(5)))
+struct SubsonicXMLCharacterTests {
+    /// Every class XML 1.0's `Char` production leaves out, and its neighbours that it keeps.
+    static let forbidden: [Unicode.Scalar] =
+        (0..<0x20).filter { ![0x09, 0x0A, 0x0D].contains($0) }.map { Unicode.Scalar($0)! } + [
+            "\u{FFFE}", "\u{FFFF}",
+        ]
+    static let kept: [Unicode.Scalar] = [
+        "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFEF}", "\u{10000}", "\u{10FFFF}",
+    ]
+
+    /// Whether every scalar of `xml` is one XML 1.0 allows.
+    static func isXMLText(_ xml: [UInt8]) -> Bool {
+        String(decoding: xml, as: UTF8.self).unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+            default: false
+            }
+        }
+    }
+
+    @Test func everyForbiddenClassBecomesTheReplacementCharacterInEveryKindOfField() {
+        let text = String(String.UnicodeScalarView(Self.forbidden + Self.kept))
+        var element = SubsonicElement()
+        element.set("name", text)
+        element.text = text
+        element.add("values", values: [.string(text)])
+        var xml: [UInt8] = []
+        element.appendXML(named: "item", to: &xml)
+        #expect(Self.isXMLText(xml))
+        let replaced =
+            String(repeating: "\u{FFFD}", count: Self.forbidden.count)
+            + String(String.UnicodeScalarView(Self.kept))
+        #expect(
+            String(decoding: xml, as: UTF8.self)
+                == "<item name=\"\(replaced)\">\(replaced)<values>\(replaced)</values></item>")
+    }
+
+    @Test func tagsPlayerNamesAndPlaylistNamesNeverMakeAnAnswerInvalid() async throws {
+        let harness = try await SubsonicHarness()
+        // Fields refuse control characters; the non-characters pass, and the player's name is any text.
+        let odd = "odd\u{FFFE}\u{FFFF}end"
+        _ = try await harness.library.update(
+            .id(harness.albums["Sines"]!.album.id), with: AlbumPatch(title: odd, artist: odd, genre: odd))
+        let song = harness.track("Low Tone").id
+        _ = try await harness.json(
+            "scrobble", [("id", song), ("submission", "false"), ("c", odd + "\u{1}\u{1F}")])
+        _ = try await harness.json("createPlaylist", [("name", odd), ("songId", song)])
+        for (endpoint, parameters) in [
+            ("getAlbumList2", [("type", "alphabeticalByName")]), ("search3", [("query", "odd")]),
+            ("getRandomSongs", []), ("getNowPlaying", []), ("getPlaylists", []), ("getGenres", []),
+            ("getArtists", []), ("getAlbum", [("id", harness.albums["Sines"]!.album.id.rawValue)]),
+        ] as [(String, [(String, String)])] {
+            let answer = await harness.call(endpoint, parameters, format: nil)
+            let text = String(decoding: answer.bytes, as: UTF8.self)
+            #expect(text.contains(#"status="ok""#), "\(endpoint): \(text.prefix(300))")
+            #expect(Self.isXMLText(answer.bytes), "\(endpoint)")
+        }
+        let playlists = String(decoding: await harness.call("getPlaylists", format: nil).bytes, as: UTF8.self)
+        #expect(playlists.contains("odd\u{FFFD}\u{FFFD}end"))
+    }
+}

@@ -40,6 +40,7 @@ package final class UserAccounts: Sendable {
     /// - Throws: `usage` for a name or password that cannot be used, `conflict` for a name taken.
     @discardableResult
     package func add(_ name: String, password: String) async throws -> StoredUser {
+        let name = StoredUser.normalizedName(name)
         try Self.check(name: name)
         try Self.check(password: password)
         let id = AlbumID.random().rawValue
@@ -198,7 +199,10 @@ package final class UserAccounts: Sendable {
         LibraryError(.notFound, "no user named \(name.prefix(Self.maximumNameLength))")
     }
 
-    /// Checks a new user's name: 1 to 64 characters, no spaces, control characters or colons.
+    /// Checks a new user's name: 1 to 64 characters, no spaces, control characters or colons, and no
+    /// look-alikes of other letters — fullwidth or halfwidth forms (`Ａlice`), mathematical letters
+    /// (`𝐚lice`), or characters that show nothing (a zero-width space) — which would let one person
+    /// pass for another. Names compare composed and lowercased (``StoredUser/nameKey(_:)``).
     /// - Throws: `usage` naming what is wrong.
     package static func check(name: String) throws {
         guard !name.isEmpty, name.count <= maximumNameLength else {
@@ -212,6 +216,17 @@ package final class UserAccounts: Sendable {
         else {
             throw LibraryError(
                 .usage, "invalid user name '\(name)': it may not contain spaces, control characters or ':'")
+        }
+        guard
+            !name.unicodeScalars.contains(where: {
+                (0xFF00...0xFFEF).contains($0.value) || (0x1D400...0x1D7FF).contains($0.value)
+                    || $0.properties.isDefaultIgnorableCodePoint
+            })
+        else {
+            throw LibraryError(
+                .usage,
+                "invalid user name '\(name)': it may not contain look-alike characters (fullwidth, mathematical or invisible forms); use plain letters"
+            )
         }
     }
 

@@ -47,6 +47,31 @@ struct UserAccountsTests {
         await #expect(throws: LibraryError.self) { try await accounts.add(name, password: "sesame") }
     }
 
+    /// One name, however its letters were typed: composed and decomposed accents are one name (kept
+    /// composed), and look-alikes of plain letters are refused rather than made a second user.
+    @Test func namesAreComposedComparedWithoutCaseAndLookAlikesRefused() async throws {
+        let composed = try await accounts.add("\u{E9}ve", password: "sesame")
+        #expect(Array(composed.name.utf8) == [0xC3, 0xA9, 0x76, 0x65])
+        await #expect(throws: LibraryError.self) { try await accounts.add("e\u{301}ve", password: "x") }
+        await #expect(throws: LibraryError.self) { try await accounts.add("\u{C9}VE", password: "x") }
+        #expect(try await accounts.user(named: "E\u{301}VE")?.id == composed.id)
+        #expect(
+            try await accounts.authenticate(.password(user: "e\u{301}ve", password: "sesame"))?.id
+                == composed.id)
+        let decomposed = try await accounts.add("zo\u{308}e", password: "other")
+        #expect(decomposed.name == "zo\u{308}e" && Array(decomposed.name.utf8) == Array("z\u{F6}e".utf8))
+        try await accounts.add("alice", password: "sesame")
+        for lookAlike in [
+            "\u{FF21}lice", "\u{1D41A}lice", "al\u{200B}ice", "alice\u{FEFF}", "\u{FF41}\u{FF4C}ice",
+        ] {
+            let refused = await #expect(throws: LibraryError.self) {
+                try await accounts.add(lookAlike, password: "x")
+            }
+            #expect(refused?.message.contains("look-alike") == true, "\(lookAlike)")
+        }
+        #expect(try await accounts.list().count == 3)
+    }
+
     @Test(arguments: ["", "tab\tinside", String(repeating: "p", count: 257)])
     func unusablePasswordsAreRefused(password: String) async {
         await #expect(throws: LibraryError.self) { try await accounts.add("joe", password: password) }

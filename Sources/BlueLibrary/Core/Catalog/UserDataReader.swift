@@ -1,3 +1,5 @@
+@_spi(_Unicode) import Swift
+
 /// What a music server keeps for the people who listen (the Subsonic API's users): accounts with their
 /// password sealed (``StoredUser/sealedPassword``, opaque here) and their API keys' digests, and per
 /// person the items they starred and rated, how often and when they played each track, and their
@@ -92,8 +94,15 @@ package struct StoredUser: Sendable, Hashable {
         self.created = created
     }
 
-    /// The form of a name that names compare by: lowercased.
-    package static func nameKey(_ name: String) -> String { name.lowercased() }
+    /// The form a name is kept in: Unicode's composed form (NFC), so `éve` typed with a combining accent
+    /// and `éve` typed as one letter are one name.
+    package static func normalizedName(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= 0x80 }) else { return name }
+        return String(String.UnicodeScalarView(name._nfc))
+    }
+
+    /// The form of a name that names compare by: composed (NFC) and lowercased.
+    package static func nameKey(_ name: String) -> String { normalizedName(name.lowercased()) }
 }
 
 /// An API key as stored: never the key itself, only its digest and its first characters (to tell keys

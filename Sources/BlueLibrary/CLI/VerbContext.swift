@@ -153,8 +153,17 @@ struct LibraryContext: VerbContext {
 
     /// The database the command line or the environment names, or `nil` for the default file.
     static func namedDatabase(_ arguments: ParsedArguments, _ console: Console) throws -> LibraryDatabase? {
-        if arguments["database"] != nil && arguments["library"] != nil {
-            throw LibraryError(.usage, "--database and --library name the same thing: give one of them")
+        let given = ["database", "library", "database-file"].filter { arguments[$0] != nil }
+        if given.count > 1 {
+            throw LibraryError(
+                .usage, "--\(given[0]) and --\(given[1]) name the same thing: give one of them")
+        }
+        if let file = arguments["database-file"] {
+            guard !file.isEmpty else {
+                throw LibraryError(
+                    .usage, "option '--database-file' needs the name of a file that holds the URL")
+            }
+            return try LibraryLocation.database(inFile: file)
         }
         let option = arguments["database"] != nil ? "database" : "library"
         if let explicit = arguments[option], explicit.isEmpty {

@@ -17,6 +17,9 @@ enum VerbList {
             help: "the library: a SQLite file or a postgresql:// URL (default: see FILES)"),
         OptionSpec(name: "library", short: "l", value: "FILE", help: "the same as --database"),
         OptionSpec(
+            name: "database-file", short: nil, value: "FILE",
+            help: "the library named on FILE's first line (keeps a URL's password out of ps)"),
+        OptionSpec(
             name: "remote", short: nil, value: "URL",
             help: "mirror every change to the BlueLibrary server at URL (changes wait when it is down)"),
         OptionSpec(
@@ -52,8 +55,9 @@ enum VerbList {
             FILES:
               --database URL (or --library FILE), else $BLUELIBRARY_DATABASE, else $BLUELIBRARY_HOME/library.db,
               else $XDG_DATA_HOME/bluelibrary/library.db, else ~/.local/share/bluelibrary/library.db.
-              URL is a SQLite file or postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (PGPASSWORD and
-              ~/.pgpass work too); 'bluelibrary migrate' copies a library from one to the other.
+              URL is a SQLite file, postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE or a libpq keyword
+              string (host=… dbname=…); keep a password out of ps with --database-file, BLUELIBRARY_DATABASE,
+              PGPASSWORD or ~/.pgpass. 'bluelibrary migrate' copies a library from one to the other.
 
             EXIT STATUS: 0 ok, 64 usage, 65 bad data, 66 no input, 69 library locked or unreachable,
             70 internal, 74 I/O.

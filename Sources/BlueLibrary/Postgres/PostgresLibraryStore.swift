@@ -34,12 +34,14 @@ package final class PostgresLibraryStore: LibraryStore {
     private let origin = AlbumID.random().rawValue
 
     /// A store for the library at `url` (a `postgresql://` URL or a libpq connection string), connected
-    /// on first use.
+    /// on first use. A password typed with `/`, `@` or a stray `%` in the URL is read as meant
+    /// (``PostgresTarget/normalized(_:)``).
     /// - Parameters:
     ///   - readers: how many reads may run at once (each on a connection of its own).
     ///   - bucketCapacity: albums per bucket of positions (tests make it small to split and merge often).
     /// - Throws: ``LibraryError`` `usage` when `url` is neither (checked before anything connects).
-    package init(url: String, readers: Int = 4, bucketCapacity: Int = 256) throws {
+    package init(url given: String, readers: Int = 4, bucketCapacity: Int = 256) throws {
+        let url = PostgresTarget.normalized(given)
         let location: String
         do {
             location = try PostgresConnection.displayTarget(of: url)

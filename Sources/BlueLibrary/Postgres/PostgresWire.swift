@@ -59,7 +59,8 @@ final class PostgresWire {
             while polling != PGRES_POLLING_OK {
                 guard polling != PGRES_POLLING_FAILED else {
                     throw PostgresTarget.connectionFailure(
-                        String(cString: bl_pq_error_message(started)), target: target)
+                        PostgresTarget.redacted(String(cString: bl_pq_error_message(started)), hiding: url),
+                        target: target)
                 }
                 let events = Int16(polling == PGRES_POLLING_READING ? POLLIN : POLLOUT)
                 guard try waitForSocket(events, until: deadline, connecting: true) else {

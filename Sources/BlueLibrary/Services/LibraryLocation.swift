@@ -83,6 +83,25 @@ package enum LibraryLocation {
         }
     }
 
+    /// The library named in a file (`--database-file FILE`): its first line, a path or a PostgreSQL URL,
+    /// so that a URL with a password stays out of `ps` and the shell's history. The file is read like
+    /// the password key: a regular file of at most 4 KB.
+    /// - Throws: ``LibraryError`` `noInput` when the file cannot be read, `usage` when it names nothing.
+    package static func database(inFile path: String) throws -> LibraryDatabase {
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, maximumSize: 4096)
+        } catch {
+            throw LibraryError(.noInput, "cannot read the library's URL from \(path): \(error)")
+        }
+        let line = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self).trimmed
+        guard !line.isEmpty else {
+            throw LibraryError(
+                .usage, "\(path) names no library: put its path or postgresql:// URL on the first line")
+        }
+        return LibraryDatabase(line)
+    }
+
     /// How long to wait for another process's lock: `BLUELIBRARY_BUSY_TIMEOUT_MS`, default 5000 ms.
     package static func busyTimeout(environment: [String: String]) -> Int32 {
         environment["BLUELIBRARY_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }.map { max($0, 0) } ?? 5000
@@ -119,6 +138,17 @@ package enum LibraryDatabase: Sendable, Equatable {
         let lowered = text.prefix(13).lowercased()
         self =
             lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://")
+                || Self.isKeywordString(text)
             ? .postgres(url: text) : .file(text)
+    }
+
+    /// Whether `text` is a libpq keyword connection string (`host=db.example.org dbname=library …`): it
+    /// starts with a keyword and `=`. No file is named like that by accident, and taking it for one would
+    /// make a SQLite file named after it — its password included — in the working folder.
+    static func isKeywordString(_ text: String) -> Bool {
+        let start = text.drop { $0 == " " || $0 == "\t" }
+        let keyword = start.prefix { $0.isASCII && ($0.isLetter || $0 == "_") }
+        guard !keyword.isEmpty else { return false }
+        return start.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }.first == "="
     }
 }

@@ -162,6 +162,45 @@ struct CLIDatabaseTests {
         #expect(try await home.run(["--database", notes, "list"]).status == 65)
     }
 
+    /// A libpq keyword string is a PostgreSQL library, never a file named after it (with its password);
+    /// `--database-file` keeps a URL out of `ps`; no message says a password.
+    @Test func aKeywordStringOrAFileNamesTheDatabaseAndNoPasswordIsShown() async throws {
+        let keywords = "host=127.0.0.1 port=9 dbname=library user=bl password=S3cretWord"
+        let environment = home.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let refused = try await BinaryRunner.shell(
+            "cd '\(home.directory.path)' && env \(environment) \"$BIN/bluelibrary\" --database '\(keywords)' list",
+            environment: [:])
+        #expect(refused.status == 69, "\(refused.stderr)")
+        #expect(
+            refused.stderr
+                == "bluelibrary: cannot connect to postgresql://bl@127.0.0.1:9/library: connection refused\n")
+        #expect(!FileManager.default.fileExists(atPath: home.directory.file(keywords)))
+        let malformed = try await home.run([
+            "--database", "postgresql://bl:S3cret/Word@127.0.0.1:x/library", "list",
+        ])
+        #expect(malformed.status == 69, "\(malformed.stderr)")
+        #expect(
+            !malformed.stderr.contains("S3cret") && !malformed.stderr.contains("Word"), "\(malformed.stderr)")
+        // The URL on a file's first line: the same library as --database names.
+        let url = try await TestPostgres.database()
+        let file = home.directory.write("database.url", url + "\n")
+        _ = try await home.ok("--database-file", file, "add", "--title", "From A File", "--artist", "Me")
+        #expect(try await home.ok("--database", url, "list", "file").contains("Me - From A File"))
+        #expect(!FileManager.default.fileExists(atPath: home.libraryPath))
+        let both = try await home.run(["--database-file", file, "--database", url, "list"])
+        #expect(both.status == 64)
+        #expect(
+            both.stderr
+                == "bluelibrary: --database and --database-file name the same thing: give one of them\n")
+        let empty = home.directory.write("empty.url", "\n")
+        #expect(
+            try await home.run(["--database-file", empty, "list"]).stderr
+                == "bluelibrary: \(empty) names no library: put its path or postgresql:// URL on the first line\n"
+        )
+        let missing = try await home.run(["--database-file", home.directory.file("none.url"), "list"])
+        #expect(missing.status == 66)
+    }
+
     /// Two servers on one database: a change made through one reaches the other's event stream, through
     /// LISTEN/NOTIFY, in well under 100 ms (the median of ten), counted from the moment the first server
     /// acknowledged it — its own round trip is not the notice's, and on a busy 2-core machine it alone

@@ -158,6 +158,31 @@ struct PostgresLibraryStoreTests {
         #expect(try await administer(url, "SELECT schema_version FROM bluelibrary").first?.int(0) == 99)
     }
 
+    /// No message says the password, however the URL is malformed: libpq quotes what it cannot parse,
+    /// and a password with `/`, `@` or a bad `%` escape is often that part.
+    @Test(arguments: [
+        "postgresql://bl:S3cretWord@127.0.0.1:1/library?colour=blue",
+        "postgresql://bl:S3cret/Word@127.0.0.1:1/library", "postgresql://bl:S3cret@Word@127.0.0.1:x/library",
+        "postgresql://bl:S3cret%zzWord@127.0.0.1:1/library", "postgresql://bl:pa/ss@127.0.0.1/library",
+        "postgresql://127.0.0.1:1/library?password=S3cretWord&colour=blue",
+        "postgresql://bl:S3cret Word@127.0.0.1:1/library",
+        "host=127.0.0.1 password=S3cretWord colour=blue", "host=127.0.0.1 password='S3cret Word' port=x",
+    ])
+    func noMessageOrLocationShowsThePassword(url: String) async throws {
+        let secrets = PostgresTarget.passwords(in: url)
+        #expect(!secrets.isEmpty)
+        do {
+            let library = try PostgresLibraryStore(url: url)
+            for secret in secrets { #expect(!library.location.contains(secret), "\(library.location)") }
+        } catch let error as LibraryError {
+            #expect(error.code == .usage)
+            for secret in secrets {
+                #expect(!error.message.contains(secret), "\(error.message)")
+                #expect(!error.message.contains(secret.prefix(4)), "\(error.message)")
+            }
+        }
+    }
+
     @Test func theLocationNeverShowsThePassword() async throws {
         let library = try PostgresLibraryStore(url: "postgresql://bl:secret@127.0.0.1:1/library")
         #expect(library.location == "postgresql://bl@127.0.0.1:1/library")

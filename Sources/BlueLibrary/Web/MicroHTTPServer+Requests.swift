@@ -122,6 +122,11 @@ extension MicroHTTPServer {
             {
                 var busy = WebResponse.error(
                     503, code: "busy", message: "too many tracks are being sent; try again later")
+                if let answer = response.busyAnswer {
+                    busy = WebResponse(
+                        status: 503, headers: ["Content-Type": answer.contentType], body: .bytes(answer.bytes)
+                    )
+                }
                 busy.headers["Retry-After"] = "5"
                 busy.headers["X-Content-Type-Options"] = "nosniff"
                 busy.headers["Cache-Control"] = "no-store"

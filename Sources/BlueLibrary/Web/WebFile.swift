@@ -42,7 +42,7 @@ package final class WebFile: Sendable {
     /// where a track was would block the open until a writer came). It blocks on the disk: call it off
     /// the cooperative pool.
     /// - Throws: ``OpenFailure``.
-    static func open(_ path: String) throws(OpenFailure) -> WebFile {
+    package static func open(_ path: String) throws(OpenFailure) -> WebFile {
         let file: RegularFile.Opened
         do {
             file = try RegularFile.open(path, links: .none)

@@ -67,6 +67,10 @@ package struct WebResponse: Sendable {
     package var headers: [String: String]
     /// The body.
     package var body: Body
+    /// For a file: what the server answers instead, with 503, when too many files are being sent to take
+    /// this one (the content type and the bytes) — the API's own error, so that a Subsonic player reads a
+    /// Subsonic error; `nil` for the web API's JSON error.
+    package var busyAnswer: (contentType: String, bytes: [UInt8])?
 
     /// Creates a response.
     package init(status: Int, headers: [String: String] = [:], body: Body = .bytes([])) {

@@ -202,6 +202,51 @@ struct StructuredServingTests {
     }
 }
 
+/// A file refused because too many are being sent is answered 503 with the API's own error when the
+/// handler gave one (a Subsonic player reads a Subsonic error), the web API's JSON otherwise.
+@Suite(.timeLimit(.minutes(5)))
+struct BusyFileAnswerTests {
+    @Test func aRefusedFileCarriesTheAnswerItsHandlerGave() async throws {
+        let directory = TemporaryDirectory("busy")
+        let path = directory.write("track.bin", String(repeating: "x", count: 4 << 20))
+        let server = MicroHTTPServer(
+            threads: 2,
+            limits: .init(
+                requestTimeout: .seconds(600), idleTimeout: .seconds(600), fileStreams: 1,
+                fileStreamsPerAddress: 1),
+            log: { _ in },
+            handler: { request in
+                guard let file = try? WebFile.open(path) else { return WebResponse(status: 500) }
+                var response = WebResponse(
+                    status: 200, headers: ["Content-Type": "application/octet-stream"],
+                    body: .file(file, offset: 0, length: file.size))
+                if request.path == "/rest/stream" {
+                    response.busyAnswer = ("text/xml; charset=utf-8", Array(#"<error code="0"/>"#.utf8))
+                }
+                return response
+            })
+        let port = try server.start(port: 0)
+        let run = Task { await server.run() }
+        // One reader takes the only place, and reads nothing more.
+        let holder = try RawHTTPConnection(port: port)
+        holder.send("GET /api/tracks/1/audio HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(await holder.read(until: "\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        for (path, body) in [
+            ("/rest/stream", #"<error code="0"/>"#), ("/api/tracks/1/audio", #""code":"busy""#),
+        ] {
+            let refused = try RawHTTPConnection(port: port)
+            refused.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let answer = await refused.read(until: body)
+            #expect(
+                answer.hasPrefix("HTTP/1.1 503") && answer.contains(body), "\(path): \(answer.prefix(300))")
+            #expect(answer.contains("Retry-After: 5"))
+        }
+        holder.hangUp()
+        run.cancel()
+        await run.value
+    }
+}
+
 /// A NUL in the URL (`%00`, or its overlong form `%C0%80`) is refused before any handler sees the
 /// request: in C it would end the text (`/app.js%00.html` served `app.js`; `p=alicepw%00junk` logged in
 /// by GET), in Swift it would not (`q=%00` matched everything).

@@ -43,6 +43,11 @@ extension SubsonicAPI {
             response.headers["Content-Disposition"] =
                 "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
         }
+        // Too many tracks being sent to send this one: a Subsonic error, in the format asked for.
+        let busy = Self.render(
+            .failure(.generic("too many tracks are being sent; try again in a few seconds")),
+            Format(call.parameters))
+        response.busyAnswer = (busy.headers["Content-Type"] ?? "text/xml; charset=utf-8", busy.bytes)
         return .response(response)
     }
 

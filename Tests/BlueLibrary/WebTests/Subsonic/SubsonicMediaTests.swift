@@ -49,6 +49,21 @@ struct SubsonicMediaTests {
         #expect(try await harness.ok("getSong", [("id", low.id)], "song")["playCount"] == .number("0"))
     }
 
+    /// When the server sends too many files to send this one, its 503 carries a Subsonic error in the
+    /// format the call asked for, not the web API's JSON.
+    @Test func aStreamRefusedForBeingBusyIsASubsonicError() async throws {
+        let low = harness.track("Low Tone")
+        for (format, type, error) in [
+            ("json", "application/json", #""error":{"code":0,"message":"too many tracks"#),
+            ("xml", "text/xml; charset=utf-8", #"<error code="0" message="too many tracks"#),
+        ] {
+            let response = await harness.call("stream", [("id", low.id)], format: format)
+            let busy = try #require(response.busyAnswer)
+            #expect(busy.contentType == type)
+            #expect(String(decoding: busy.bytes, as: UTF8.self).contains(error), "\(format)")
+        }
+    }
+
     @Test func aStreamThatCannotBeSentIsASubsonicFailure() async throws {
         #expect(try await harness.failure("stream", [("id", "unknown")]) == 70)
         #expect(try await harness.failure("stream") == 10)

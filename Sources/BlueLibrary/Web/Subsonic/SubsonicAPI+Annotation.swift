@@ -18,6 +18,10 @@ extension SubsonicAPI {
     private func scrobble(_ call: Call) async throws -> Outcome {
         let ids = call.parameters.all("id")
         guard !ids.isEmpty else { throw SubsonicError.missing("id") }
+        guard ids.count <= UserLimits.playsPerCall else {
+            throw SubsonicError.generic(
+                "one scrobble counts at most \(UserLimits.playsPerCall) plays; \(ids.count) were sent")
+        }
         let time = now()
         // A play's time is between 1970 and a day from now: anything else is a client's mistake, and an
         // extreme value would overflow where times are shown.
@@ -46,6 +50,11 @@ extension SubsonicAPI {
                     trackID: tracks[0],
                     since: time))
             return .ok
+        }
+        guard playRate.admit(tracks.count, user: user.id, now: time) else {
+            throw SubsonicError.generic(
+                "a user's plays are counted at most \(UserLimits.playsPerMinute) a minute; try again in a minute"
+            )
         }
         try await library.changeUserData { writer in
             for (index, track) in tracks.enumerated() {

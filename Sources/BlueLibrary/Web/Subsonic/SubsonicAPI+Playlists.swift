@@ -13,8 +13,6 @@ extension SubsonicAPI {
 
     /// The longest playlist name or comment accepted, in characters.
     static let maximumPlaylistText = 500
-    /// The most tracks a playlist holds.
-    static let maximumPlaylistLength = 10_000
 
     /// A playlist as `Playlist`; `tracks` are the ones of its entries still in the library.
     private static func shape(
@@ -110,6 +108,7 @@ extension SubsonicAPI {
                     id: fresh, owner: user.id, name: name ?? "", created: time, changed: time,
                     trackIDs: tracks)
             }
+            try Self.checkLimits(of: playlist, isNew: existing == nil, writer)
             try writer.savePlaylist(playlist)
             return try Self.withEntries(playlist, writer, user: user.id)
         }
@@ -144,13 +143,14 @@ extension SubsonicAPI {
             }
             playlist.trackIDs =
                 playlist.trackIDs.enumerated().filter { !removed.contains($0.offset) }.map(\.element) + added
-            guard playlist.trackIDs.count <= Self.maximumPlaylistLength else {
-                throw SubsonicError.generic("a playlist holds at most \(Self.maximumPlaylistLength) songs")
+            guard playlist.trackIDs.count <= UserLimits.playlistLength else {
+                throw SubsonicError.generic("a playlist holds at most \(UserLimits.playlistLength) songs")
             }
             if let name { playlist.name = name }
             if let comment { playlist.comment = comment }
             if let isPublic { playlist.isPublic = isPublic }
             playlist.changed = time
+            try Self.checkLimits(of: playlist, isNew: false, writer)
             try writer.savePlaylist(playlist)
         }
         return .ok
@@ -168,6 +168,21 @@ extension SubsonicAPI {
 
     /// The playlist `id` names, when `user` owns it.
     /// - Throws: 70 when the user cannot see it, 50 when they see it but another user owns it.
+    /// Refuses a playlist that would take its owner past ``UserLimits``: too many playlists, or too many
+    /// songs in all of them.
+    private static func checkLimits(of playlist: StoredPlaylist, isNew: Bool, _ reader: Reader) throws {
+        let others = try reader.playlists().filter { $0.owner == playlist.owner && $0.id != playlist.id }
+        if isNew && others.count >= UserLimits.playlists {
+            throw SubsonicError.generic("a user keeps at most \(UserLimits.playlists) playlists")
+        }
+        let entries = others.reduce(playlist.trackIDs.count) { $0 + $1.trackIDs.count }
+        guard entries <= UserLimits.playlistEntries else {
+            throw SubsonicError.generic(
+                "a user's playlists hold at most \(UserLimits.playlistEntries) songs in all; this would make \(entries)"
+            )
+        }
+    }
+
     private static func owned(_ id: String, by user: StoredUser, _ reader: Reader) throws -> StoredPlaylist {
         guard let playlist = try reader.playlist(id: id), playlist.owner == user.id || playlist.isPublic
         else {
@@ -182,13 +197,17 @@ extension SubsonicAPI {
     /// The normal ids of songs given by id.
     /// - Throws: 70 naming the first id that is no song of the library.
     private static func trackIDs(_ ids: [String], _ reader: Reader) throws -> [String] {
-        guard ids.count <= maximumPlaylistLength else {
-            throw SubsonicError.generic("a playlist holds at most \(maximumPlaylistLength) songs")
+        guard ids.count <= UserLimits.playlistLength else {
+            throw SubsonicError.generic("a playlist holds at most \(UserLimits.playlistLength) songs")
         }
+        // Each id is looked up once, however often it comes.
+        var found: [String: String] = [:]
         return try ids.map { id in
+            if let known = found[id] { return known }
             guard let track = try track(id: id, reader) else {
                 throw SubsonicError.notFound("no song has id \(id.prefix(80))")
             }
+            found[id] = track.stored.track.id
             return track.stored.track.id
         }
     }

@@ -25,6 +25,7 @@ package final class SubsonicAPI: Sendable {
     let covers: CoverService?
     let throttle: LoginThrottle
     let nowPlaying = NowPlaying()
+    let playRate = PlayRate()
     let scaledCovers = ScaledCovers()
     let now: @Sendable () -> Int64
 

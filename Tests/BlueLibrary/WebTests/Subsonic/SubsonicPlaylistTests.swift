@@ -106,3 +106,83 @@ struct SubsonicPlaylistTests {
         #expect(try await harness.ok("getPlaylists", "playlists")["playlist"]?.list.count == 1)
     }
 }
+
+/// No user can grow the library without bound: playlists, the songs in them and the plays counted have
+/// limits (``UserLimits``), and a call over one is refused with the Subsonic error that names it and
+/// changes nothing.
+@Suite(.timeLimit(.minutes(5)))
+struct SubsonicUserLimitTests {
+    let harness: SubsonicHarness
+
+    init() async throws {
+        harness = try await SubsonicHarness()
+    }
+
+    @Test func playlistsAndTheSongsInThemAreBoundedPerUser() async throws {
+        let low = harness.track("Low Tone").id
+        // Ten playlists of ten thousand copies of one song fill a user's allowance (nine kept directly, the
+        // tenth made through the API); one song more does not fit.
+        let joe = try #require(try await harness.accounts.user(named: "joe"))
+        try await harness.library.changeUserData { writer in
+            for number in 0..<9 {
+                try writer.savePlaylist(
+                    StoredPlaylist(
+                        id: "full-\(number)", owner: joe.id, name: "Full \(number)", created: 1, changed: 1,
+                        trackIDs: Array(repeating: low, count: 10_000)))
+            }
+        }
+        _ = try await harness.ok(
+            "createPlaylist", [("name", "Full 9")] + Array(repeating: ("songId", low), count: 10_000),
+            method: "POST", "playlist")
+        #expect(
+            try await harness.failure(
+                "createPlaylist", [("name", "One more"), ("songId", low)], method: "POST")
+                == 0)
+        let playlists = try await harness.ok("getPlaylists", "playlists")
+        #expect(playlists["playlist"]?.list.count == 10)
+        let first = try #require(playlists["playlist"]?.list.first?["id"]?.text)
+        #expect(
+            try await harness.failure("updatePlaylist", [("playlistId", first), ("songIdToAdd", low)]) == 0)
+        // Another user has an allowance of their own.
+        _ = try await harness.ok(
+            "createPlaylist", [("name", "Ann's"), ("songId", low)], login: .ann, "playlist")
+        // A playlist holds at most ten thousand songs.
+        #expect(
+            try await harness.failure(
+                "createPlaylist", [("name", "Long")] + Array(repeating: ("songId", low), count: 10_001),
+                login: .ann, method: "POST") == 0)
+    }
+
+    @Test func aUserKeepsAtMostAThousandPlaylists() async throws {
+        let joe = try #require(try await harness.accounts.user(named: "joe"))
+        try await harness.library.changeUserData { writer in
+            for number in 0..<UserLimits.playlists {
+                try writer.savePlaylist(
+                    StoredPlaylist(
+                        id: "kept-\(number)", owner: joe.id, name: "\(number)", created: 1, changed: 1))
+            }
+        }
+        #expect(try await harness.failure("createPlaylist", [("name", "One more")]) == 0)
+        #expect(
+            try await harness.ok("getPlaylists", "playlists")["playlist"]?.list.count
+                == UserLimits.playlists)
+        _ = try await harness.ok("createPlaylist", [("name", "Ann's")], login: .ann, "playlist")
+    }
+
+    @Test func playsAreBoundedPerCallAndPerMinute() async throws {
+        let low = harness.track("Low Tone").id
+        let many = Array(repeating: ("id", low), count: UserLimits.playsPerCall)
+        #expect(try await harness.failure("scrobble", many + [("id", low)], method: "POST") == 0)
+        for _ in 0..<(UserLimits.playsPerMinute / UserLimits.playsPerCall) {
+            #expect(try await harness.json("scrobble", many, method: "POST")["status"] == .string("ok"))
+        }
+        #expect(try await harness.failure("scrobble", [("id", low)]) == 0)
+        #expect(
+            try await harness.ok("getSong", [("id", low)], "song")["playCount"]
+                == .number("\(UserLimits.playsPerMinute)"))
+        // Another user, and the next minute, count afresh.
+        #expect(try await harness.json("scrobble", [("id", low)], login: .ann)["status"] == .string("ok"))
+        harness.clock.withLock { $0 += 60_000 }
+        #expect(try await harness.json("scrobble", [("id", low)])["status"] == .string("ok"))
+    }
+}

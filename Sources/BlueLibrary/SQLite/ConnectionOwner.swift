@@ -46,11 +46,21 @@ final class ConnectionOwner: Sendable {
     /// How many jobs are given to the owner and not yet finished.
     var outstanding: Int { slot.outstanding.load(ordering: .relaxed) }
 
+    /// Counts a job given to the owner before it is run (``ReaderPool/reserve()``).
+    func reserve() {
+        slot.outstanding.add(1, ordering: .relaxed)
+    }
+
+    /// Runs `work` with the connection, on the owner.
+    /// - Parameter reserved: whether the job was counted already (``reserve()``).
     nonisolated(nonsending)
-        func run<T: Sendable>(_ work: @escaping @Sendable (ConnectionSlot) throws -> T) async throws -> T
+        func run<T: Sendable>(
+            reserved: Bool = false, _ work: @escaping @Sendable (ConnectionSlot) throws -> T
+        )
+        async throws -> T
     {
         let slot = slot
-        slot.outstanding.add(1, ordering: .relaxed)
+        if !reserved { slot.outstanding.add(1, ordering: .relaxed) }
         // Both are settled before the caller resumes, so a close right after sees them.
         let job: @Sendable () throws -> T = {
             defer {
@@ -99,16 +109,24 @@ final class ReaderPool: Sendable {
         owners = (0..<count).map { ConnectionOwner(name: "library-reader-\($0)", placement: placement) }
     }
 
-    /// The reader for the next read: the one with the fewest reads in hand, the first of them when they
-    /// tie, so a caller that reads one thing at a time keeps to one connection.
-    var next: ConnectionOwner {
-        var best = owners[0]
-        var least = best.outstanding
-        for owner in owners.dropFirst() where least > 0 {
-            let load = owner.outstanding
-            if load < least { (best, least) = (owner, load) }
+    private let choosing = Mutex(())
+
+    /// The reader for the next read, counted as busy with it at once: the one with the fewest reads in
+    /// hand, the first of them when they tie, so a caller that reads one thing at a time keeps to one
+    /// connection. Choosing and counting are one step, so reads that choose at the same moment never
+    /// all take the same idle reader (they did, and ran one after another, on a loaded machine). Run the
+    /// read with `run(reserved: true, …)`.
+    func reserve() -> ConnectionOwner {
+        choosing.withLock { _ in
+            var best = owners[0]
+            var least = best.outstanding
+            for owner in owners.dropFirst() where least > 0 {
+                let load = owner.outstanding
+                if load < least { (best, least) = (owner, load) }
+            }
+            best.reserve()
+            return best
         }
-        return best
     }
 
     /// Whether any reader's connection is open.

@@ -76,8 +76,8 @@ package final class SQLiteLibraryStore: LibraryStore {
                     }
                 })
         }
-        let reader = readers.next
-        var outcome = try await reader.run(attempt)
+        let reader = readers.reserve()
+        var outcome = try await reader.run(reserved: true, attempt)
         if case .needsWriter = outcome {
             try await prepareThroughWriter()
             outcome = try await reader.run(attempt)
@@ -135,7 +135,7 @@ package final class SQLiteLibraryStore: LibraryStore {
     {
         try await prepare()
         let (source, busyTimeout) = (self.path, self.busyTimeout)
-        try await readers.next.run { slot in
+        try await readers.reserve().run(reserved: true) { slot in
             try BackupTarget.check(path, library: source)
             let connection = try slot.open(path: source, busyTimeout: busyTimeout, role: .reader)
             let temporary = try BackupTarget.temporary(beside: path)
@@ -240,7 +240,7 @@ package final class SQLiteLibraryStore: LibraryStore {
     {
         guard !readers.isAnyOpen else { return }
         let (path, busyTimeout) = (path, busyTimeout)
-        let current = try await readers.next.run { slot in
+        let current = try await readers.reserve().run(reserved: true) { slot in
             try slot.openReader(path: path, busyTimeout: busyTimeout) != nil
         }
         if !current { try await prepareThroughWriter() }

@@ -57,6 +57,17 @@ struct ReaderPoolTests {
         #expect(gauge.most.load(ordering: .sequentiallyConsistent) == 3)
     }
 
+    /// Choosing a reader counts it as busy at once: reads that choose at the same moment (before any of
+    /// them runs) take different idle readers, never all the same one.
+    @Test func readsThatChooseAtOnceTakeDifferentReaders() async throws {
+        let pool = ReaderPool(count: 3, placement: .ownThreads)
+        let chosen = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<3 { group.addTask { ObjectIdentifier(pool.reserve()) } }
+            return await group.reduce(into: Set()) { $0.insert($1) }
+        }
+        #expect(chosen.count == 3)
+    }
+
     @Test(.timeLimit(.minutes(1))) func aReadNeverWaitsForTheWriter() async throws {
         let store = SQLiteLibraryStore(path: directory.file("library.db"), readers: 2)
         _ = try await store.read { try $0.count() }

@@ -1,124 +1,119 @@
 import Synchronization
 
-/// Slows down guessing: after a few failed logins from one address, every further login from it waits
-/// before it is checked — twice as long after each new failure, up to a limit — so a guesser gets a
-/// handful of tries a minute instead of thousands. Logins from one address take turns (``takeTurn(_:)``),
-/// so many connections at once wait one after another rather than side by side. A successful login, or
-/// a quarter of an hour without failures, forgets the address. Waits suspend the request's task; they
-/// hold no thread.
+/// Slows down guessing without holding anything: failed logins are counted per address *and* user name
+/// (the pair a fail2ban rule watches), and after a few failures of one pair its logins are refused at
+/// once — unchecked, answered with the failure, no connection or task kept waiting — until a delay has
+/// passed, twice as long after each new failure, up to a limit. So a guesser gets a handful of tries a
+/// minute instead of thousands, a guess costs the server one quick answer, and nobody else waits: a
+/// household behind one HTTPS proxy shares an address, and one person's typos (or a guesser's) never
+/// delay another user's correct password.
+///
+/// While a pair that has failed is being checked, another login of the pair is refused too, so guesses
+/// sent side by side gain nothing; a pair that has not failed is checked side by side (a music app sends
+/// several calls at once, each logged in). A successful login, or a quarter of an hour without failures,
+/// forgets the pair.
 final class LoginThrottle: Sendable {
-    /// The addresses whose login is being checked, and the logins from each waiting for their turn.
-    private struct Turns {
-        var busy: Set<String> = []
-        var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    /// Whose logins are counted together.
+    struct Key: Hashable, Sendable {
+        var address: String
+        /// The user name as compared (lowercased), or a mark for API keys.
+        var user: String
+    }
+
+    /// What to do with a login.
+    enum Admission: Equatable, Sendable {
+        /// Check it; `tracked` when the pair has failed before (its result must be reported with
+        /// ``finish(_:tracked:succeeded:)``).
+        case check(tracked: Bool)
+        /// Refuse it unchecked: the pair may try again after this long.
+        case refused(retryAfter: Duration)
     }
 
     private struct Record {
         var failures: Int
         var last: ContinuousClock.Instant
+        var blockedUntil: ContinuousClock.Instant
+        var checking = false
     }
 
-    /// Failures allowed before logins from an address start to wait.
+    /// Failures allowed before a pair's logins are refused for a while.
     let freeFailures: Int
     /// The wait after the first failure past the free ones.
     let firstDelay: Duration
     /// The longest wait.
     let longestDelay: Duration
-    /// How long an address's failures are remembered.
+    /// How long a pair's failures are remembered.
     let memory: Duration
-    /// The most addresses remembered (the oldest are forgotten first).
+    /// The most pairs remembered (the oldest are forgotten first).
     let capacity: Int
-    private let records = Mutex<[String: Record]>([:])
-    private let turns = Mutex(Turns())
-    private let sleep: @Sendable (Duration) async -> Void
+    private let records = Mutex<[Key: Record]>([:])
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     /// A throttle.
-    /// - Parameter sleep: how a login waits (tests record the waits instead).
+    /// - Parameter now: the clock (tests move one of their own).
     init(
         freeFailures: Int = 3, firstDelay: Duration = .milliseconds(500),
         longestDelay: Duration = .seconds(8),
         memory: Duration = .seconds(900), capacity: Int = 10_000,
-        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.freeFailures = freeFailures
         self.firstDelay = firstDelay
         self.longestDelay = longestDelay
         self.memory = memory
         self.capacity = capacity
-        self.sleep = sleep
+        self.now = now
     }
 
-    /// How long a login from `address` waits now.
-    func delay(for address: String) -> Duration {
-        let now = ContinuousClock.now
-        let failures = records.withLock { records -> Int in
-            guard let record = records[address] else { return 0 }
-            guard now - record.last < memory else {
-                records[address] = nil
-                return 0
-            }
-            return record.failures
-        }
+    /// How long a pair waits after its `failures`-th failure.
+    func delay(afterFailures failures: Int) -> Duration {
         guard failures > freeFailures else { return .zero }
         let doublings = min(failures - freeFailures - 1, 16)
         return min(firstDelay * (1 << doublings), longestDelay)
     }
 
-    /// Waits as long as a login from `address` must.
-    func wait(for address: String) async {
-        let delay = delay(for: address)
-        if delay > .zero { await sleep(delay) }
+    /// Whether a login of `key` is checked now, or refused at once.
+    func admit(_ key: Key) -> Admission {
+        let now = now()
+        return records.withLock { records in
+            guard var record = records[key] else { return .check(tracked: false) }
+            guard now - record.last < memory else {
+                records[key] = nil
+                return .check(tracked: false)
+            }
+            if now < record.blockedUntil { return .refused(retryAfter: record.blockedUntil - now) }
+            if record.checking { return .refused(retryAfter: firstDelay) }
+            record.checking = true
+            records[key] = record
+            return .check(tracked: true)
+        }
     }
 
-    /// Waits until no other login from `address` is being checked; ``endTurn(_:)`` lets the next one go.
-    func takeTurn(_ address: String) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = turns.withLock { turns in
-                guard turns.busy.insert(address).inserted else {
-                    turns.waiting[address, default: []].append(continuation)
-                    return false
+    /// Reports how a checked login of `key` ended: a success forgets the pair, a failure counts (and may
+    /// refuse the pair's logins for a while); `succeeded` `nil` when the check itself failed (the library
+    /// could not be read), which counts nothing.
+    func finish(_ key: Key, tracked: Bool, succeeded: Bool?) {
+        let now = now()
+        records.withLock { records in
+            switch succeeded {
+            case true?:
+                records[key] = nil
+            case false?:
+                var record = records[key] ?? Record(failures: 0, last: now, blockedUntil: now)
+                if now - record.last >= memory { record.failures = 0 }
+                record.failures += 1
+                record.last = now
+                record.blockedUntil = now + delay(afterFailures: record.failures)
+                record.checking = false
+                records[key] = record
+                if records.count > capacity,
+                    let oldest = records.min(by: { $0.value.last < $1.value.last })?.key
+                {
+                    records[oldest] = nil
                 }
-                return true
+            case nil:
+                if tracked { records[key]?.checking = false }
             }
-            if now { continuation.resume() }
-        }
-    }
-
-    /// Ends the turn of the login from `address` that ``takeTurn(_:)`` let go, starting the next one's.
-    func endTurn(_ address: String) {
-        let next = turns.withLock { turns -> CheckedContinuation<Void, Never>? in
-            guard var queue = turns.waiting[address], !queue.isEmpty else {
-                turns.busy.remove(address)
-                turns.waiting[address] = nil
-                return nil
-            }
-            let first = queue.removeFirst()
-            turns.waiting[address] = queue.isEmpty ? nil : queue
-            return first
-        }
-        next?.resume()
-    }
-
-    /// Counts a failed login from `address`.
-    func failed(_ address: String) {
-        let now = ContinuousClock.now
-        records.withLock { records in
-            var record = records[address] ?? Record(failures: 0, last: now)
-            if now - record.last >= memory { record.failures = 0 }
-            record.failures += 1
-            record.last = now
-            records[address] = record
-            if records.count > capacity, let oldest = records.min(by: { $0.value.last < $1.value.last })?.key
-            {
-                records[oldest] = nil
-            }
-        }
-    }
-
-    /// Forgets the failures of `address` after a successful login.
-    func succeeded(_ address: String) {
-        records.withLock { records in
-            if records[address] != nil { records[address] = nil }
         }
     }
 }

@@ -152,18 +152,48 @@ package final class SubsonicAPI: Sendable {
 
     /// The user the parameters log in as.
     /// - Throws: 10 for missing credentials, 43 for several kinds at once, 40 or 44 for wrong ones.
+    /// Failed logins are counted per address and user name (``LoginThrottle``): a pair that failed too
+    /// often is refused at once, unchecked, until its delay has passed — nothing waits, and no other
+    /// user's login is slowed.
     func authenticate(_ parameters: SubsonicParameters, address: String) async throws -> StoredUser {
         let credentials = try Self.credentials(parameters)
-        await throttle.takeTurn(address)
-        defer { throttle.endTurn(address) }
-        await throttle.wait(for: address)
-        guard let user = try await accounts.authenticate(credentials) else {
-            throttle.failed(address)
+        let key = LoginThrottle.Key(address: address, user: Self.throttleName(credentials))
+        let tracked: Bool
+        switch throttle.admit(key) {
+        case .refused(let retryAfter):
+            let seconds = max(1, Int((retryAfter / .seconds(1)).rounded(.up)))
+            throw SubsonicError(
+                code: Self.failureCode(credentials),
+                message: "Too many failed logins; try again in \(seconds) s")
+        case .check(let isTracked): tracked = isTracked
+        }
+        let user: StoredUser?
+        do {
+            user = try await accounts.authenticate(credentials)
+        } catch {
+            throttle.finish(key, tracked: tracked, succeeded: nil)
+            throw error
+        }
+        throttle.finish(key, tracked: tracked, succeeded: user != nil)
+        guard let user else {
             if case .apiKey = credentials { throw SubsonicError.invalidAPIKey }
             throw SubsonicError.wrongCredentials
         }
-        throttle.succeeded(address)
         return user
+    }
+
+    /// The name failed logins are counted under: the user name as compared, or one mark for API keys.
+    private static func throttleName(_ credentials: UserAccounts.Credentials) -> String {
+        switch credentials {
+        case .password(let user, _), .token(let user, _, _): StoredUser.nameKey(user)
+        case .apiKey: "\u{0}api-key"
+        }
+    }
+
+    /// The code a refused login answers: 44 for an API key, 40 for a name and password or token.
+    private static func failureCode(_ credentials: UserAccounts.Credentials) -> Int {
+        if case .apiKey = credentials { return SubsonicError.invalidAPIKey.code }
+        return SubsonicError.wrongCredentials.code
     }
 
     /// The credentials a call presents: an API key alone, or a user with a password or a token and salt.

@@ -25,8 +25,8 @@ final class SubsonicHarness: Sendable {
     let app: WebApp
     /// The clock, in milliseconds since 1970.
     let clock = Shared<Int64>(1_700_000_000_000)
-    /// The waits the throttle asked for.
-    let waits = Shared<[Duration]>([])
+    /// The login throttle's clock, which tests move.
+    let throttleClock = Shared<ContinuousClock.Instant>(ContinuousClock.now)
     /// The imported albums by title, with their tracks.
     let albums: [String: AlbumDetails]
 
@@ -35,8 +35,8 @@ final class SubsonicHarness: Sendable {
         let vault = PasswordVault(keyPath: directory.file("library.db.key"))
         let clock = clock
         accounts = UserAccounts(library: library, vault: vault, now: { clock.value })
-        let waits = waits
-        let throttle = LoginThrottle(sleep: { delay in waits.withLock { $0.append(delay) } })
+        let throttleClock = throttleClock
+        let throttle = LoginThrottle(now: { throttleClock.value })
         // Covers from local files only (folder art), or generated artwork.
         let covers = CoverService(httpClient: nil, cache: nil)
         api = SubsonicAPI(
@@ -125,9 +125,11 @@ final class SubsonicHarness: Sendable {
 
     /// The `subsonic-response` of a JSON answer.
     func json(
-        _ endpoint: String, _ parameters: [(String, String)] = [], login: Login = .joe, method: String = "GET"
+        _ endpoint: String, _ parameters: [(String, String)] = [], login: Login = .joe,
+        method: String = "GET",
+        address: String? = nil
     ) async throws -> JSONValue {
-        let response = await call(endpoint, parameters, login: login, method: method)
+        let response = await call(endpoint, parameters, login: login, method: method, address: address)
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"] == "application/json")
         return try #require(try JSONParser.parse(response.bytes)["subsonic-response"])

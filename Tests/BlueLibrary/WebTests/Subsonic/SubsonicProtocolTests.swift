@@ -158,62 +158,79 @@ struct SubsonicProtocolTests {
         #expect(await plain.respond(to: WebRequest(method: "GET", path: "/rest/ping")).status == 404)
     }
 
-    @Test func failedLoginsFromOneAddressAreSlowedDownAndASuccessForgetsThem() async throws {
-        for _ in 0..<7 {
-            _ = await harness.call("ping", login: .password("joe", "guess"), address: "10.0.0.9")
+    /// Failed logins are counted per address and user name: after three, the pair's logins are refused
+    /// at once, unchecked (the right password too), for a delay that doubles with each new failure; no
+    /// other pair waits — not another user behind the same address, not the same user elsewhere.
+    @Test func failedLoginsOfOneAddressAndUserAreRefusedForAWhileAndNobodyElseWaits() async throws {
+        func ping(_ login: SubsonicHarness.Login, from address: String) async throws -> (
+            code: Int?, message: String?
+        ) {
+            let answer = try await harness.json("ping", login: login, address: address)
+            return (answer["error"]?["code"]?.int, answer["error"]?["message"]?.text)
         }
-        // Three failures are free; then each login waits twice as long as the one before.
+        func later(_ duration: Duration) { harness.throttleClock.withLock { $0 = $0.advanced(by: duration) } }
+        let proxy = "10.0.0.9"
+        for _ in 0..<4 { #expect(try await ping(.password("joe", "guess"), from: proxy).code == 40) }
+        // The fourth failure refuses the pair for 500 ms: even the right password, unchecked, at once.
+        let refused = try await ping(.joe, from: proxy)
+        #expect(refused.code == 40 && refused.message == "Too many failed logins; try again in 1 s")
+        // Nobody else waits: another user behind the same address, the same user from elsewhere.
+        #expect(try await ping(.ann, from: proxy).code == nil)
+        #expect(try await ping(.joe, from: "10.0.0.10").code == nil)
+        // A guess after the delay is checked; its failure doubles the next one.
+        later(.milliseconds(500))
         #expect(
-            harness.waits.withLock { $0 } == [.milliseconds(500), .milliseconds(1000), .milliseconds(2000)])
-        _ = await harness.call("ping", login: .password("joe", "guess"), address: "10.0.0.10")
-        #expect(harness.waits.withLock { $0 }.count == 3, "another address is not slowed")
-        _ = await harness.call("ping", login: .joe, address: "10.0.0.9")
-        #expect(harness.waits.withLock { $0 }.last == .milliseconds(4000), "the right password waits too")
-        _ = await harness.call("ping", login: .joe, address: "10.0.0.9")
-        #expect(harness.waits.withLock { $0 }.count == 4, "a success forgets the failures")
+            try await ping(.password("joe", "guess"), from: proxy).message == "Wrong username or password")
+        later(.milliseconds(900))
+        #expect(try await ping(.joe, from: proxy).message == "Too many failed logins; try again in 1 s")
+        later(.milliseconds(100))
+        // The right password once the delay has passed logs in, and forgets the failures.
+        #expect(try await ping(.joe, from: proxy).code == nil)
+        #expect(
+            try await ping(.password("joe", "guess"), from: proxy).message == "Wrong username or password")
+        #expect(try await ping(.joe, from: proxy).code == nil)
+        // The name is compared as users' names are.
+        for _ in 0..<4 { _ = try await ping(.password("JOE", "guess"), from: proxy) }
+        #expect(try await ping(.joe, from: proxy).message?.hasPrefix("Too many failed logins") == true)
     }
 
-    @Test func theThrottleForgetsOldFailuresAndKeepsItsMemoryBounded() {
-        let throttle = LoginThrottle(freeFailures: 0, memory: .zero, capacity: 2)
-        throttle.failed("a")
-        #expect(throttle.delay(for: "a") == .zero, "failures older than the memory are forgotten")
-        let bounded = LoginThrottle(freeFailures: 0, longestDelay: .seconds(8), capacity: 2)
-        for address in ["a", "b", "c"] { bounded.failed(address) }
-        #expect(bounded.delay(for: "a") == .zero, "the oldest address made room")
-        #expect(bounded.delay(for: "c") == .milliseconds(500))
-        for _ in 0..<20 { bounded.failed("c") }
-        #expect(bounded.delay(for: "c") == .seconds(8))
-    }
-
-    /// Many connections from one address are checked one after another, so each waits its turn and
-    /// its delay: guesses sent side by side gain nothing. Another address does not wait.
-    @Test func loginsFromOneAddressTakeTurns() async throws {
-        let throttle = LoginThrottle()
-        await throttle.takeTurn("10.0.0.9")
-        await throttle.takeTurn("10.0.0.10")
-        throttle.endTurn("10.0.0.10")
-        // The second login records whether the first had ended its turn when it got in: however late a
-        // loaded machine runs it, getting in early shows.
-        let firstEnded = TurnFlag()
-        let second = Task {
-            await throttle.takeTurn("10.0.0.9")
-            let waited = firstEnded.isSet
-            throttle.endTurn("10.0.0.9")
-            return waited
+    @Test func theThrottleDoublesItsDelayForgetsOldFailuresAndKeepsItsMemoryBounded() {
+        let clock = Shared<ContinuousClock.Instant>(ContinuousClock.now)
+        let key = LoginThrottle.Key(address: "a", user: "joe")
+        let forgetful = LoginThrottle(freeFailures: 0, memory: .zero, capacity: 2, now: { clock.value })
+        forgetful.finish(key, tracked: false, succeeded: false)
+        #expect(
+            forgetful.admit(key) == .check(tracked: false), "failures older than the memory are forgotten")
+        let bounded = LoginThrottle(
+            freeFailures: 0, longestDelay: .seconds(8), capacity: 2, now: { clock.value })
+        for address in ["a", "b", "c"] {
+            bounded.finish(LoginThrottle.Key(address: address, user: "joe"), tracked: false, succeeded: false)
+            clock.withLock { $0 = $0.advanced(by: .milliseconds(1)) }
         }
-        // Time for the second login to get in early, if it could.
-        try await Task.sleep(for: .milliseconds(200))
-        firstEnded.set()
-        throttle.endTurn("10.0.0.9")
-        #expect(await second.value, "the second login waits for the first")
+        #expect(bounded.admit(key) == .check(tracked: false), "the oldest pair made room")
+        #expect(bounded.delay(afterFailures: 1) == .milliseconds(500))
+        #expect(bounded.delay(afterFailures: 2) == .seconds(1))
+        #expect(bounded.delay(afterFailures: 30) == .seconds(8))
     }
-}
 
-/// Whether something has happened yet.
-private final class TurnFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
-    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    /// While a pair that has failed is being checked, its other logins are refused, so guesses sent side
+    /// by side gain nothing; a pair that never failed is checked side by side (an app's calls at once).
+    @Test func aPairThatFailedIsCheckedOneLoginAtATime() {
+        let clock = Shared<ContinuousClock.Instant>(ContinuousClock.now)
+        let throttle = LoginThrottle(now: { clock.value })
+        let key = LoginThrottle.Key(address: "10.0.0.9", user: "joe")
+        #expect(throttle.admit(key) == .check(tracked: false))
+        #expect(throttle.admit(key) == .check(tracked: false))
+        throttle.finish(key, tracked: false, succeeded: false)
+        #expect(throttle.admit(key) == .check(tracked: true))
+        #expect(throttle.admit(key) == .refused(retryAfter: .milliseconds(500)))
+        #expect(throttle.admit(LoginThrottle.Key(address: "10.0.0.9", user: "ann")) == .check(tracked: false))
+        // A check that could not be made counts nothing and lets the next one in.
+        throttle.finish(key, tracked: true, succeeded: nil)
+        #expect(throttle.admit(key) == .check(tracked: true))
+        throttle.finish(key, tracked: true, succeeded: true)
+        #expect(throttle.admit(key) == .check(tracked: false))
+    }
 }
 
 /// What XML 1.0 cannot carry (control characters but tab, line feed and carriage return; U+FFFE and

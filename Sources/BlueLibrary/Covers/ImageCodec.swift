@@ -8,6 +8,9 @@ import CImageCodecs
 package enum ImageCodec {
     /// The largest width or height accepted.
     package static let maximumDimension = 8000
+    /// The most pixels accepted (the C side's `BL_IMAGE_MAX_PIXELS`): what decoding takes stays under
+    /// 200 MB, where an 8,000-pixel square took 509 MB.
+    package static let maximumPixels = Int(BL_IMAGE_MAX_PIXELS)
 
     /// The formats we can decode.
     package enum Format: String, Sendable {
@@ -65,7 +68,7 @@ package enum ImageCodec {
         case 2:
             throw LibraryError(
                 .malformedInput,
-                "\(format.rawValue.uppercased()) image too large (\(detail); at most \(maximumDimension) a side)"
+                "\(format.rawValue.uppercased()) image too large (\(detail); at most \(maximumDimension) a side and \(maximumPixels / 1_000_000) megapixels)"
             )
         case 3:
             throw LibraryError(.internal, "out of memory decoding a \(format.rawValue.uppercased()) image")

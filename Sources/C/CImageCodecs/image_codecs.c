@@ -89,7 +89,8 @@ int bl_png_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uint
         snprintf(message, message_size, "%s", image.message);
         return BL_IMAGE_INVALID;
     }
-    if (image.width == 0 || image.height == 0 || image.width > max_dimension || image.height > max_dimension) {
+    if (image.width == 0 || image.height == 0 || image.width > max_dimension || image.height > max_dimension ||
+        (unsigned long long)image.width * image.height > BL_IMAGE_MAX_PIXELS) {
         snprintf(message, message_size, "%ux%u pixels", image.width, image.height);
         png.image_free(&image);
         return BL_IMAGE_TOO_LARGE;
@@ -171,7 +172,8 @@ int bl_jpeg_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uin
     jpeg.mem_src(&info, data, (unsigned long)size);
     jpeg.read_header(&info, TRUE);
     if (info.image_width == 0 || info.image_height == 0 || info.image_width > max_dimension ||
-        info.image_height > max_dimension) {
+        info.image_height > max_dimension ||
+        (unsigned long long)info.image_width * info.image_height > BL_IMAGE_MAX_PIXELS) {
         snprintf(message, message_size, "%ux%u pixels", info.image_width, info.image_height);
         jpeg.destroy_decompress(&info);
         return BL_IMAGE_TOO_LARGE;

@@ -91,6 +91,31 @@ struct CLICoverEtiquetteTests {
                 """)
     }
 
+    /// An album's own cover URL that fails for a reason of its own (a 404, HTML served as a PNG) is
+    /// reported as that failure first, even when MusicBrainz, asked next, cannot be reached.
+    @Test func aCoverURLsOwnFailureIsReportedBeforeTheLookups() async throws {
+        let server = try FixtureHTTPServer { path in
+            path.hasSuffix("/html.png")
+                ? .response(status: 200, headers: ["Content-Type": "image/png"], body: Array("<html>".utf8))
+                : .response(status: 404, headers: [:], body: [])
+        }
+        try await albums(["Missing", "Pretend"]) { index in
+            "\(server.baseURL)/\(index == 0 ? "missing" : "html").png"
+        }
+        let result = try await home.run(["covers", "fetch"])  // CLIHome points MusicBrainz at a closed port
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(2) == ["failed    Missing", "failed    Pretend"], "\(result.stdout)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  Missing: GET \(server.baseURL)/missing.png: HTTP status 404; then ")
+            }, "\(result.stdout)")
+        #expect(
+            lines.contains { $0.hasPrefix("  Pretend: \(server.baseURL)") || $0.hasPrefix("  Pretend: GET ") }
+        )
+        #expect(!lines.contains { $0.hasPrefix("offline") }, "\(result.stdout)")
+    }
+
     @Test func aContactThatIsNotOneLineIsRefused() async throws {
         let result = try await home.run(
             ["covers", "fetch"], environment: ["BLUELIBRARY_CONTACT": "me@example.org\r\nX-Injected: 1"])

@@ -50,13 +50,47 @@ struct ImageCodecTests {
         #expect {
             try ImageCodec.decode(TestImages.orangePNG, maximumDimension: 4)
         } throws: { error in
-            (error as? LibraryError)?.message == "PNG image too large (8x8 pixels; at most 4 a side)"
+            (error as? LibraryError)?.message
+                == "PNG image too large (8x8 pixels; at most 4 a side and 24 megapixels)"
         }
         #expect {
             try ImageCodec.decode(TestImages.splitJPEG, maximumDimension: 10)
         } throws: { error in
-            (error as? LibraryError)?.message == "JPEG image too large (16x12 pixels; at most 10 a side)"
+            (error as? LibraryError)?.message
+                == "JPEG image too large (16x12 pixels; at most 10 a side and 24 megapixels)"
         }
+    }
+
+    /// An image within the largest side but over the pixel budget is refused from its header, before
+    /// anything is allocated for its pixels (an 8,000-pixel square PNG took 509 MB to decode).
+    @Test func pixelsAreBoundedToo() {
+        // A PNG's signature and header: 5,000 × 5,000 pixels, RGBA, 8 bits, and no pixels.
+        var header: [UInt8] = Array("IHDR".utf8)
+        for value in [UInt32(5000), 5000] { header += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        header += [8, 6, 0, 0, 0]
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + header
+        png += withUnsafeBytes(of: Self.crc32(header).bigEndian, Array.init)
+        // An empty IDAT and the end: the header is all the decoder reads before it says how large.
+        for chunk in ["IDAT", "IEND"] {
+            png += [0, 0, 0, 0] + Array(chunk.utf8)
+            png += withUnsafeBytes(of: Self.crc32(Array(chunk.utf8)).bigEndian, Array.init)
+        }
+        #expect {
+            try ImageCodec.decode(png)
+        } throws: { error in
+            (error as? LibraryError)?.message
+                == "PNG image too large (5000x5000 pixels; at most 8000 a side and 24 megapixels)"
+        }
+    }
+
+    /// The CRC a PNG chunk ends with (ISO 3309), of its type and data.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
     }
 
     @Test func aJPEGNamedLikeAPNGIsStillAJPEG() async throws {

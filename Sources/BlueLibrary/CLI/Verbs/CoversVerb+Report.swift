@@ -24,12 +24,25 @@ struct FetchedCover: Sendable {
         return patch.isEmpty ? nil : (album.id, patch)
     }
 
-    /// Why this album has no real cover, when that is a failure: its own cover's, the lookup's, or the
-    /// archive's reason.
+    /// Why the album's own cover URL could not be had (a 404, HTML served as a PNG, a server that never
+    /// answered), when it has one.
+    var ownFailure: String? {
+        album.coverURL.isEmpty || result.source != .generated ? nil : result.failure
+    }
+
+    /// Why this album has no real cover, when that is a failure: its own cover's first, then the
+    /// lookup's or the archive's reason.
     var failure: String? {
-        if let found, !found.foundCover { return found.cover.failure ?? "Cover Art Archive: no cover" }
-        if found == nil, let lookupFailure { return lookupFailure }
-        return result.source == .generated ? result.failure : nil
+        let fallback: String?
+        if let found, !found.foundCover {
+            fallback = found.cover.failure ?? "Cover Art Archive: no cover"
+        } else if found == nil, let lookupFailure {
+            fallback = lookupFailure
+        } else {
+            return result.source == .generated ? result.failure : nil
+        }
+        guard let own = ownFailure, own != fallback else { return fallback }
+        return "\(own); then \(fallback ?? "")"
     }
 }
 
@@ -54,6 +67,10 @@ struct CoversReport {
     /// The label of one album's line.
     func label(of cover: FetchedCover) -> String {
         if cover.found?.foundCover == true { return "found" }
+        // The album's own cover URL failed for a reason of its own: that is a failure, whatever the lookup met.
+        if let own = cover.ownFailure, Self.unreachableReason(own) == nil, !Self.isOffline(own) {
+            return "failed"
+        }
         if noNetwork != nil, cover.notAsked || cover.failure.flatMap(Self.unreachableReason) != nil {
             return "offline"
         }
@@ -79,7 +96,8 @@ struct CoversReport {
                     ? ", \(covers.count { $0.found != nil }) found on MusicBrainz" : "")
                 + (offline > 0 ? "; offline: \(albums(offline)) generated artwork" : "")
         ]
-        for (cover, label) in zip(covers, labels) where label == "failed" && !cover.notAsked {
+        for (cover, label) in zip(covers, labels)
+        where label == "failed" && (!cover.notAsked || cover.ownFailure != nil) {
             lines.append("  \(cover.album.title): \(cover.failure ?? "")")
         }
         let notAsked = covers.filter { $0.notAsked && label(of: $0) == "failed" }

@@ -20,6 +20,11 @@ enum {
     BL_IMAGE_UNAVAILABLE = 4,
 };
 
+/// The most pixels an image may have: decoding needs four bytes a pixel, twice (the decoder's buffer and
+/// the caller's copy), so 24 megapixels (a 4,900-pixel square) stay under 200 MB; an 8,000-pixel square
+/// PNG would take 509 MB.
+#define BL_IMAGE_MAX_PIXELS 24000000ULL
+
 /// Releases pixels or bytes the helpers returned; NULL is allowed.
 void bl_image_free(void *pointer);
 

@@ -3,8 +3,8 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import Synchronization
 
-/// Covers at the sizes clients ask for (`getCoverArt?size=`, rounded up to one of a few steps): decoded,
-/// scaled to fit the size (never enlarged) and encoded as PNG on the blocking pool, then kept in memory — at most 32 MB, the least
+/// Covers at the sizes clients ask for (`getCoverArt?size=`, at most 1,024, each from one of a few steps
+/// made once): decoded, scaled to fit the size (never enlarged) and encoded as PNG on the blocking pool, then kept in memory — at most 32 MB, the least
 /// recently used dropped first — so a phone scrolling a grid of 300-pixel covers has each scaled once.
 final class ScaledCovers: Sendable {
     private struct Entry {
@@ -35,42 +35,59 @@ final class ScaledCovers: Sendable {
         var tag: String
     }
 
-    /// The sizes pictures are made at: a size asked for is rounded up to the next of these (the largest
-    /// above it: 1,024), so forty clients asking forty sizes make at most these few pictures, none
-    /// larger than 1,024 pixels.
-    static let sizes = [16, 32, 48, 64, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024]
+    /// The steps a cover is first scaled to: a client's size is served from the step at or above it
+    /// (the largest: 1,024), so forty clients asking forty sizes decode and scale the full cover a few
+    /// times at most, and each exact size is a cheap scale of a small picture. No size is larger than
+    /// 1,024 pixels.
+    static let steps = [16, 32, 48, 64, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024]
 
-    /// The size a picture is made at for a client that asks for `size`.
+    /// The largest size served.
+    static var largest: Int { steps[steps.count - 1] }
+
+    /// The step a picture of `size` is scaled from.
     static func step(_ size: Int) -> Int {
-        sizes.first { $0 >= size } ?? sizes[sizes.count - 1]
+        steps.first { $0 >= size } ?? largest
     }
 
-    /// `image` (PNG or JPEG bytes) as it is (no `size`), or scaled to fit `size` (rounded up to a step) as
-    /// PNG; the image itself when it fits already or cannot be decoded.
+    /// How many times a full cover was decoded to make a step (for tests).
+    let stepsMade = Atomic<Int>(0)
+
+    /// `image` (PNG or JPEG bytes) as it is (no `size`), or scaled to fit `size` (at most 1,024) as PNG:
+    /// from its step, which is made from the full cover once; the image itself when it fits already or
+    /// cannot be decoded.
     func scaled(_ image: [UInt8], to size: Int?) async -> Picture {
         let digest = (try? SHA256.hash(image)).map { Hex.string($0.prefix(12)) } ?? "\(image.hashValue)"
         guard let size else { return Picture(bytes: image, tag: digest) }
-        let step = Self.step(size)
-        let bytes = await kept("scaled:\(step):" + digest) {
-            guard let decoded = try? ImageCodec.decode(image),
-                max(decoded.width, decoded.height) > step
-            else { return image }
-            let scale = Double(step) / Double(max(decoded.width, decoded.height))
-            let width = max(1, Int((Double(decoded.width) * scale).rounded()))
-            let height = max(1, Int((Double(decoded.height) * scale).rounded()))
-            return (try? ImageCodec.encodePNG(decoded.scaled(width: width, height: height))) ?? image
+        let (exact, step) = (min(size, Self.largest), Self.step(size))
+        let stepped = await kept("scaled:\(step):" + digest) { [self] in
+            self.stepsMade.add(1, ordering: .relaxed)
+            return Self.fit(image, in: step)
         }
-        return Picture(bytes: bytes, tag: "\(digest)-\(step)")
+        guard exact != step else { return Picture(bytes: stepped, tag: "\(digest)-\(step)") }
+        let bytes = await kept("scaled:\(exact):" + digest) { Self.fit(stepped, in: exact) }
+        return Picture(bytes: bytes, tag: "\(digest)-\(exact)")
     }
 
-    /// The generated artwork of `album` as a PNG of `size` pixels (rounded up to a step).
-    func generated(for album: Album, size: Int) async -> Picture {
-        let step = Self.step(size)
-        let name = Hex.string(StableHash.bytes128("\(album.artist)\n\(album.title)"))
-        let bytes = await kept("generated:\(step):" + name) {
-            (try? ImageCodec.encodePNG(GeneratedArtwork(album: album).image(size: step))) ?? []
+    /// `image` scaled to fit `size`, as PNG; the image itself when it fits already or cannot be decoded.
+    private static func fit(_ image: [UInt8], in size: Int) -> [UInt8] {
+        guard let decoded = try? ImageCodec.decode(image), max(decoded.width, decoded.height) > size else {
+            return image
         }
-        return Picture(bytes: bytes, tag: "g\(GeneratedArtwork.version)-\(name)-\(step)")
+        let scale = Double(size) / Double(max(decoded.width, decoded.height))
+        let width = max(1, Int((Double(decoded.width) * scale).rounded()))
+        let height = max(1, Int((Double(decoded.height) * scale).rounded()))
+        return (try? ImageCodec.encodePNG(decoded.scaled(width: width, height: height))) ?? image
+    }
+
+    /// The generated artwork of `album` as a PNG of `size` pixels (at most 1,024): drawn at that size,
+    /// which costs little.
+    func generated(for album: Album, size: Int) async -> Picture {
+        let exact = min(size, Self.largest)
+        let name = Hex.string(StableHash.bytes128("\(album.artist)\n\(album.title)"))
+        let bytes = await kept("generated:\(exact):" + name) {
+            (try? ImageCodec.encodePNG(GeneratedArtwork(album: album).image(size: exact))) ?? []
+        }
+        return Picture(bytes: bytes, tag: "g\(GeneratedArtwork.version)-\(name)-\(exact)")
     }
 
     /// The picture kept under `key`, or the one `make` makes on the blocking pool (then kept).

@@ -98,17 +98,17 @@ struct SubsonicMediaTests {
         let tag = try #require(original.headers["ETag"])
         #expect(
             await harness.call("getCoverArt", [("id", sines)], headers: ["if-none-match": tag]).status == 304)
-        // A size is rounded up to one of a few steps, at most 1,024 pixels: forty sizes make a few pictures.
-        let before = harness.api.scaledCovers.made.load(ordering: .relaxed)
-        for size in 100...139 {
-            let generated = await harness.call(
-                "getCoverArt", [("id", harness.albums["Début"]!.album.id.rawValue), ("size", "\(size)")])
-            let side = try ImageCodec.decode(generated.bytes).width
-            #expect(side == (size <= 128 ? 128 : 160), "size \(size)")
+        // Each size is served exactly, at most 1,024 pixels; the full cover is scaled once per step, and
+        // the sizes within a step are made from it.
+        let steps = harness.api.scaledCovers.stepsMade.load(ordering: .relaxed)
+        for size in 33...47 {
+            let scaledToSize = try ImageCodec.decode(
+                await harness.call("getCoverArt", [("id", sines), ("size", "\(size)")]).bytes)
+            #expect(scaledToSize.width == size, "size \(size)")
         }
-        #expect(harness.api.scaledCovers.made.load(ordering: .relaxed) == before + 2)
-        let huge = await harness.call(
-            "getCoverArt", [("id", harness.albums["Début"]!.album.id.rawValue), ("size", "2048")])
+        #expect(harness.api.scaledCovers.stepsMade.load(ordering: .relaxed) == steps + 1, "one step: 48")
+        let debut = harness.albums["Début"]!.album.id.rawValue
+        let huge = await harness.call("getCoverArt", [("id", debut), ("size", "2048")])
         #expect(try ImageCodec.decode(huge.bytes).width == 1024)
         // A scaled cover's ETag names its size too, and answers 304.
         let smallTag = try #require(small.headers["ETag"])
@@ -126,11 +126,11 @@ struct SubsonicMediaTests {
 
     @Test func anAlbumWithoutACoverGetsItsGeneratedArtwork() async throws {
         let debut = harness.albums["Début"]!.album
-        let response = await harness.call("getCoverArt", [("id", debut.id.rawValue), ("size", "128")])
+        let response = await harness.call("getCoverArt", [("id", debut.id.rawValue), ("size", "100")])
         #expect(response.headers["Content-Type"] == "image/png")
         let image = try ImageCodec.decode(response.bytes)
-        #expect(image.width == 128 && image.height == 128)
-        let expected = GeneratedArtwork(album: debut).image(size: 128)
+        #expect(image.width == 100 && image.height == 100)
+        let expected = GeneratedArtwork(album: debut).image(size: 100)
         #expect(image.pixel(x: 1, y: 1) == expected.pixel(x: 1, y: 1))
         #expect(try await harness.failure("getCoverArt", [("id", "nothing")]) == 70)
     }

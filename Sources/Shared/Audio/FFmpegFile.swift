@@ -26,7 +26,10 @@ package final class FFmpegFile: AudioSource, @unchecked Sendable {
 
     /// Opens `path`, or says why FFmpeg cannot (its libraries are not there, it holds no audio FFmpeg
     /// decodes, it is damaged).
-    package static func open(_ path: String) -> Result<FFmpegFile, SoundFile.Refusal> {
+    /// - Parameter name: the path messages name, when `path` is another name for it (`/proc/self/fd/…`).
+    package static func open(_ path: String, named name: String? = nil) -> Result<
+        FFmpegFile, SoundFile.Refusal
+    > {
         var reason = ReasonBuffer()
         guard bl_av_load(&reason.bytes, reason.bytes.count) == 0 else {
             return .failure(SoundFile.Refusal(reason: reason.text, isLoaded: false))
@@ -37,7 +40,7 @@ package final class FFmpegFile: AudioSource, @unchecked Sendable {
         }
         return .success(
             FFmpegFile(
-                decoder: decoder, path: path,
+                decoder: decoder, path: name ?? path,
                 format: SampleFormat(rate: Int(info.rate), channels: Int(info.channels)),
                 frameCount: Int(max(info.frames, 0))))
     }

@@ -22,8 +22,9 @@ package final class SoundFile: AudioSource, @unchecked Sendable {
     deinit { bl_sf_close(file) }
 
     /// Opens `path`, or says why libsndfile cannot (it is not there, the format is not one it reads,
-    /// the file is damaged).
-    package static func open(_ path: String) -> Result<SoundFile, Refusal> {
+    /// the file is damaged, or cut short so that it cannot seek to its end: FFmpeg may still play it).
+    /// - Parameter name: the path messages name, when `path` is another name for it (`/proc/self/fd/…`).
+    package static func open(_ path: String, named name: String? = nil) -> Result<SoundFile, Refusal> {
         var reason = ReasonBuffer()
         guard bl_sf_load(&reason.bytes, reason.bytes.count) == 0 else {
             return .failure(Refusal(reason: reason.text, isLoaded: false))
@@ -37,9 +38,17 @@ package final class SoundFile: AudioSource, @unchecked Sendable {
             return .failure(
                 Refusal(reason: "\(info.channels) channels at \(info.samplerate) Hz", isLoaded: true))
         }
+        // A file cut short still opens, with the length its header gives: libsndfile then fails where
+        // the data ends (a truncated FLAC: "cannot seek in it"), which it cannot tell until it tries.
+        let last = sf_count_t(max(info.frames - 1, 0))
+        guard bl_sf_seek(file, last) == last, bl_sf_seek(file, 0) == 0 else {
+            bl_sf_close(file)
+            return .failure(
+                Refusal(reason: "libsndfile cannot seek in it (is it cut short?)", isLoaded: true))
+        }
         return .success(
             SoundFile(
-                file: file, path: path,
+                file: file, path: name ?? path,
                 format: SampleFormat(rate: Int(info.samplerate), channels: Int(info.channels)),
                 frameCount: Int(info.frames)))
     }

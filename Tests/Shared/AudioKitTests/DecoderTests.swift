@@ -3,6 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Every format the scanner reads decodes, streamed a chunk at a time from anywhere in the file:
 /// libsndfile reads WAV, FLAC, Ogg Vorbis, Opus and MP3, FFmpeg the rest (AAC in M4A, FLAC in Ogg). The
 /// files are two-second 440 Hz sine waves made by ffmpeg for the test.
@@ -45,6 +49,34 @@ struct DecoderTests {
             return error.code == .file && error.message.hasPrefix("cannot play 01 Not Music.mp3: ")
                 && !error.message.contains("\n")
         }
+    }
+
+    /// A FIFO at a track's path is refused at once: a decoder opening it would wait for a writer for
+    /// ever, and the player (and quitting it) with it.
+    @Test(.timeLimit(.minutes(1))) func aFIFOIsRefusedAtOnce() throws {
+        let path = directory.file("03 Piped.flac")
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(
+            throws: AudioError(
+                .file, "cannot play 03 Piped.flac: it is not a regular file (a FIFO or a device?)")
+        ) { try AudioDecoder.open(path) }
+    }
+
+    /// A FLAC cut short, which libsndfile opens but cannot seek in (and so failed at the first read), is
+    /// played by FFmpeg, from its start to where it ends.
+    @Test func aTruncatedFLACPlaysToWhereItEnds() async throws {
+        let path = directory.file("04 Cut.flac")
+        try await AudioFixtures.write(.flac, to: path)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(truncate(path, off_t(size * 6 / 10)) == 0)
+        let source = try AudioDecoder.open(path)
+        var total = 0
+        while true {
+            let samples = try source.read(from: total, count: 4096)
+            guard !samples.isEmpty else { break }
+            total += samples.count
+        }
+        #expect(total > source.format.rate / 2, "more than half a second of the two: \(total) frames")
     }
 
     @Test func aMissingFileSaysSo() throws {

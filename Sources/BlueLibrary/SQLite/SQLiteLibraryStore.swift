@@ -209,6 +209,33 @@ package final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    /// Runs `body` while this process holds the library's write lock (a connection of its own, in
+    /// `BEGIN IMMEDIATE`), so that no other process commits meanwhile: what `body` reads is the library as
+    /// it stays until `body` returns. `migrate` copies under it, so a `serve` writing the library cannot
+    /// answer a write the copy then misses; the server's writes wait for the lock (its busy timeout) and
+    /// fail as locked if the copy takes longer — refused, never lost. Reads go on beside it (WAL).
+    /// - Throws: ``LibraryError`` `locked` when another process holds the lock past the busy timeout;
+    ///   what `body` throws.
+    nonisolated(nonsending)
+        package func holdingWrites<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T
+    {
+        try await prepare()
+        let (path, busyTimeout) = (path, busyTimeout)
+        let lock = try await BlockingPool.files.run { () throws -> SQLiteConnection in
+            let connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+            try connection.execute("BEGIN IMMEDIATE")
+            return connection
+        }
+        do {
+            let result = try await body()
+            await BlockingPool.files.run { try? lock.execute("ROLLBACK") }
+            return result
+        } catch {
+            await BlockingPool.files.run { try? lock.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
     /// The files of the library at `path` no command may write over: the database and the files SQLite
     /// keeps beside it (they need not exist yet).
     package static func databaseFiles(of path: String) -> [OutputTarget.Protected] {

@@ -43,9 +43,18 @@ extension LibraryDatabase {
             LibraryLocation.passwordKeyPath(ofLibrary: store.location, environment: environment)
         )
         let key = try await BlockingPool.files.run { try PasswordVault.carryKey(from: from, to: to) }
-        do {
+        // A library file is copied under its write lock: a server writing it meanwhile waits, and can
+        // answer no write the copy misses.
+        let copy: nonisolated(nonsending) () async throws -> LibraryContents = {
             let contents = try await source.read { try $0.contents() }
             try await store.create(from: contents)
+            return contents
+        }
+        do {
+            let contents =
+                if let file = source as? SQLiteLibraryStore { try await file.holdingWrites(copy) } else {
+                    try await copy()
+                }
             await store.close()
             return (store.location, contents.summary, key?.path)
         } catch {

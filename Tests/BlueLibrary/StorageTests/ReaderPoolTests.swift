@@ -86,6 +86,26 @@ struct ReaderPoolTests {
         #expect(try await store.read { try $0.count() } == 6)
     }
 
+    /// While one process holds the library's writes (`migrate` copying it), no other commits: another
+    /// connection's write waits its busy timeout and fails as locked, and what the holder reads is the
+    /// library as it stays; reads go on beside it, and the write goes through once the hold ends.
+    @Test(.timeLimit(.minutes(1))) func whileWritesAreHeldNoOtherConnectionCommits() async throws {
+        let path = directory.file("library.db")
+        let holder = SQLiteLibraryStore(path: path)
+        let server = SQLiteLibraryStore(path: path, busyTimeout: 100)
+        _ = try await server.read { try $0.count() }
+        let counted = try await holder.holdingWrites {
+            await #expect(throws: LibraryError.self) {
+                try await server.write { try $0.insert(Fixtures.album("During"), at: 0) }
+            }
+            #expect(try await server.read { try $0.count() } == 5, "reads go on")
+            return try await holder.read { try $0.count() }
+        }
+        #expect(counted == 5)
+        try await server.write { try $0.insert(Fixtures.album("After"), at: 0) }
+        #expect(try await holder.read { try $0.count() } == 6)
+    }
+
     @Test func aProcessThatReadsOneThingAtATimeKeepsToOneConnection() async throws {
         let store = SQLiteLibraryStore(path: directory.file("library.db"), readers: 4)
         for _ in 0..<5 { _ = try await store.read { try $0.count() } }

@@ -41,6 +41,9 @@ final class ConnectionTable: Sendable {
     /// How many connections are open.
     var count: Int { records.withLock { $0.count } }
 
+    /// How many connections are open and not being closed.
+    var liveCount: Int { records.withLock { $0.values.count { $0.phase != .closing } } }
+
     /// How many connections have a request in and its answer (or event stream) not yet finished; a
     /// file being sent is not waited for.
     var answeringCount: Int {
@@ -132,6 +135,31 @@ final class ConnectionTable: Sendable {
                 if record.answered == 0 { neverAnswered += 1 }
             }
             return neverAnswered
+        }
+    }
+
+    /// Makes room for `newcomer`, which arrived with every connection taken: shuts down the connection
+    /// that has waited longest for its request among those of the address holding the most connections
+    /// (so clients sending their headers a byte at a time, which fill the table, give way to a new
+    /// client, and a client with a connection or two is never the one to go); when no connection is
+    /// waiting for a request (all answer, stream or send files), the newcomer is closed instead.
+    func evictForNewcomer(_ newcomer: ConnectionHandle) {
+        records.withLock { records in
+            var perAddress: [String: Int] = [:]
+            for record in records.values where record.phase != .closing {
+                perAddress[record.address, default: 0] += 1
+            }
+            var chosen: (connection: ConnectionHandle, held: Int, since: ContinuousClock.Instant)?
+            for (connection, record) in records where connection != newcomer {
+                guard case .receiving(let since) = record.phase else { continue }
+                let held = perAddress[record.address, default: 0]
+                if let best = chosen, (held, best.since) <= (best.held, since) { continue }
+                chosen = (connection, held, since)
+            }
+            let victim = chosen?.connection ?? newcomer
+            guard let record = records[victim] else { return }
+            shutdown(record.socket, Int32(SHUT_RDWR))
+            records[victim]?.phase = .closing
         }
     }
 

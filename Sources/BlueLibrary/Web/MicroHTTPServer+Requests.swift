@@ -168,6 +168,13 @@ extension MicroHTTPServer {
             : "unknown"
         connections.opened(
             handle, socket: bl_mhd_connection_socket(connection), address: address, now: .now)
+        // Over the limit: a client that sends its request slowly makes room for the newcomer.
+        if connections.liveCount > limits.connections {
+            connections.evictForNewcomer(handle)
+            notice(
+                "a connection from \(address) arrived with every connection taken: a slow sender's was closed"
+            )
+        }
     }
 
     fileprivate func libraryMessage(_ line: String) {

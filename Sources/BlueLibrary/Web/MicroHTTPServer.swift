@@ -131,7 +131,9 @@ package final class MicroHTTPServer: Sendable {
         let started = host.withCString { host in
             var settings = bl_mhd_settings(
                 host: host, port: UInt16(clamping: port), threads: UInt32(clamping: threads),
-                connection_limit: UInt32(clamping: limits.connections),
+                // Room above the limit for the connections that arrive while the table is full: each
+                // is let in by closing a slow sender's (see ConnectionTable.evictForNewcomer).
+                connection_limit: UInt32(clamping: limits.connections + limits.connections / 4 + 8),
                 per_address_limit: UInt32(clamping: limits.connectionsPerAddress),
                 idle_timeout: UInt32(clamping: max(1, limits.idleTimeout.components.seconds)),
                 access: accessHandler, completed: completedHandler, connection: connectionNotifier,

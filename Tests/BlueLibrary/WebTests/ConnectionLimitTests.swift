@@ -34,6 +34,34 @@ struct ConnectionLimitTests {
         await served.server.stop()
     }
 
+    /// Clients sending their headers a byte at a time from many addresses, more than the server has
+    /// connections for, do not lock a new client out: it arrives, a slow sender of the address holding
+    /// the most connections is closed to make room, and it is answered.
+    @Test(.timeLimit(.minutes(2))) func slowHeadersFromManyAddressesLeaveRoomForANewClient() async throws {
+        let served = try await TestServer(
+            limits: .init(
+                connections: 20, connectionsPerAddress: 8, requestTimeout: .seconds(600),
+                idleTimeout: .seconds(600)))
+        var slow: [RawHTTPConnection] = []
+        for address in ["127.0.0.2", "127.0.0.3", "127.0.0.4"] {
+            for _ in 0..<8 {
+                let connection = try served.connect(from: address)
+                connection.send("GET /api/state HTTP/1.1\r\nHo")
+                slow.append(connection)
+            }
+        }
+        // Every legitimate request from a new address is answered, the first and the fifth alike.
+        for address in ["127.0.0.5", "127.0.0.6", "127.0.0.7", "127.0.0.8", "127.0.0.9"] {
+            let answer = try await served.exchange(
+                "GET /api/state HTTP/1.1\r\nHost: \(served.host)\r\nConnection: close\r\n\r\n", from: address,
+                until: "can_delete")
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(address): \(answer.prefix(60))")
+        }
+        #expect(served.server.connectionCount <= 20 + 20 / 4 + 8)
+        withExtendedLifetime(slow) {}
+        await served.server.stop()
+    }
+
     @Test(.timeLimit(.minutes(1))) func connectionsBeyondTheLimitOfOneAddressAreClosedAtOnce() async throws {
         // Both deadlines are ten minutes, so a connection closed while the test looks was closed for
         // being over the limit, as it arrived; and the four within it are held however slow the machine.

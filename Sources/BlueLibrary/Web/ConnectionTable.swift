@@ -77,7 +77,8 @@ final class ConnectionTable: Sendable {
     }
 
     /// The connection is to send a file, if fewer than `total` connections send one now and fewer than
-    /// `perAddress` of them come from its client's address; whether it may. A slow reader holds its
+    /// `perAddress` of them come from its client's address — and, once three quarters of the places are
+    /// taken, if its address sends fewer than two; whether it may. A slow reader holds its
     /// connection for as long as the track lasts, so a few clients reading slowly would otherwise hold
     /// every connection the server has.
     func startSendingFile(_ connection: ConnectionHandle, total: Int, perAddress: Int) -> Bool {
@@ -90,6 +91,10 @@ final class ConnectionTable: Sendable {
                 if other.address == record.address { fromAddress += 1 }
             }
             guard all < total, fromAddress < perAddress else { return false }
+            // The last quarter of the places is for addresses sending fewer than two files: a few
+            // addresses of slow readers, each at its own limit, cannot take every place (eight
+            // addresses of eight readers made every other stream 503 for 30-45 s).
+            if all >= total - total / 4 && fromAddress >= 2 { return false }
             record.phase = .sendingFile
             records[connection] = record
             return true

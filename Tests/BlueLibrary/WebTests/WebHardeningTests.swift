@@ -86,6 +86,36 @@ struct WebFileStreamTests {
         await served.server.stop()
     }
 
+    /// The last quarter of the places for files is kept for addresses sending fewer than two: a few
+    /// addresses of slow readers, each at its own limit, cannot make every other stream 503.
+    @Test func aFewAddressesOfSlowReadersCannotTakeEveryPlace() async throws {
+        let limits = MicroHTTPServer.Limits(
+            requestTimeout: .seconds(600), idleTimeout: .seconds(600), fileStreams: 8,
+            fileStreamsPerAddress: 4)
+        let served = try await TestServer(limits: limits)
+        let music = try await AudioLibrary(served.library, names: ["one.wav"])
+        #expect(truncate(music.tracks[0].path, 64 << 20) == 0)
+        let request = "GET \(AudioLibrary.audio(music.tracks[0])) HTTP/1.1\r\nHost: \(served.host)\r\n\r\n"
+        var readers: [RawHTTPConnection] = []
+        func read(from source: String) async throws -> String {
+            let connection = try served.connect(from: source)
+            connection.send(request)
+            readers.append(connection)
+            return String(await connection.read(until: "\r\n\r\n").prefix(12))
+        }
+        // Four from one address and two from another: six of eight places.
+        for source in ["127.0.0.2", "127.0.0.2", "127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"] {
+            #expect(try await read(from: source) == "HTTP/1.1 200", "\(source)")
+        }
+        // The last two are for addresses sending fewer than two: not a third for 127.0.0.3.
+        #expect(try await read(from: "127.0.0.3") == "HTTP/1.1 503")
+        #expect(try await read(from: "127.0.0.4") == "HTTP/1.1 200")
+        #expect(try await read(from: "127.0.0.5") == "HTTP/1.1 200")
+        #expect(try await read(from: "127.0.0.6") == "HTTP/1.1 503", "all eight taken")
+        withExtendedLifetime(readers) {}
+        await served.server.stop()
+    }
+
     @Test func aTrackWhoseFolderIsNowALinkIsNotServed() async throws {
         let library = LibraryAPI(store: TestLibrary.store())
         let app = try await WebApp(library: library)

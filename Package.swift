@@ -179,11 +179,24 @@ let package = Package(
         module(
             "BlueLibraryPresentation", "BlueLibrary/Presentation",
             ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices"]),
+        // The HTTP server over libmicrohttpd: requests and responses, connections and their limits, files
+        // sent from their descriptors. It knows nothing of the library: the faces below hand it a handler.
+        module(
+            "BlueLibraryHTTP", "BlueLibrary/HTTP",
+            ["BlueLibraryConcurrency", "BlueLibraryCore", "CMicroHTTPD", "SystemFiles"]),
+        // The Subsonic and OpenSubsonic API music apps speak, at `/rest/`: logins, the catalogue by tags,
+        // streams, covers, stars, plays and playlists, over the facade; the web face mounts it.
+        module(
+            "BlueLibrarySubsonic", "BlueLibrary/Subsonic",
+            [
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryHTTP",
+                "BlueLibraryServices",
+            ]),
         module(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
-                "BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryCovers", "BlueLibraryServices",
-                "CMicroHTTPD", "SystemFiles",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryHTTP", "BlueLibraryServices",
+                "BlueLibrarySubsonic",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -206,8 +219,8 @@ let package = Package(
             name: "bluelibrary",
             dependencies: [
                 "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport",
-                "BlueLibraryNetworking", "BlueLibraryPresentation", "BlueLibraryScanner",
-                "BlueLibraryServices",
+                "BlueLibraryHTTP", "BlueLibraryNetworking", "BlueLibraryPresentation", "BlueLibraryScanner",
+                "BlueLibraryServices", "BlueLibrarySubsonic",
                 "BlueLibraryTerminal", "BlueLibraryWeb", "Diagnostics", "SystemFiles", "TerminalKit",
             ],
             path: "Sources/BlueLibrary/CLI",
@@ -290,7 +303,8 @@ let package = Package(
         tests(
             "BlueLibraryTerminalTests", "BlueLibrary/TerminalTests",
             [
-                "AudioKit", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPresentation",
+                "AudioKit", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryHTTP",
+                "BlueLibraryPresentation",
                 "BlueLibrarySQLite", "BlueLibraryServices", "BlueLibraryStore", "BlueLibraryTerminal",
                 "BlueLibraryWeb", "TerminalKit", "TestSupport",
             ],
@@ -298,9 +312,9 @@ let package = Package(
         tests(
             "BlueLibraryWebTests", "BlueLibrary/WebTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport", "BlueLibraryNetworking",
-                "BlueLibrarySQLite", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStore",
-                "BlueLibraryWeb", "TestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport", "BlueLibraryHTTP",
+                "BlueLibraryNetworking", "BlueLibrarySQLite", "BlueLibraryScanner", "BlueLibraryServices",
+                "BlueLibraryStore", "BlueLibrarySubsonic", "BlueLibraryWeb", "TestSupport",
             ]),
         tests(
             "BlueLibraryCLITests", "BlueLibrary/CLITests",

@@ -124,7 +124,10 @@ struct PackageGraphTests {
     /// Views know nothing of storage: the faces, their controller and the command line reach the library
     /// through the facade (BlueLibraryServices) only.
     @Test(.timeLimit(.minutes(2))) func noFaceDependsOnTheStore() async throws {
-        let faces: Set = ["bluelibrary", "BlueLibraryWeb", "BlueLibraryTerminal", "BlueLibraryPresentation"]
+        let faces: Set = [
+            "bluelibrary", "BlueLibraryWeb", "BlueLibrarySubsonic", "BlueLibraryHTTP", "BlueLibraryTerminal",
+            "BlueLibraryPresentation",
+        ]
         let targets = try await Self.manifest().targets.filter { faces.contains($0.name) }
         #expect(targets.count == faces.count)
         for target in targets {
@@ -139,10 +142,8 @@ struct PackageGraphTests {
     /// on the interface and neither on the other, so either can change (or go) alone.
     @Test(.timeLimit(.minutes(2))) func theStoreInterfaceAndItsEnginesAreSiblings() async throws {
         let targets = try await Self.manifest().targets
-        func dependencies(_ name: String) throws -> Set<String> {
-            Set(
-                try #require(targets.first { $0.name == name }, "no target \(name)").dependencies.compactMap(
-                    \.name))
+        let dependencies = { (name: String) throws -> Set<String> in
+            try Self.dependencies(of: name, in: targets)
         }
         let interface = try dependencies("BlueLibraryStore")
         #expect(interface.isDisjoint(with: ["BlueLibrarySQLite", "BlueLibraryPostgres"]))
@@ -159,6 +160,31 @@ struct PackageGraphTests {
             paths == [
                 "Sources/BlueLibrary/Store", "Sources/BlueLibrary/SQLite", "Sources/BlueLibrary/Postgres",
             ])
+    }
+
+    /// The HTTP server, the Subsonic API and the page's face are three modules: the server knows nothing
+    /// of the library (a face hands it a handler), the Subsonic API knows nothing of the page, and the
+    /// page's face mounts the Subsonic API.
+    @Test(.timeLimit(.minutes(2))) func theHTTPServerTheSubsonicAPIAndThePageAreModulesOfTheirOwn()
+        async throws
+    {
+        let targets = try await Self.manifest().targets
+        let dependencies = { (name: String) throws -> Set<String> in
+            try Self.dependencies(of: name, in: targets)
+        }
+        let server = try dependencies("BlueLibraryHTTP")
+        #expect(server.isDisjoint(with: ["BlueLibraryServices", "BlueLibrarySubsonic", "BlueLibraryWeb"]))
+        let subsonic = try dependencies("BlueLibrarySubsonic")
+        #expect(subsonic.contains("BlueLibraryHTTP") && !subsonic.contains("BlueLibraryWeb"))
+        let web = try dependencies("BlueLibraryWeb")
+        #expect(web.isSuperset(of: ["BlueLibraryHTTP", "BlueLibrarySubsonic"]))
+    }
+
+    /// The names of the targets `name` depends on.
+    static func dependencies(of name: String, in targets: [Target]) throws -> Set<String> {
+        Set(
+            try #require(targets.first { $0.name == name }, "no target \(name)").dependencies.compactMap(
+                \.name))
     }
 
     /// Test support is an ordinary target, built with the products by `swift build -c release`: it may

@@ -1,3 +1,5 @@
+import BlueLibraryHTTP
+
 /// The page of `bluelibrary serve`: plain HTML, CSS and JavaScript modules in
 /// `Sources/BlueLibrary/Web/Page/`, embedded into the binary at build time (`resources:
 /// [.embedInCode(…)]`; no CDN, no npm) and linted by `make test`. Album text reaches the page only

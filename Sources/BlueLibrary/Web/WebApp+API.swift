@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryHTTP
 import BlueLibraryServices
 
 /// The JSON API (documented in `docs/openapi.yaml`). Each answer comes from what its own request
@@ -211,12 +212,5 @@ extension WebApp {
         default:
             throw LibraryError(.malformedInput, "expected {\"current_id\": \"…\"} or {\"current_index\": n}")
         }
-    }
-}
-
-extension WebResponse {
-    /// A 500 that says nothing about the server's insides (no paths, no library names).
-    static var internalError: WebResponse {
-        .error(500, code: "internal", message: "the server failed to answer; see its log")
     }
 }

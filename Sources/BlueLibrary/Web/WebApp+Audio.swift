@@ -1,10 +1,6 @@
-import BlueLibraryConcurrency
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryServices
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `GET /api/tracks/{id}/audio`: a track's file, for the page's `<audio>` element. The file is found
 /// only by the track's id in the library — nothing in the request names a path — and is sent from
@@ -17,84 +13,11 @@ extension WebApp {
     /// past the end; 404 for an unknown id or a file that is gone. HEAD answers the same headers.
     func audio(_ id: String, _ request: WebRequest) async -> WebResponse {
         do {
-            return await Self.audio(of: try await library.track(id: id), request, failure: failure)
+            return await AudioFile.response(of: try await library.track(id: id), request, failure: failure)
         } catch let error as LibraryError {
             return failure(error)
         } catch {
             return .internalError
-        }
-    }
-
-    /// The file of `track`, as ``audio(_:_:)`` answers it (the Subsonic API's `stream` answers the same);
-    /// `failure` makes the answer for a file that cannot be sent.
-    static func audio(
-        of track: Track, _ request: WebRequest, failure: (LibraryError) -> WebResponse
-    ) async -> WebResponse {
-        do {
-            let file: WebFile
-            do {
-                file = try await BlockingPool.files.run { try WebFile.open(track.path) }
-            } catch let failure as WebFile.OpenFailure {
-                throw Self.problem(failure, track: track)
-            }
-            var headers = [
-                "Content-Type": Self.audioType(of: track.path), "Accept-Ranges": "bytes", "ETag": file.tag,
-            ]
-            // If-Range: a range of the file the client already has part of, else (it changed) all of it.
-            let stillTheSame = request.headers["if-range"].map { $0 == file.tag } ?? true
-            let range = stillTheSame ? request.headers["range"] : nil
-            switch ByteRange(header: range, size: file.size) {
-            case .whole:
-                return WebResponse(
-                    status: 200, headers: headers, body: .file(file, offset: 0, length: file.size))
-            case .part(let offset, let length):
-                headers["Content-Range"] = "bytes \(offset)-\(offset + length - 1)/\(file.size)"
-                return WebResponse(
-                    status: 206, headers: headers, body: .file(file, offset: offset, length: length))
-            case .unsatisfiable:
-                var refused = WebResponse.error(
-                    416, code: "range_not_satisfiable",
-                    message:
-                        "Range: \(range?.prefix(60) ?? "") asks for none of the track's \(file.size) bytes")
-                refused.headers["Content-Range"] = "bytes */\(file.size)"
-                refused.headers["Accept-Ranges"] = "bytes"
-                return refused
-            }
-        } catch let error as LibraryError {
-            return failure(error)
-        } catch {
-            return .internalError
-        }
-    }
-
-    /// A file that cannot be served, as the client sees it (never its path) and the log sees it.
-    private static func problem(_ failure: WebFile.OpenFailure, track: Track) -> LibraryError {
-        switch failure {
-        case .missing:
-            return LibraryError(.notFound, "the file of track \(track.id) is gone")
-        case .notAFile:
-            return LibraryError(.notFound, "the file of track \(track.id) is no longer a regular file")
-        case .unreadable(let code):
-            // A 5xx: the client gets a generic message, the server's log this one.
-            return LibraryError(
-                .io,
-                "cannot open the file of track \(track.id), \(track.path): \(String(cString: strerror(code)))"
-            )
-        }
-    }
-
-    /// The audio content type by the file's extension (any case).
-    static func audioType(of path: String) -> String {
-        let name = path.split(separator: "/").last ?? ""
-        let suffix = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
-        switch suffix {
-        case "mp3": return "audio/mpeg"
-        case "flac": return "audio/flac"
-        case "ogg", "oga", "opus": return "audio/ogg"
-        case "m4a", "mp4": return "audio/mp4"
-        case "aac": return "audio/aac"
-        case "wav": return "audio/wav"
-        default: return "application/octet-stream"
         }
     }
 }

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryServices
 
 /// What the page browses besides the paged albums: the album artists and genres with their album counts,

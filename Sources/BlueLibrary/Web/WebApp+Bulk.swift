@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryServices
 
 /// `POST /api/modify` and `POST /api/remove`: many albums at once by query, as `bluelibrary modify` and

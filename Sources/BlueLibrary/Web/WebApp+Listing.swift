@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryServices
 
 /// `GET /api/albums`: the albums in pages. A library of 100,000 albums is never one answer: each page

@@ -1,5 +1,7 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryServices
+import BlueLibrarySubsonic
 import Synchronization
 
 /// The web face: answers every HTTP request of `bluelibrary serve` — the page, its assets, the JSON

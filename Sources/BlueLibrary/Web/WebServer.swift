@@ -1,3 +1,4 @@
+import BlueLibraryHTTP
 import BlueLibraryServices
 
 /// The HTTP server as a service of `serve`: it serves until cancelled, then stops gracefully (see

@@ -1,5 +1,6 @@
 import AudioKit
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryPresentation
 import BlueLibraryServices
 import BlueLibraryStore

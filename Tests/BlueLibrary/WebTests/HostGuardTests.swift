@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryServices
 import BlueLibraryStore
 import BlueLibraryWeb

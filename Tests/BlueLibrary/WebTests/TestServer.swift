@@ -1,3 +1,4 @@
+import BlueLibraryHTTP
 import BlueLibraryServices
 import BlueLibraryStore
 import BlueLibraryWeb

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryNetworking
 import BlueLibrarySQLite
 import BlueLibraryServices

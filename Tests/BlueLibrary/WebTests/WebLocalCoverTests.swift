@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryHTTP
 import BlueLibraryServices
 import BlueLibraryStore
 import BlueLibraryWeb

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryFolderImport
+import BlueLibraryHTTP
 import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryWeb

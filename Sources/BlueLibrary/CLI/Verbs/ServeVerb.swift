@@ -1,6 +1,8 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryPresentation
 import BlueLibraryServices
+import BlueLibrarySubsonic
 import BlueLibraryWeb
 import Diagnostics
 

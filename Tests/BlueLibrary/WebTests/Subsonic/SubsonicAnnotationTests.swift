@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import BlueLibraryWeb
+@testable import BlueLibrarySubsonic
 
 /// Annotation: plays counted by `scrobble`, stars and ratings on songs, albums and artists — each
 /// user's own, and shown on what they annotate.

@@ -1,12 +1,13 @@
 import BlueLibraryCore
 import BlueLibraryFolderImport
+import BlueLibraryHTTP
 import BlueLibraryScanner
 import BlueLibraryServices
 import Foundation
 import TestSupport
 import Testing
 
-@testable import BlueLibraryWeb
+@testable import BlueLibrarySubsonic
 
 /// Browsing by tags and by folders, system calls, and the empty answers — each answer checked against
 /// the folder that was imported and the specification's required fields.

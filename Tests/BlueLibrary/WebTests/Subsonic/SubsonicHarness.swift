@@ -1,14 +1,16 @@
 import BlueLibraryCore
 import BlueLibraryFolderImport
+import BlueLibraryHTTP
 import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryStore
+import BlueLibraryWeb
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import BlueLibraryWeb
+@testable import BlueLibrarySubsonic
 
 /// A library served through the Subsonic API in-process (no socket): a music folder made by ffmpeg —
 /// "Sines" by Oscillator (two MP3 tracks and folder art, Electronic, 2001) and "Début" by Björk (one

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import BlueLibraryWeb
+@testable import BlueLibrarySubsonic
 
 /// Lists and search: every album list type with its window, random songs, songs by genre, starred lists,
 /// now playing, and search2/search3 — empty queries included.

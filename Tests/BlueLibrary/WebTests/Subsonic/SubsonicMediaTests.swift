@@ -1,10 +1,11 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryHTTP
 import Foundation
 import TestSupport
 import Testing
 
-@testable import BlueLibraryWeb
+@testable import BlueLibrarySubsonic
 
 /// Media: `stream` and `download` send the file as it is (whole, or the range asked for) and count no
 /// play; `getCoverArt` sends the album's cover or its generated artwork, scaled to `size` once.

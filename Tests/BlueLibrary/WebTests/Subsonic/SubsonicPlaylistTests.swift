@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import BlueLibraryWeb
+@testable import BlueLibrarySubsonic
 
 /// Playlists: made, read, changed and deleted by their owner; seen by others only when public.
 @Suite(.timeLimit(.minutes(5)))

@@ -1,11 +1,13 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryServices
+import BlueLibraryWeb
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
 
-@testable import BlueLibraryWeb
+@testable import BlueLibrarySubsonic
 
 /// The protocol around every call: routes with and without `.view`, GET and form POST, the envelope in
 /// XML, JSON and JSONP, the ways of logging in and their error codes, and failed logins slowed down.

@@ -113,3 +113,10 @@ package struct WebResponse: Sendable {
         return Self.error(status, code: error.code.rawValue, message: error.message)
     }
 }
+
+extension WebResponse {
+    /// A 500 that says nothing about the server's insides (no paths, no library names).
+    package static var internalError: WebResponse {
+        .error(500, code: "internal", message: "the server failed to answer; see its log")
+    }
+}

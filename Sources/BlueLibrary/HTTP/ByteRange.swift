@@ -4,7 +4,7 @@
 /// A header that is absent, not about `bytes`, malformed, or asks for several ranges is answered
 /// with the whole representation (RFC 9110 lets a server ignore `Range`, and a player asks for one
 /// range at a time). One well-formed range that starts past the end is unsatisfiable (416).
-enum ByteRange: Equatable {
+package enum ByteRange: Equatable {
     /// The whole representation (200).
     case whole
     /// `length` bytes from `offset` (206), never past the end and never empty.
@@ -13,7 +13,7 @@ enum ByteRange: Equatable {
     case unsatisfiable
 
     /// Reads `header` (`bytes=a-b`, `bytes=a-`, `bytes=-n`) against a representation of `size` bytes.
-    init(header: String?, size: Int64) {
+    package init(header: String?, size: Int64) {
         self = Self.parse(header, size: size) ?? .whole
     }
 

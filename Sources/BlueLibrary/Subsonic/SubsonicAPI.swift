@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 import BlueLibraryServices
 
 /// The Subsonic API as OpenSubsonic extends it (`/rest/NAME` and `/rest/NAME.view`, GET or form POST):

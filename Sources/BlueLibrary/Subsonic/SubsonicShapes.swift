@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 
 /// How the library's albums, tracks and artists look in the Subsonic protocol (the OpenSubsonic
 /// specification's `AlbumID3`, `Child`, `ArtistID3`, `Artist`): ids, dates, and every required field.
@@ -120,7 +121,7 @@ enum SubsonicShapes {
         element.set("genre", album.genre.isEmpty ? nil : album.genre)
         element.set("coverArt", album.id.rawValue)
         element.set("size", Int(entry.stored.size))
-        element.set("contentType", WebApp.audioType(of: track.path))
+        element.set("contentType", AudioFile.contentType(of: track.path))
         element.set("suffix", suffix)
         element.set("duration", seconds(track.duration))
         if track.duration > 0 {

@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryHTTP
 
 /// A Subsonic call's parameters: the query string's and, for a form POST, the body's, in order (several
 /// parameters may share a name: `id=…&id=…`).

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryCovers
+import BlueLibraryHTTP
 import BlueLibraryServices
 
 /// Media: `stream` and `download` (the file as it is, with ranges — no transcoding: `format` and
@@ -23,7 +24,7 @@ extension SubsonicAPI {
             }
             return track
         }
-        var response = await WebApp.audio(of: track.stored.track, call.request) { error in
+        var response = await AudioFile.response(of: track.stored.track, call.request) { error in
             if error.code != .notFound { StandardError.line("serve: /rest: \(error.message)") }
             return WebResponse(status: error.code == .notFound ? 404 : 500)
         }

@@ -107,6 +107,11 @@ class QueueTests(PageTestCase):
         self.press("queue-toggle")
         self.click(self.row_button("Alpha Two", "queue-play"))
         self.eventually(lambda: self.player()["title"] == "Alpha Two")
+        # Paused: the order is the subject, and a loaded machine's six rounds can outlast the short track,
+        # which would then end and move the queue on.
+        self.eventually(lambda: self.player()["playing"])
+        self.press("play")
+        self.eventually(lambda: not self.player()["playing"])
         shuffle = self.driver.find_element(By.ID, "queue-shuffle")
         orders = []
         for _ in range(6):  # a shuffle may come out in order by chance; six in a row will not

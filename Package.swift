@@ -2,7 +2,8 @@
 // Two apps over one shared kit, each layered; the folders under Sources/ say the same:
 //   BlueLibrary/  the album library: Core (model, query language, no I/O), Store (the store's interface)
 //                 with its two engines SQLite and Postgres, Scanner, Covers, Networking, Services (the
-//                 LibraryAPI facade), FolderImport, Presentation, Web, Terminal, CLI
+//                 LibraryAPI facade), FolderImport, Presentation, HTTP (the server), Subsonic, Web,
+//                 Terminal, CLI
 //   Recordings/   the voice-notes app of the architecture book: Model, Audio, UI, one module per
 //                 architecture (MVC, MVVMC, MVCVS, MAVB, TEA), Launcher, App
 //   Shared/       what both use: TerminalKit, Audio (AudioKit), SystemFiles, Concurrency, Diagnostics;

@@ -146,9 +146,11 @@ final class ConnectionTable: Sendable {
     /// Makes room for `newcomer`, which arrived with every connection taken: shuts down the connection
     /// that has waited longest for its request among those of the address holding the most connections
     /// (so clients sending their headers a byte at a time, which fill the table, give way to a new
-    /// client, and a client with a connection or two is never the one to go); when no connection is
-    /// waiting for a request (all answer, stream or send files), the newcomer is closed instead.
-    func evictForNewcomer(_ newcomer: ConnectionHandle) {
+    /// client, and the addresses holding the most go first); when no connection is waiting for a
+    /// request (all answer, stream or send files), the newcomer is closed instead.
+    /// - Returns: whether another connection was closed (`false`: the newcomer was).
+    @discardableResult
+    func evictForNewcomer(_ newcomer: ConnectionHandle) -> Bool {
         records.withLock { records in
             var perAddress: [String: Int] = [:]
             for record in records.values where record.phase != .closing {
@@ -162,9 +164,10 @@ final class ConnectionTable: Sendable {
                 chosen = (connection, held, since)
             }
             let victim = chosen?.connection ?? newcomer
-            guard let record = records[victim] else { return }
+            guard let record = records[victim] else { return false }
             shutdown(record.socket, Int32(SHUT_RDWR))
             records[victim]?.phase = .closing
+            return victim != newcomer
         }
     }
 

@@ -31,14 +31,14 @@ package enum PostgresTarget {
     /// `url` as libpq reads it, when it is a URL whose user information holds what a URL may not hold
     /// there as it is: a password typed with `/`, `@`, `?` or `#`, or with a `%` that starts no escape.
     /// People type passwords as they are; libpq would read `postgresql://bl:pa/ss@host/db` as the host
-    /// `bl` on port `pa` (and say so, password and all). The user information runs to the last `@`
-    /// before the query, and those characters are percent-encoded in it; anything else is left as it is.
+    /// `bl` on port `pa` (and say so, password and all). The user information runs to the last `@` that
+    /// no `?` follows (so a password holding `?` is found whole), else to the last `@` before the query,
+    /// and those characters are percent-encoded in it; anything else is left as it is.
     package static func normalized(_ url: String) -> String {
-        guard let scheme = url.firstRange(of: "://") else { return url }
-        let rest = url[scheme.upperBound...]
-        let beforeQuery = rest.prefix { $0 != "?" }
-        guard let at = beforeQuery.lastIndex(of: "@") else { return url }
-        let information = Array(beforeQuery[..<at].utf8)
+        guard let scheme = url.firstRange(of: "://"),
+            let at = userInformationEnds(in: url[scheme.upperBound...]).first
+        else { return url }
+        let information = Array(url[scheme.upperBound..<at].utf8)
         var encoded: [UInt8] = []
         for (index, byte) in information.enumerated() {
             switch byte {
@@ -53,6 +53,17 @@ package enum PostgresTarget {
             }
         }
         return url[..<scheme.upperBound] + String(decoding: encoded, as: UTF8.self) + url[at...]
+    }
+
+    /// Where the user information of a URL's `rest` (after `://`) may end: the last `@` that no `?`
+    /// follows, then the last `@` before the first `?` — the first is how a password is typed, the
+    /// second how a query could hold an `@` — most likely first, without repeats.
+    private static func userInformationEnds(in rest: Substring) -> [Substring.Index] {
+        var ends: [Substring.Index] = []
+        if let at = rest.lastIndex(of: "@"), !rest[at...].contains("?") { ends.append(at) }
+        let beforeQuery = rest.prefix { $0 != "?" }
+        if let at = beforeQuery.lastIndex(of: "@"), !ends.contains(at) { ends.append(at) }
+        return ends
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -84,29 +95,39 @@ package enum PostgresTarget {
         }.joined(separator: "\"")
     }
 
-    /// The password a URL or keyword string holds, as written and percent-decoded: the URL's user
-    /// information after its first `:` (up to the last `@` before the query, so a password holding `/`
-    /// or `@` is found whole), a `password=` query parameter, or a `password=` keyword.
+    /// The password a URL or keyword string holds, as written and percent-decoded — every reading of
+    /// it, since a message must hide the password however the text is parsed: the URL's user information
+    /// after its first `:` (to each place it may end: see ``normalized(_:)``), a `password=` query
+    /// parameter, or each `password=` keyword.
     package static func passwords(in text: String) -> [String] {
         var found: [String] = []
         if let scheme = text.firstRange(of: "://") {
             let rest = text[scheme.upperBound...]
-            let beforeQuery = rest.prefix { $0 != "?" }
-            if let at = beforeQuery.lastIndex(of: "@"), let colon = beforeQuery[..<at].firstIndex(of: ":") {
-                found.append(String(beforeQuery[beforeQuery.index(after: colon)..<at]))
-            }
-            for parameter in rest.dropFirst(beforeQuery.count).split(separator: "&") {
-                let trimmed = parameter.drop { $0 == "?" }
-                if trimmed.hasPrefix("password=") {
-                    found.append(String(trimmed.dropFirst("password=".count)))
+            for at in userInformationEnds(in: rest) {
+                if let colon = rest[..<at].firstIndex(of: ":") {
+                    found.append(String(rest[rest.index(after: colon)..<at]))
                 }
             }
-        } else if let keyword = text.firstRange(of: "password") {
-            let value = text[keyword.upperBound...].drop { $0 == " " || $0 == "=" }
-            if value.first == "'" {
-                found.append(String(value.dropFirst().prefix { $0 != "'" }))
-            } else {
-                found.append(String(value.prefix { $0 != " " && $0 != "\t" }))
+            if let query = rest.firstIndex(of: "?") {
+                for parameter in rest[rest.index(after: query)...].split(separator: "&")
+                where parameter.hasPrefix("password=") {
+                    found.append(String(parameter.dropFirst("password=".count)))
+                }
+            }
+        } else {
+            // Each `password` that is a keyword: at the start or after white space, then `=`.
+            var searched = text[...]
+            while let keyword = searched.firstRange(of: "password") {
+                defer { searched = searched[keyword.upperBound...] }
+                let before = text[..<keyword.lowerBound].last
+                let after = text[keyword.upperBound...].drop { $0 == " " || $0 == "\t" }
+                guard before == nil || before == " " || before == "\t", after.first == "=" else { continue }
+                let value = after.dropFirst().drop { $0 == " " || $0 == "\t" }
+                if value.first == "'" {
+                    found.append(String(value.dropFirst().prefix { $0 != "'" }))
+                } else {
+                    found.append(String(value.prefix { $0 != " " && $0 != "\t" }))
+                }
             }
         }
         return found + found.map { PercentEncoding.decoded($0[...]) }

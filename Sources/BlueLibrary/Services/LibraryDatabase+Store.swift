@@ -42,7 +42,11 @@ extension LibraryDatabase {
             LibraryLocation.passwordKeyPath(ofLibrary: source.location, environment: environment),
             LibraryLocation.passwordKeyPath(ofLibrary: store.location, environment: environment)
         )
-        let key = try await BlockingPool.files.run { try PasswordVault.carryKey(from: from, to: to) }
+        let key = try await BlockingPool.files.run { () throws -> (path: String, written: Bool)? in
+            // The key's folder (the BlueLibrary home, for a PostgreSQL library) may not exist yet.
+            if access(from, F_OK) == 0 { try LibraryLocation.createParentDirectory(of: to) }
+            return try PasswordVault.carryKey(from: from, to: to)
+        }
         // A library file is copied under its write lock: a server writing it meanwhile waits, and can
         // answer no write the copy misses.
         let copy: nonisolated(nonsending) () async throws -> LibraryContents = {

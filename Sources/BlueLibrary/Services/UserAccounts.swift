@@ -48,6 +48,10 @@ package final class UserAccounts: Sendable {
         let created = now()
         defer { logins.drop() }
         return try await library.changeUserData { writer in
+            // However its letters were typed then or now, a name taken is taken.
+            if try writer.user(named: name) != nil {
+                throw LibraryError(.conflict, "a user named \(name) already exists")
+            }
             let user = StoredUser(
                 id: id, name: name, sealedPassword: sealed, isAdmin: try writer.users().isEmpty,
                 created: created)

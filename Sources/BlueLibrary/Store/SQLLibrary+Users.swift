@@ -23,7 +23,9 @@ extension SQLLibrary {
     }
 
     package func user(named name: String) throws -> StoredUser? {
-        try users("name_key = ?1", [.text(StoredUser.nameKey(name))]).first
+        // A user kept before names were composed has the key lowercasing alone made.
+        let (key, legacy) = (StoredUser.nameKey(name), name.lowercased())
+        return try users("name_key = ?1 OR name_key = ?2", [.text(key), .text(legacy)]).first
     }
 
     package func user(apiKeyDigest digest: String) throws -> StoredUser? {

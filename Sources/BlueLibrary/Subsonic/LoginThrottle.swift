@@ -8,9 +8,9 @@ import Synchronization
 /// household behind one HTTPS proxy shares an address, and one person's typos (or a guesser's) never
 /// delay another user's correct password.
 ///
-/// While a pair that has failed is being checked, another login of the pair is refused too, so guesses
-/// sent side by side gain nothing; a pair that has not failed is checked side by side (a music app sends
-/// several calls at once, each logged in). A successful login, or a quarter of an hour without failures,
+/// While a pair that has used up its free failures is being checked, another login of the pair is
+/// refused too, so guesses sent side by side gain nothing; a pair with fewer failures is checked side by
+/// side (a music app sends several calls at once, each logged in, and one typo must not break them). A successful login, or a quarter of an hour without failures,
 /// forgets the pair.
 final class LoginThrottle: Sendable {
     /// Whose logins are counted together.
@@ -82,6 +82,8 @@ final class LoginThrottle: Sendable {
                 return .check(tracked: false)
             }
             if now < record.blockedUntil { return .refused(retryAfter: record.blockedUntil - now) }
+            // A few typos are free: until then, the pair's logins are checked side by side.
+            guard record.failures >= freeFailures else { return .check(tracked: false) }
             if record.checking { return .refused(retryAfter: firstDelay) }
             record.checking = true
             records[key] = record

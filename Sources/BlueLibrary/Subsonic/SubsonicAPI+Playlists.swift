@@ -166,23 +166,26 @@ extension SubsonicAPI {
         return .ok
     }
 
-    /// The playlist `id` names, when `user` owns it.
-    /// - Throws: 70 when the user cannot see it, 50 when they see it but another user owns it.
-    /// Refuses a playlist that would take its owner past ``UserLimits``: too many playlists, or too many
-    /// songs in all of them.
+    /// Refuses a playlist that would take its owner past ``UserLimits``: too many playlists, or more
+    /// songs in all of them than allowed — unless the change adds none (a user over the limit from older
+    /// data may still rename a playlist or remove songs).
     private static func checkLimits(of playlist: StoredPlaylist, isNew: Bool, _ reader: Reader) throws {
-        let others = try reader.playlists().filter { $0.owner == playlist.owner && $0.id != playlist.id }
+        let mine = try reader.playlists().filter { $0.owner == playlist.owner }
+        let others = mine.filter { $0.id != playlist.id }
         if isNew && others.count >= UserLimits.playlists {
             throw SubsonicError.generic("a user keeps at most \(UserLimits.playlists) playlists")
         }
+        let before = mine.first { $0.id == playlist.id }?.trackIDs.count ?? 0
         let entries = others.reduce(playlist.trackIDs.count) { $0 + $1.trackIDs.count }
-        guard entries <= UserLimits.playlistEntries else {
+        guard entries <= UserLimits.playlistEntries || playlist.trackIDs.count <= before else {
             throw SubsonicError.generic(
                 "a user's playlists hold at most \(UserLimits.playlistEntries) songs in all; this would make \(entries)"
             )
         }
     }
 
+    /// The playlist `id` names, when `user` owns it.
+    /// - Throws: 70 when the user cannot see it, 50 when they see it but another user owns it.
     private static func owned(_ id: String, by user: StoredUser, _ reader: Reader) throws -> StoredPlaylist {
         guard let playlist = try reader.playlist(id: id), playlist.owner == user.id || playlist.isPublic
         else {

@@ -57,8 +57,8 @@ struct ReaderPoolTests {
         #expect(gauge.most.load(ordering: .sequentiallyConsistent) == 3)
     }
 
-    /// Choosing a reader counts it as busy at once: reads that choose at the same moment (before any of
-    /// them runs) take different idle readers, never all the same one.
+    /// Choosing a reader counts it as busy at once, under one lock: reads that have chosen and not yet
+    /// run (here, from three tasks at once) take different idle readers, never all the same one.
     @Test func readsThatChooseAtOnceTakeDifferentReaders() async throws {
         let pool = ReaderPool(count: 3, placement: .ownThreads)
         let chosen = await withTaskGroup(of: ObjectIdentifier.self) { group in

@@ -215,15 +215,17 @@ struct SubsonicProtocolTests {
         #expect(bounded.delay(afterFailures: 30) == .seconds(8))
     }
 
-    /// While a pair that has failed is being checked, its other logins are refused, so guesses sent side
-    /// by side gain nothing; a pair that never failed is checked side by side (an app's calls at once).
+    /// While a pair that has used up its free failures is being checked, its other logins are refused, so
+    /// guesses sent side by side gain nothing; before that, a pair is checked side by side (an app's calls
+    /// at once, one typo or not).
     @Test func aPairThatFailedIsCheckedOneLoginAtATime() {
         let clock = Shared<ContinuousClock.Instant>(ContinuousClock.now)
-        let throttle = LoginThrottle(now: { clock.value })
+        let throttle = LoginThrottle(freeFailures: 1, now: { clock.value })
         let key = LoginThrottle.Key(address: "10.0.0.9", user: "joe")
         #expect(throttle.admit(key) == .check(tracked: false))
         #expect(throttle.admit(key) == .check(tracked: false))
         throttle.finish(key, tracked: false, succeeded: false)
+        // One free failure used up: one login of the pair at a time from now on.
         #expect(throttle.admit(key) == .check(tracked: true))
         #expect(throttle.admit(key) == .refused(retryAfter: .milliseconds(500)))
         #expect(throttle.admit(LoginThrottle.Key(address: "10.0.0.9", user: "ann")) == .check(tracked: false))

@@ -27,7 +27,8 @@ package enum TerminalRunner {
         // the rest (see `AlbumScreen.frameInterval`).
         let waker = loop.waker
         let player = ALSAQueuePlayer(device: device) { waker.wake() }
-        defer { player.stop() }
+        // Quitting never waits on the audio thread for more than a moment.
+        defer { player.quit() }
         let app = TerminalApp(
             controller: controller, coverCenter: covers.center, mode: mode, width: size.width,
             height: size.height, player: player)

@@ -21,6 +21,16 @@ package final class ALSAQueuePlayer: QueuePlayer {
     /// How many times the device was opened (for tests: files of one format share one stream).
     package var devicesOpened: Int { engine.devicesOpened }
 
+    /// Stops for good, as the app quits: the feeding thread is waited for half a second at most, so a
+    /// file that does not answer never holds up the quit.
+    /// - Returns: whether the feeding thread had stopped within that time.
+    @discardableResult
+    package func quit() -> Bool {
+        let stopped = engine.abandonFeeding(waitingAtMost: .milliseconds(500))
+        engine.load(nil)
+        return stopped
+    }
+
     package func play(_ entries: [QueueEntry], from index: Int) {
         guard !entries.isEmpty else { return stop() }
         var queue = PlayQueue(entries.map { ($0.path, $0.duration) }, from: index)

@@ -34,6 +34,14 @@ final class FeedSession: Sendable {
         stopFlag.store(true, ordering: .relaxed)
         finished.wait()
     }
+
+    /// Asks the thread to stop and waits for it at most `limit`; whether it stopped meanwhile.
+    func stop(waitingAtMost limit: Duration) -> Bool {
+        stopFlag.store(true, ordering: .relaxed)
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = Int(max(0, seconds)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        return finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+    }
 }
 
 /// The feeding thread's own state and loop.

@@ -62,6 +62,16 @@ package final class PlaybackEngine {
         feeder = nil
     }
 
+    /// Stops the feeding thread for good, waiting for it at most `limit` — for quitting, when nothing
+    /// after needs the device: a thread held up in a file that does not answer (a read on a hung network
+    /// share) must not hold up the quit; it stops at its next step, or ends with the process.
+    /// - Returns: whether the thread had stopped within `limit`.
+    @discardableResult
+    package func abandonFeeding(waitingAtMost limit: Duration) -> Bool {
+        defer { feeder = nil }
+        return feeder?.stop(waitingAtMost: limit) ?? true
+    }
+
     /// The entry, and the frame of its file, the feeding thread has written up to (for tests that wait
     /// for it).
     package var fed: (entry: Int, frame: Int) { shared.fed.withLock { $0 } }

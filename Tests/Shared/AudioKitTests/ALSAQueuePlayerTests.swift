@@ -4,6 +4,10 @@ import Synchronization
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The album player on ALSA's `null` device (no hardware, no pacing: the clock sets the time): files
 /// follow each other in one stream, the next opened ahead; a file that cannot play is passed over and
 /// reported; the end of the queue ends playback.
@@ -11,6 +15,13 @@ struct ALSAQueuePlayerTests {
     let directory = TemporaryDirectory("audio-queue")
     let clock = ManualClock()
     let changes = Changes()
+
+    /// Something that happens once, seen from any thread.
+    final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+        func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    }
 
     /// Counts the player's calls of its `onChange`.
     final class Changes: Sendable {
@@ -69,6 +80,36 @@ struct ALSAQueuePlayerTests {
         #expect(player.takeFailures().isEmpty)
         player.stop()
         #expect(player.status == nil)
+    }
+
+    /// Quitting does not wait for a feeding thread held up in a file that does not answer: the engine
+    /// gives up on it after the time it is given, and the thread ends on its own once the file does.
+    @Test(.timeLimit(.minutes(1))) func quittingDoesNotWaitForAFeedingThreadThatIsHeldUp() async throws {
+        let (entered, released) = (Flag(), Flag())
+        let engine = PlaybackEngine(
+            device: "null", clock: clock,
+            open: { path throws(AudioError) in
+                entered.set()
+                while !released.isSet { usleep(1000) }
+                throw AudioError(.file, "cannot play \(path): released")
+            }, onChange: {})
+        var queue = PlayQueue([("held.flac", 10)], from: 0)
+        queue.play(at: clock.now())
+        engine.load(queue)
+        engine.startFeeding()
+        #expect(await eventually { entered.isSet })
+        let started = ContinuousClock.now
+        #expect(!engine.abandonFeeding(waitingAtMost: .milliseconds(200)), "the thread is still held up")
+        #expect(
+            ContinuousClock.now - started < .seconds(10), "given up after its time, not when the file answers"
+        )
+        released.set()
+        // A thread that stops within its time says so.
+        let free = player()
+        free.play(try await files([.flac]), from: 0)
+        #expect(await eventually { free.fed.frame > 0 })
+        #expect(free.quit())
+        #expect(free.status == nil)
     }
 
     @Test(.timeLimit(.minutes(1))) func aFileThatCannotPlayIsPassedOverAndReported() async throws {

@@ -30,6 +30,13 @@ extension HistoryCommand {
                 ("marked_before", Self.fields(edit.markedBefore)),
                 ("marked_after", Self.fields(edit.markedAfter)),
             ])
+        case .tracks(let change):
+            .object([
+                ("op", .string("tracks")), ("id", .string(change.album.rawValue)),
+                ("title", .string(change.title)),
+                ("before", .array(change.before.map(Self.json))),
+                ("after", .array(change.after.map(Self.json))),
+            ])
         case .group(let group):
             .object([
                 ("op", .string("group")), ("kind", .string(group.kind.rawValue)),
@@ -56,6 +63,7 @@ extension HistoryCommand {
         case .string("add")?: self = .add(try album("album"), index: try index())
         case .string("delete")?: self = .delete(try album("album"), index: try index())
         case .string("edit")?: self = .update(try Self.edit(json))
+        case .string("tracks")?: self = .tracks(try Self.trackChange(json))
         case .string("update")?:
             // Written before edits recorded only their fields: the whole album before and after.
             self = .update(AlbumEdit(from: try album("before"), to: try album("after"), byHand: true))
@@ -98,5 +106,47 @@ extension HistoryCommand {
         return AlbumEdit(
             id: id, title: title, changes: changes, markedBefore: try marks("marked_before"),
             markedAfter: try marks("marked_after"))
+    }
+
+    /// A stored track as a history entry keeps it.
+    private static func json(_ stored: StoredTrack) -> JSONValue {
+        let track = stored.track
+        return .object([
+            ("disc", .number(String(track.disc))),
+            ("number", track.number.map { .number(String($0)) } ?? .null),
+            ("title", .string(track.title)), ("artist", .string(track.artist)),
+            ("duration", .number(String(track.duration))), ("path", .string(track.path)),
+            ("size", .number(String(stored.size))), ("modified", .number(String(stored.modified))),
+            ("tags", .string(stored.tags)),
+        ])
+    }
+
+    private static func trackChange(_ json: JSONValue) throws -> TrackChange {
+        let malformed = LibraryError(
+            .malformedInput, "history track change without an album id and its tracks")
+        guard case .string(let idText)? = json["id"], let album = AlbumID(idText),
+            case .string(let title)? = json["title"], case .array(let before)? = json["before"],
+            case .array(let after)? = json["after"]
+        else { throw malformed }
+        func stored(_ item: JSONValue) throws -> StoredTrack {
+            func number(_ key: String) -> String? {
+                if case .number(let text)? = item[key] { return text }
+                return nil
+            }
+            guard let disc = number("disc").flatMap({ Int($0) }), case .string(let title)? = item["title"],
+                case .string(let artist)? = item["artist"],
+                let duration = number("duration").flatMap({ Double($0) }),
+                case .string(let path)? = item["path"], let size = number("size").flatMap({ Int64($0) }),
+                let modified = number("modified").flatMap({ Int64($0) }),
+                case .string(let tags)? = item["tags"]
+            else { throw malformed }
+            return StoredTrack(
+                track: Track(
+                    disc: disc, number: number("number").flatMap { Int($0) }, title: title, artist: artist,
+                    duration: duration, path: path),
+                albumID: album, size: size, modified: modified, tags: tags)
+        }
+        return TrackChange(
+            album: album, title: title, before: try before.map(stored), after: try after.map(stored))
     }
 }

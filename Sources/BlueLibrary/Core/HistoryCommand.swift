@@ -12,6 +12,8 @@ package enum HistoryCommand: Sendable, Hashable {
     case delete(Album, index: Int)
     /// Fields of an album changed.
     case update(AlbumEdit)
+    /// An album's tracks changed (a rescan read its files again).
+    case tracks(TrackChange)
     /// Several changes made as one step — an import, a bulk modify or remove — applied in order and
     /// undone in reverse, so one undo takes back all of them.
     indirect case group(HistoryGroup)
@@ -22,6 +24,7 @@ package enum HistoryCommand: Sendable, Hashable {
         case .add(let album, let index): .delete(album, index: index)
         case .delete(let album, let index): .add(album, index: index)
         case .update(let edit): .update(edit.inverse)
+        case .tracks(let change): .tracks(change.inverse)
         case .group(let group):
             .group(HistoryGroup(kind: group.kind, commands: group.commands.reversed().map(\.inverse)))
         }
@@ -31,7 +34,7 @@ package enum HistoryCommand: Sendable, Hashable {
     package var resultingAlbum: AlbumID? {
         switch self {
         case .add(let album, _): album.id
-        case .delete, .group: nil
+        case .delete, .group, .tracks: nil
         case .update(let edit): edit.id
         }
     }
@@ -49,6 +52,7 @@ package enum HistoryCommand: Sendable, Hashable {
         switch self {
         case .add, .delete: false
         case .update(let edit): edit.isEmpty
+        case .tracks(let change): change.before == change.after
         case .group(let group): group.commands.allSatisfy(\.changesNothing)
         }
     }
@@ -59,6 +63,7 @@ package enum HistoryCommand: Sendable, Hashable {
         case .add(let album, _): "add \"\(album.title)\""
         case .delete(let album, _): "delete \"\(album.title)\""
         case .update(let edit): "edit \"\(edit.title)\""
+        case .tracks(let change): "tracks of \"\(change.title)\""
         case .group(let group): group.summary
         }
     }
@@ -94,25 +99,40 @@ package struct HistoryGroup: Sendable, Hashable {
     package var commands: [HistoryCommand]
 
     /// A short description for messages: `import of 12 albums`, `removal of 3 albums`, or for a scan
-    /// that did more than add, `import of a music folder (2 added, 1 changed, 5 removed)`.
+    /// that did more than add albums, `import of a music folder (2 added, 1 changed; 3 tracks changed)`:
+    /// albums added, changed and removed, then its albums' tracks added, changed and removed.
     package var summary: String {
         func albums(_ count: Int) -> String { "\(count) album\(count == 1 ? "" : "s")" }
-        var added = 0
-        var changed = 0
-        var removed = 0
+        var (added, changed, removed) = (0, 0, 0)
+        var tracks = (added: 0, changed: 0, removed: 0)
         for command in commands {
             switch command {
             case .add: added += 1
             case .update: changed += 1
             case .delete: removed += 1
+            case .tracks(let change):
+                let counts = change.counts
+                tracks = (
+                    tracks.added + counts.added, tracks.changed + counts.changed,
+                    tracks.removed + counts.removed
+                )
             case .group: continue
             }
         }
         guard kind == .scan, added != commands.count else {
             return "\(kind.noun) of \(albums(commands.count))"
         }
-        let parts = [(added, "added"), (changed, "changed"), (removed, "removed")].filter { $0.0 > 0 }
-        return "import of a music folder (\(parts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")))"
+        func said(_ counts: [(Int, String)], _ noun: (Int) -> String) -> String {
+            counts.filter { $0.0 > 0 }.map { "\(noun($0.0))\($0.1)" }.joined(separator: ", ")
+        }
+        let albumPart = said([(added, "added"), (changed, "changed"), (removed, "removed")]) { "\($0) " }
+        let trackPart = said([
+            (tracks.added, "added"), (tracks.changed, "changed"), (tracks.removed, "removed"),
+        ]) {
+            "\($0) track\($0 == 1 ? "" : "s") "
+        }
+        return
+            "import of a music folder (\([albumPart, trackPart].filter { !$0.isEmpty }.joined(separator: "; ")))"
     }
 
     /// Creates a group.

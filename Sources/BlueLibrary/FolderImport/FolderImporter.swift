@@ -85,6 +85,8 @@ package struct FolderImporter: Sendable {
     private struct Applied {
         var summary = FolderImport()
         var commands: [HistoryCommand] = []
+        /// The title of each album the scan found, by id (for its tracks' change).
+        var titles: [AlbumID: String] = [:]
     }
 
     /// Makes the library agree with a scan: new albums appended, changed ones rewritten (but for the
@@ -101,13 +103,19 @@ package struct FolderImporter: Sendable {
             if let source = origin.source, bySource[source] == nil { bySource[source] = origin }
         }
         // An album whose key changed (its tags did), or that got its tracks another way (an import of an
-        // export), is still the album that holds most of its files. Only such an album needs the files'
-        // owners, as they were before this scan wrote anything; an unchanged rescan reads no track.
+        // export), is still the album that holds most of its files; and every change to tracks is part of
+        // the scan's undo step. Both need the tracks as they were before this scan wrote anything; an
+        // unchanged rescan reads no track.
         var owners: [String: AlbumID] = [:]
-        if result.albums.contains(where: { bySource[$0.key] == nil }) || !result.removed.isEmpty {
-            for stored in try writer.storedTracks(under: result.root) where owners[stored.track.path] == nil {
-                owners[stored.track.path] = stored.albumID
+        var tracksBefore: [AlbumID: [StoredTrack]]?
+        if result.albums.contains(where: { $0.isChanged || bySource[$0.key] == nil })
+            || !result.removed.isEmpty
+        {
+            let stored = try writer.storedTracks(under: result.root)
+            for track in stored where owners[track.track.path] == nil {
+                owners[track.track.path] = track.albumID
             }
+            tracksBefore = Dictionary(grouping: stored, by: \.albumID)
         }
         let originsByID = Dictionary(origins.map { ($0.id, $0) }) { first, _ in first }
         var kept = Set<AlbumID>()
@@ -116,7 +124,10 @@ package struct FolderImporter: Sendable {
             let origin =
                 bySource.removeValue(forKey: scanned.key)
                 ?? mostFiles(of: scanned, owners).flatMap { originsByID[$0] }
-            if let origin { kept.insert(origin.id) }
+            if let origin {
+                kept.insert(origin.id)
+                applied.titles[origin.id] = scanned.title
+            }
             if files.isEmpty { files = Dictionary(result.files.map { ($0.path, $0) }) { first, _ in first } }
             if let origin, origin.isDeleted {
                 // A person deleted it: it stays out; its files are remembered, so they are not read again.
@@ -157,6 +168,7 @@ package struct FolderImporter: Sendable {
                 if !edit.isEmpty || oldTracks != scanned.tracks { applied.summary.updated += 1 }
             } else {
                 applied.summary.added += 1
+                applied.titles[album.id] = album.title
                 let index = try writer.locate(album.id)?.index ?? 0
                 applied.commands.append(.add(try writer.locate(album.id)?.album ?? album, index: index))
             }
@@ -174,6 +186,9 @@ package struct FolderImporter: Sendable {
             applied.commands.append(.delete(album, index: index))
             applied.summary.removed += 1
         }
+        if let tracksBefore {
+            applied.commands += try trackChanges(from: tracksBefore, applied, under: result.root, writer)
+        }
         if onlySeeds && applied.summary.added > 0 {
             // In decreasing index order, as one deletion after another: undone in reverse, each goes back
             // to its place.
@@ -182,6 +197,32 @@ package struct FolderImporter: Sendable {
             applied.summary.removedSeeds = true
         }
         return applied
+    }
+
+    /// What the scan did to the tracks under `root`, album by album, given them as they were before: the
+    /// changes to albums that were there before, and to new albums that took files another album had
+    /// (a new album's own files come back with it when its addition is redone).
+    private static func trackChanges(
+        from before: [AlbumID: [StoredTrack]], _ applied: Applied, under root: String,
+        _ writer: any LibraryWriter
+    ) throws -> [HistoryCommand] {
+        let after = Dictionary(grouping: try writer.storedTracks(under: root), by: \.albumID)
+        let paths = Set(before.values.joined().map(\.track.path))
+        let added = Set(
+            applied.commands.compactMap { command -> AlbumID? in
+                guard case .add(let album, _) = command else { return nil }
+                return album.id
+            })
+        func ordered(_ tracks: [StoredTrack]?) -> [StoredTrack] {
+            (tracks ?? []).sorted { $0.order < $1.order }
+        }
+        return try Set(before.keys).union(after.keys).sorted { $0.rawValue < $1.rawValue }.compactMap { id in
+            let (old, new) = (ordered(before[id]), ordered(after[id]))
+            guard old != new, !added.contains(id) || new.contains(where: { paths.contains($0.track.path) })
+            else { return nil }
+            let title = try applied.titles[id] ?? writer.locate(id)?.album.title ?? ""
+            return .tracks(TrackChange(album: id, title: title, before: old, after: new))
+        }
     }
 
     /// Whether the library holds the tutorial's five albums, untouched, and nothing else: what a first

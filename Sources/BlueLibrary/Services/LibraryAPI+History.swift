@@ -87,6 +87,12 @@ extension LibraryAPI {
                 throw LibraryError(.conflict, "cannot edit \"\(edit.title)\": it is no longer in the library")
             }
             return .update(applied)
+        case .tracks(let change):
+            try writer.replaceTracks(of: change.album, with: change.after)
+            try writer.setTrackTotals(
+                of: change.album, count: change.after.count,
+                length: change.after.reduce(0) { $0 + $1.track.duration })
+            return .tracks(change)
         case .group(let group):
             return .group(HistoryGroup(kind: group.kind, commands: try apply(group.commands, to: writer)))
         }

@@ -161,6 +161,7 @@ extension LibraryAPI {
         case .add(let album, _): try reader.locate(album.id)?.album ?? album
         case .delete(let album, _): album
         case .update(let edit): try reader.locate(edit.id)?.album
+        case .tracks(let change): try reader.locate(change.album)?.album
         case .group: nil
         }
     }

@@ -160,8 +160,9 @@ package final class SyncService: Service {
             return HTTPRequest(
                 method: "PATCH", url: remote + "/api/albums/\(edit.id)", headers: headers,
                 body: body(.object(fields)))
-        case .group:
-            // The outbox holds single changes only (see `enqueueSync(_:)`).
+        case .group, .tracks:
+            // The outbox holds single changes only (see `enqueueSync(_:)`), and never a scan's: a remote
+            // server has files of its own.
             return nil
         }
     }
@@ -212,6 +213,7 @@ extension HistoryCommand {
         switch self {
         case .add(let album, _), .delete(let album, _): album.id
         case .update(let edit): edit.id
+        case .tracks(let change): change.album
         case .group(let group): group.commands.first?.albumID ?? AlbumID.random()
         }
     }

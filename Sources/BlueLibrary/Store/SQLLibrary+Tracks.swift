@@ -69,6 +69,14 @@ extension SQLLibrary {
         }
     }
 
+    package func setTrackTotals(of album: AlbumID, count: Int, length: Double) throws {
+        for table in ["albums", "deleted_albums"] {
+            try execute(
+                "UPDATE \(table) SET track_count = ?1, length = ?2 WHERE id = ?3",
+                [.integer(Int64(count)), .real(length), .text(album.rawValue)])
+        }
+    }
+
     package func albumOfTrack(at path: String) throws -> AlbumID? {
         try string(
             "SELECT album_id FROM tracks WHERE path = ?1 AND album_id IN (SELECT id FROM albums)",

@@ -28,4 +28,6 @@ package protocol TrackWriter: TrackReader {
     func replaceTracks(of album: AlbumID, with tracks: [StoredTrack]) throws
     /// Forgets the tracks whose files are gone.
     func removeTracks(paths: [String]) throws
+    /// Sets how many tracks an album (in the library or deleted) has and how long they play.
+    func setTrackTotals(of album: AlbumID, count: Int, length: Double) throws
 }

@@ -145,7 +145,18 @@ struct AlbumCodingTests {
         let a = try Album(title: "A", artist: "B")
         let b = try a.updating(AlbumPatch(title: "C"))
         let edit = HistoryCommand.update(AlbumEdit(from: a, to: b, byHand: true))
-        for command in [HistoryCommand.add(a, index: 3), .delete(a, index: 0), edit] {
+        func stored(_ title: String, _ number: Int?, _ duration: Double) -> StoredTrack {
+            StoredTrack(
+                track: Track(
+                    disc: 2, number: number, title: title, artist: "Ø", duration: duration,
+                    path: "/m/\(title)"),
+                albumID: a.id, size: 1234, modified: 1_700_000_000_123_456_789, tags: "t\u{1}a\"g")
+        }
+        let tracks = HistoryCommand.tracks(
+            TrackChange(
+                album: a.id, title: "A", before: [stored("x", 1, 100.25), stored("y", nil, 0.1 + 0.2)],
+                after: [stored("x", 1, 100.5)]))
+        for command in [HistoryCommand.add(a, index: 3), .delete(a, index: 0), edit, tracks] {
             #expect(
                 try HistoryCommand(json: JSONParser.parse(Array(JSONWriter.string(command.json).utf8)))
                     == command)

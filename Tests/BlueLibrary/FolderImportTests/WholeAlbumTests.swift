@@ -2,6 +2,7 @@ import BlueLibraryCore
 import BlueLibraryFolderImport
 import BlueLibraryScanner
 import BlueLibraryServices
+import Glibc
 import TestSupport
 import Testing
 
@@ -206,5 +207,64 @@ struct WholeAlbumTests {
         #expect(result.unreadable.map(\.path) == [folder.path("m/1.mp3")])
         #expect((rescan.added, rescan.updated, rescan.removed) == (0, 0, 0))
         #expect(try await shown(library).albums == before.albums)
+    }
+
+    /// The titles of album "M"'s tracks.
+    private func trackTitles(_ library: LibraryAPI) async throws -> [String] {
+        try await library.album(try AlbumReference(parsing: "album:=M")).tracks.map(\.title)
+    }
+
+    @Test(arguments: stores)
+    func aRescanThatChangesOnlyATrackIsItsOwnUndoStepAndUndoNeverReachesPastIt(kind: StoreKind) async throws {
+        let folder = try makeFolder()
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        let typed = try await library.add(try Album(title: "Post", artist: "Björk"))
+        try await library.update(.id(try #require(typed.album).id), with: AlbumPatch(genre: "Art Pop"))
+        // A track's title changes in its file: the album's fields stay the same.
+        try folder.add(
+            "m/2.mp3",
+            tags("Two (Live)", artist: "Band", album: "M", number: 2, genre: "Indie Folk", duration: 200),
+            content: "audio, retitled")
+        let (rescan, _) = try await importer.importFolder(folder.root)
+        #expect((rescan.added, rescan.updated, rescan.removed) == (0, 1, 0))
+        #expect(try await trackTitles(library) == ["One", "Two (Live)"])
+
+        let undo = try #require(try await library.undo())
+        #expect(undo.effect?.inverse.summary == "import of a music folder (1 track changed)")
+        #expect(try await trackTitles(library) == ["One", "Two"], "the scan's own change is undone")
+        #expect(
+            try await library.album(.id(try #require(typed.album).id)).album.genre == "Art Pop",
+            "the older edit is untouched")
+        try await library.redo()
+        #expect(try await trackTitles(library) == ["One", "Two (Live)"])
+        try await library.undo()
+        // The file still says "Two (Live)": the next scan reads it again and takes it again.
+        let (again, _) = try await importer.importFolder(folder.root)
+        #expect(again.updated == 1)
+        #expect(try await trackTitles(library) == ["One", "Two (Live)"])
+    }
+
+    @Test(arguments: stores)
+    func aFileDeletedAndRescannedComesBackWithUndo(kind: StoreKind) async throws {
+        let folder = try makeFolder()
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        try await library.update(.index(0), with: AlbumPatch(genre: "Folk Rock"))
+        let before = try await shown(library)
+        #expect(unlink(folder.path("m/2.mp3")) == 0)
+        let (rescan, _) = try await importer.importFolder(folder.root)
+        #expect(rescan.updated == 1)
+        #expect(try await trackTitles(library) == ["One"])
+        let undo = try #require(try await library.undo())
+        #expect(undo.effect?.inverse.summary.contains("1 track removed") == true)
+        #expect(try await shown(library).albums == before.albums, "the track is back, the edit kept")
+        #expect(try await library.album(.index(0)).album.genre == "Folk Rock")
+        try await library.redo()
+        #expect(try await trackTitles(library) == ["One"])
     }
 }

@@ -12,6 +12,10 @@ import Synchronization
 /// `bluelibrary import DIR`: a music folder's albums and tracks, read with TagLib, with a progress bar on
 /// a terminal and a summary.
 enum FolderImportReport {
+    /// What an import that replaced the tutorial's albums says.
+    static let seedsMadeWay =
+        "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back)."
+
     /// Imports the music folder `folder` and prints the summary. Off the main actor: the scan calls the
     /// progress bar from its own task.
     /// - Throws: ``LibraryError`` `malformedInput` (exit 65) after the summary when no file could be read.
@@ -41,8 +45,7 @@ enum FolderImportReport {
             )
         }
         if report.removedSeeds {
-            out.line(
-                "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back).")
+            out.line(Self.seedsMadeWay)
         }
         if !report.unreadable.isEmpty {
             out.line(

@@ -120,7 +120,9 @@ package struct HistoryGroup: Sendable, Hashable {
             }
         }
         guard kind == .scan, added != commands.count else {
-            return "\(kind.noun) of \(albums(commands.count))"
+            // An import that replaced the tutorial's albums says so.
+            let replaced = kind == .importAlbums && removed > 0 ? " (\(removed) removed)" : ""
+            return "\(kind.noun) of \(albums(commands.count - removed))\(replaced)"
         }
         func said(_ counts: [(Int, String)], _ noun: (Int) -> String) -> String {
             counts.filter { $0.0 > 0 }.map { "\(noun($0.0))\($0.1)" }.joined(separator: ", ")

@@ -96,7 +96,7 @@ package struct FolderImporter: Sendable {
         var applied = Applied()
         applied.summary.unreadable = result.unreadable
         applied.summary.counts = result.counts
-        let onlySeeds = try holdsOnlyTheSeeds(writer)
+        let onlySeeds = try writer.holdsOnlyTheSeeds()
         let origins = try writer.scanOrigins(under: result.root)
         var bySource: [String: ScanOrigin] = [:]
         for origin in origins {
@@ -223,13 +223,6 @@ package struct FolderImporter: Sendable {
             let title = try applied.titles[id] ?? writer.locate(id)?.album.title ?? ""
             return .tracks(TrackChange(album: id, title: title, before: old, after: new))
         }
-    }
-
-    /// Whether the library holds the tutorial's five albums, untouched, and nothing else: what a first
-    /// import of a real collection replaces.
-    private static func holdsOnlyTheSeeds(_ reader: any LibraryReader) throws -> Bool {
-        guard try reader.count() == Album.seeds.count else { return false }
-        return try reader.albums() == Album.seeds
     }
 
     /// The tracks of a scanned album as the library stores them.

@@ -7,9 +7,11 @@ package struct ImportResult: Sendable, Equatable {
     package var added = 0
     /// Albums whose id was already in the library with the same fields (skipped, and counted).
     package var alreadyPresent = 0
-    /// Albums skipped as duplicates: the same artist and title as one in the library or earlier in the
-    /// import.
+    /// Albums skipped as duplicates: the same album (see ``LibraryIdentities``) as one in the library or
+    /// earlier in the import.
     package var duplicates = 0
+    /// Whether the tutorial's five albums left the library, the imported albums taking their place.
+    package var replacedSeeds = false
 
     /// An empty result.
     package init() {}
@@ -133,29 +135,55 @@ extension LibraryAPI {
     }
 }
 
-/// What an import compares its albums with: the ids in the library, and the artist and title (any case,
-/// any spacing) of each album there and of each one the import has taken so far. Read once, in one pass,
-/// so an import of 100,000 albums looks nothing up album by album.
+/// What an import compares its albums with, to tell the same album from a different one: the ids in
+/// the library, and the identity of each album there and of each one the import has taken so far — its
+/// MusicBrainz id when both have one, otherwise its artist, title (any case, any spacing), year and
+/// track count. Never artist and title alone: three self-titled albums of one artist, or an 11-track
+/// album and a 1-track single of one name, are different albums. Read once, in one pass, so an import
+/// of 100,000 albums looks nothing up album by album.
 struct LibraryIdentities {
     /// The ids of the albums in the library.
-    let ids: Set<AlbumID>
-    private var keys: Set<String>
+    private(set) var ids: Set<AlbumID> = []
+    /// The MusicBrainz ids taken.
+    private var mbids: Set<String> = []
+    /// Each artist-title-year-tracks key taken, with the MusicBrainz ids of the albums that have it
+    /// (`""` for one without).
+    private var keys: [String: Set<String>] = [:]
 
     init(_ reader: any LibraryReader) throws {
-        var ids = Set<AlbumID>()
-        var keys = Set<String>()
+        var taken = Self()
         try reader.forEachAlbum(matching: .all) { album, _ in
-            keys.insert(SearchKey.duplicateKey(artist: album.artist, title: album.title))
-            ids.insert(album.id)
+            taken.take(album)
+            taken.ids.insert(album.id)
         }
-        self.ids = ids
-        self.keys = keys
+        self = taken
     }
 
-    /// Whether `album` is a duplicate: not in the library by its id, but with the artist and title of one
-    /// there or taken before it. An album that is not is taken.
+    private init() {}
+
+    /// The artist, title, year and track count of an album, as an import compares them.
+    static func key(of album: Album) -> String {
+        SearchKey.duplicateKey(artist: album.artist, title: album.title) + "\u{1F}"
+            + (album.year.map(String.init) ?? "") + "\u{1F}" + String(album.trackCount)
+    }
+
+    private mutating func take(_ album: Album) {
+        if !album.mbid.isEmpty { mbids.insert(album.mbid) }
+        keys[Self.key(of: album), default: []].insert(album.mbid)
+    }
+
+    /// Whether `album` is a duplicate: not in the library by its id, but the same album as one there or
+    /// taken before it (its MusicBrainz id, or — unless both have MusicBrainz ids that differ — its
+    /// artist, title, year and track count). An album that is not is taken.
     mutating func isDuplicate(_ album: Album) -> Bool {
         guard !ids.contains(album.id) else { return false }
-        return !keys.insert(SearchKey.duplicateKey(artist: album.artist, title: album.title)).inserted
+        if !album.mbid.isEmpty && mbids.contains(album.mbid) { return true }
+        if let others = keys[Self.key(of: album)],
+            album.mbid.isEmpty || others.contains("") || others.contains(album.mbid)
+        {
+            return true
+        }
+        take(album)
+        return false
     }
 }

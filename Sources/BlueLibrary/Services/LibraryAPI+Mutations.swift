@@ -62,6 +62,7 @@ extension LibraryAPI {
         let limit = historyLimit
         let (change, result) = try await store.write { [self] writer in
             let start = try writer.count()
+            let onlySeeds = try writer.holdsOnlyTheSeeds()
             var result = ImportResult()
             var library = try LibraryIdentities(writer)
             var candidates = imported
@@ -101,9 +102,20 @@ extension LibraryAPI {
                     })
             }
             result.added = added.count
-            let additions = added.enumerated().map { HistoryCommand.add($1, index: start + $0) }
+            var commands = added.enumerated().map { HistoryCommand.add($1, index: start + $0) }
+            // A library being restored (or filled for the first time) takes the albums in place of the
+            // tutorial's five, as a first folder import does — but for those the import itself holds (an
+            // export of such a library). One undo brings them back, each in its place (deleted in
+            // decreasing index order, put back in reverse).
+            let importedIDs = Set(imported.map(\.album.id))
+            let seeds = Album.seeds.map(\.id).filter { !importedIDs.contains($0) }
+            if onlySeeds && !added.isEmpty && !seeds.isEmpty {
+                let removed = try writer.removeAll(seeds)
+                commands += removed.map { HistoryCommand.delete($0.album, index: $0.index) }
+                result.replacedSeeds = true
+            }
             let effect: HistoryCommand? =
-                additions.isEmpty ? nil : .group(HistoryGroup(kind: .importAlbums, commands: additions))
+                commands.isEmpty ? nil : .group(HistoryGroup(kind: .importAlbums, commands: commands))
             if let effect {
                 try writer.push(effect, on: .undo, limit: limit)
                 try writer.clearHistory(.redo)

@@ -4,6 +4,13 @@ import BlueLibraryCore
 /// album, the state the faces show — answered on the reader or writer the transaction holds, so that
 /// code inside a transaction never needs the facade (which would wait for that very transaction).
 extension LibraryReader {
+    /// Whether the library holds the tutorial's five albums, untouched, and nothing else: what a first
+    /// import of a real collection (a music folder, or an export being restored) replaces.
+    package func holdsOnlyTheSeeds() throws -> Bool {
+        guard try count() == Album.seeds.count else { return false }
+        return try albums() == Album.seeds
+    }
+
     /// The album an index or id refers to, with its index.
     /// - Throws: `notFound` naming the reference ("no album at index 7 (the library has 5)").
     package func locate(_ reference: AlbumReference) throws -> (album: Album, index: Int) {

@@ -111,12 +111,14 @@ struct CLIWorkflowTests {
 
     @Test func importFromStandardInputAndCSV() async throws {
         let csv = "title,artist,year\nTen Summoner's Tales,Sting,1993\nThe Joshua Tree,U2,1987\n"
+        // A library holding only the tutorial's albums takes the imported ones in their place.
         #expect(
             try await home.ok("import", "-", "--format", "csv", stdin: csv)
-                == "Imported 2 albums from standard input.\n")
-        #expect(
-            try await home.ok("list", "artist:u2", "--format", "$title")
-                == "Staring at the Sun\nThe Joshua Tree\n")
+                == "Imported 2 albums from standard input.\n"
+                + "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back).\n")
+        #expect(try await home.ok("list", "artist:u2", "--format", "$title") == "The Joshua Tree\n")
+        #expect(try await home.ok("undo").hasPrefix("Undid import of 2 albums (5 removed)."))
+        #expect(try await home.ok("list", "artist:u2", "--format", "$title") == "Staring at the Sun\n")
     }
 
     @Test func statsSummarisesTheLibrary() async throws {

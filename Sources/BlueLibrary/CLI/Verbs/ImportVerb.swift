@@ -128,6 +128,9 @@ struct ImportVerb: Verb {
         out.line(
             "Imported \(result.added) album\(result.added == 1 ? "" : "s") from \(source.escapingControlCharacters)\(details)."
         )
+        if result.replacedSeeds {
+            out.line(FolderImportReport.seedsMadeWay)
+        }
     }
 
     /// The format a file's name or first byte says.

@@ -320,8 +320,10 @@ let package = Package(
         tests(
             "BlueLibraryCLITests", "BlueLibrary/CLITests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryPostgres", "BlueLibrarySQLite",
-                "BlueLibraryServices", "BlueLibraryStore", "TestSupport",
+                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryHTTP", "BlueLibraryPostgres",
+                "BlueLibrarySQLite",
+                "BlueLibraryServices", "BlueLibraryStore", "BlueLibrarySubsonic", "BlueLibraryWeb",
+                "TestSupport",
             ],
             exclude: ["Snapshots"]),
         tests(

@@ -120,9 +120,18 @@ package struct HistoryGroup: Sendable, Hashable {
             }
         }
         guard kind == .scan, added != commands.count else {
-            // An import that replaced the tutorial's albums says so.
-            let replaced = kind == .importAlbums && removed > 0 ? " (\(removed) removed)" : ""
-            return "\(kind.noun) of \(albums(commands.count - removed))\(replaced)"
+            // An import that replaced the tutorial's albums (or its undoing, which brings them back) says so.
+            let seeds = Set(Album.seeds.map(\.id))
+            let seedSteps = commands.count { command in
+                switch command {
+                case .add(let album, _), .delete(let album, _): seeds.contains(album.id)
+                default: false
+                }
+            }
+            guard kind == .importAlbums, seedSteps > 0, seedSteps < commands.count else {
+                return "\(kind.noun) of \(albums(commands.count))"
+            }
+            return "\(kind.noun) of \(albums(commands.count - seedSteps)), in place of the tutorial's five"
         }
         func said(_ counts: [(Int, String)], _ noun: (Int) -> String) -> String {
             counts.filter { $0.0 > 0 }.map { "\(noun($0.0))\($0.1)" }.joined(separator: ", ")

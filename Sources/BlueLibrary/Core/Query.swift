@@ -21,6 +21,24 @@ package struct Query: Sendable, Hashable {
     /// Whether this query filters nothing.
     package var matchesEverything: Bool { groups.isEmpty }
 
+    /// The title a query names, folded, when it could name one album by it: its bare words joined by a
+    /// space (`Kid A`), or the text of a lone `title:` term; `nil` for any other query. `show` prefers
+    /// the album whose title is exactly that, when the query matches several.
+    package var titleText: String? {
+        guard groups.count == 1, let terms = groups.first, terms.allSatisfy({ !$0.negated }) else {
+            return nil
+        }
+        var words: [String] = []
+        for term in terms {
+            switch term.predicate {
+            case .anyText(let word): words.append(word)
+            case .contains(.title, let text) where terms.count == 1: return text
+            default: return nil
+            }
+        }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
     /// One condition on an album, possibly negated with `^`.
     package struct Term: Sendable, Hashable {
         /// Whether the condition is reversed.

@@ -3,12 +3,21 @@ extension Query {
     /// attack or a mistake, not a search.
     package static let maximumTerms = 100
 
-    /// Parses a query written as one string (the web's `?q=`), splitting on spaces outside double quotes.
+    /// Parses a query written as one string (the web's `?q=`, a search box), splitting it into words on
+    /// spaces outside double quotes, as a shell does: `title:="Kid A"` and `"title:=Kid A"` are one word.
     package init(parsing text: String) throws {
-        try self.init(terms: Query.split(text))
+        try self.init(words: Query.split(text))
     }
 
-    /// Parses a query given as separate terms (command-line arguments).
+    /// Parses a query given as command-line arguments: each argument is one word already (the shell
+    /// split them), so `'title:=Kid A'` is one word, and double quotes inside it group as they do in a
+    /// string (`'album:"Kid A"'` is `album:Kid A`). The same words as ``init(parsing:)`` gives mean the
+    /// same query.
+    package init(terms: [String]) throws {
+        try self.init(words: try terms.map { try Query.unquoted($0) })
+    }
+
+    /// Parses a query from its words (see ``init(parsing:)`` and ``init(terms:)``).
     ///
     /// - bare word: a substring of the title, artist or genre, or of a track's title or artist, ignoring
     ///   case and accents;
@@ -19,7 +28,7 @@ extension Query {
     /// - Throws: ``LibraryError`` `invalidQuery` naming the bad term; a term with a control character
     ///   (NUL, ESC, …) is refused: no album holds one, and a NUL cut short in the database's text would
     ///   match every album (`remove` would take them all).
-    package init(terms: [String]) throws {
+    private init(words terms: [String]) throws {
         for term in terms {
             if let control = term.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
                 throw LibraryError(
@@ -159,8 +168,18 @@ extension Query {
         return .yearRange(exact, exact)
     }
 
+    /// One word with its double quotes removed (they group, as in ``split(_:)``; a word is not split).
+    static func unquoted(_ word: String) throws -> String {
+        guard word.contains("\"") else { return word }
+        guard word.count(where: { $0 == "\"" }) % 2 == 0 else {
+            throw LibraryError(
+                .invalidQuery, "invalid query '\(word.escapingControlCharacters)': unclosed double quote")
+        }
+        return word.filter { $0 != "\"" }
+    }
+
     /// Splits on unquoted spaces; double quotes group words and are removed.
-    static func split(_ text: String) throws -> [String] {
+    package static func split(_ text: String) throws -> [String] {
         var tokens: [String] = []
         var current = ""
         var inQuotes = false
@@ -178,7 +197,10 @@ extension Query {
                 started = true
             }
         }
-        if inQuotes { throw LibraryError(.invalidQuery, "invalid query '\(text)': unclosed double quote") }
+        if inQuotes {
+            throw LibraryError(
+                .invalidQuery, "invalid query '\(text.escapingControlCharacters)': unclosed double quote")
+        }
         if started { tokens.append(current) }
         return tokens
     }

@@ -39,19 +39,10 @@ extension PostgresAlbums {
 
     func catalogAlbums(_ selection: AlbumSelection, offset: Int, limit: Int) throws -> [CatalogAlbum] {
         guard limit > 0 else { return [] }
-        var parameters = Parameters()
-        var conditions = ["a.track_count > 0"]
-        for word in selection.words where !word.isEmpty {
-            // A bare word of the command line's queries; the tracks are looked at only when the album's own
-            // fields do not match, through the index of each album's tracks.
-            let needle = parameters.bind(.text(word))
-            conditions.append(
-                """
-                (strpos(a.title_key, \(needle)) > 0 OR strpos(a.artist_key, \(needle)) > 0 \
-                OR strpos(a.genre_key, \(needle)) > 0 OR EXISTS (SELECT 1 FROM tracks t WHERE t.album_id = a.id \
-                AND (strpos(t.title_key, \(needle)) > 0 OR strpos(t.artist_key, \(needle)) > 0)))
-                """)
-        }
+        // The query's placeholders are $1…; the others follow.
+        let query = QuerySQL(selection.query, dialect: .postgres)
+        var parameters = Parameters(Self.parameters(query.bindings))
+        var conditions = ["(\(query.whereClause))", "a.track_count > 0"]
         if let key = selection.artistKey {
             conditions.append("a.artist_key = \(parameters.bind(.text(key)))")
         }
@@ -99,15 +90,9 @@ extension PostgresAlbums {
                 ORDER BY given.place
                 """
         } else {
-            var conditions: [String] = []
-            for word in selection.words where !word.isEmpty {
-                let needle = parameters.bind(.text(word))
-                conditions.append(
-                    """
-                    (strpos(t.title_key, \(needle)) > 0 OR strpos(t.artist_key, \(needle)) > 0 \
-                    OR strpos(a.title_key, \(needle)) > 0 OR strpos(a.artist_key, \(needle)) > 0)
-                    """)
-            }
+            let query = QuerySQL(selection.query, scope: .tracks, dialect: .postgres)
+            parameters = Parameters(Self.parameters(query.bindings))
+            var conditions = ["(\(query.whereClause))"]
             if let key = selection.genreKey {
                 conditions.append("a.genre_key = \(parameters.bind(.text(key)))")
             }

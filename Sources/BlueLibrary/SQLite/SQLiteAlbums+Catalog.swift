@@ -44,18 +44,11 @@ extension SQLiteAlbums {
 
     func catalogAlbums(_ selection: AlbumSelection, offset: Int, limit: Int) throws -> [CatalogAlbum] {
         guard limit > 0 else { return [] }
-        var conditions = ["a.track_count > 0"]
-        var bindings: [SQLValue] = []
-        for word in selection.words where !word.isEmpty {
-            // A bare word of the command line's queries; the tracks are looked at only when the album's own
-            // fields do not match, through the index of each album's tracks.
-            conditions.append(
-                """
-                (instr(a.title_key, ?) > 0 OR instr(a.artist_key, ?) > 0 OR instr(a.genre_key, ?) > 0 OR EXISTS \
-                (SELECT 1 FROM tracks t WHERE t.album_id = a.id AND (instr(t.title_key, ?) > 0 OR instr(t.artist_key, ?) > 0)))
-                """)
-            bindings += Array(repeating: .text(word), count: 5)
-        }
+        // The query's condition comes first: its placeholders are numbered (?1…), the plain ones after
+        // it take the numbers that follow.
+        let query = QuerySQL(selection.query)
+        var conditions = ["(\(query.whereClause))", "a.track_count > 0"]
+        var bindings = query.bindings
         if let key = selection.artistKey {
             conditions.append("a.artist_key = ?")
             bindings.append(.text(key))
@@ -131,14 +124,9 @@ extension SQLiteAlbums {
             }
             return found
         }
-        var conditions: [String] = []
-        var bindings: [SQLValue] = []
-        for word in selection.words where !word.isEmpty {
-            conditions.append(
-                "(instr(t.title_key, ?) > 0 OR instr(t.artist_key, ?) > 0 OR instr(a.title_key, ?) > 0 OR instr(a.artist_key, ?) > 0)"
-            )
-            bindings += Array(repeating: .text(word), count: 4)
-        }
+        let query = QuerySQL(selection.query, scope: .tracks)
+        var conditions = ["(\(query.whereClause))"]
+        var bindings = query.bindings
         if let key = selection.genreKey {
             conditions.append("a.genre_key = ?")
             bindings.append(.text(key))

@@ -30,6 +30,7 @@ extension LibraryReader {
         case .query(let query, let text):
             var matches: [(album: Album, index: Int)] = []
             try forEachAlbum(matching: query, offset: 0, limit: 6) { matches.append(($0, $1)) }
+            if matches.count > 1, let exact = try exactTitle(query) { return exact }
             guard matches.count == 1, let only = matches.first else {
                 guard !matches.isEmpty else { throw LibraryError(.notFound, "no album matches '\(text)'") }
                 let total = try count(matching: query)
@@ -42,6 +43,19 @@ extension LibraryReader {
             }
             return only
         }
+    }
+
+    /// The one album among those `query` matches whose title is exactly the query's text (any case,
+    /// any accents: ``Query/titleText``), if there is exactly one.
+    private func exactTitle(_ query: Query) throws -> (album: Album, index: Int)? {
+        guard let title = query.titleText, let terms = query.groups.first else { return nil }
+        var exact: [(album: Album, index: Int)] = []
+        // Only albums whose title holds the text can have it as their whole title.
+        let narrowed = Query(groups: [terms + [Query.Term(.contains(.title, title))]])
+        try forEachAlbum(matching: narrowed, offset: 0, limit: 1000) { album, index in
+            if SearchKey.fold(album.title) == title && exact.count < 2 { exact.append((album, index)) }
+        }
+        return exact.count == 1 ? exact[0] : nil
     }
 
     /// The library's state: the current album, the count, and whether undo and redo are possible.

@@ -1,10 +1,13 @@
 import BlueLibraryCore
 
-/// Search: `search2` and `search3`. Every word of the query must match, ignoring case and accents, as a
-/// bare word of the command line's queries does: an artist by name; an album by its title, artist or
-/// genre or one of its tracks' titles and artists; a song by its title or artist or its album's title or
-/// artist. An empty query — or `""`, as Symfonium sends it — matches everything, in pages: that is how
-/// clients copy the whole library.
+/// Search: `search2` and `search3`. The query is the one query language every face reads (the command
+/// line's `list`, the web page's search and the JSON API): bare words must each match, ignoring case and
+/// accents, and `field:value`, `^`, `,` and quotes mean what they mean there. An album matches as `list`
+/// matches it; a song as the web page's track search does (a bare word its own title or artist); an
+/// artist by name (the bare words and `artist:` terms, when the query has no other kind). Text that is
+/// not a valid query (`Live: 1975` names no field) is searched as plain words, as a search box would. An
+/// empty query — or `""`, as Symfonium sends it — matches everything, in pages: that is how clients
+/// copy the whole library.
 extension SubsonicAPI {
     static let searchEndpoints: [String: Endpoint] = [
         "search2": { api, call in
@@ -19,17 +22,34 @@ extension SubsonicAPI {
         },
     ]
 
-    /// The folded words of a search query; none for an empty query or `""`.
-    static func searchWords(_ query: String) -> [String] {
-        var text = query.trimmed
-        if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") {
-            text = String(text.dropFirst().dropLast())
+    /// The query a search's text means (see the top of this file); Lucene-style trailing wildcards
+    /// (`abba*`) some clients add mean what a substring means already.
+    static func searchQuery(_ text: String) -> Query {
+        let trimmed = text.trimmed
+        guard !trimmed.isEmpty, trimmed != "\"\"" else { return .all }
+        let words =
+            (try? Query.split(trimmed)) ?? trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
+        let unstarred = words.map { $0.hasSuffix("*") ? String($0.dropLast()) : $0 }
+        if let query = try? Query(terms: unstarred) { return query }
+        // Plain words: each a bare word, as typed.
+        let plain = unstarred.map { $0.filter { $0 != "\"" } }.filter { !$0.trimmed.isEmpty }
+        return Query(groups: [
+            plain.prefix(Query.maximumTerms).map { Query.Term(.anyText(SearchKey.fold($0))) }
+        ])
+    }
+
+    /// The folded words an artist's name must hold for `query`: its bare words and `artist:` values, or
+    /// `nil` when the query says more than that (another field, a negation, alternatives).
+    static func artistWords(_ query: Query) -> [String]? {
+        guard query.groups.count <= 1 else { return nil }
+        var words: [String] = []
+        for term in query.groups.first ?? [] {
+            switch (term.predicate, term.negated) {
+            case (.anyText(let word), false), (.contains(.artist, let word), false): words.append(word)
+            default: return nil
+            }
         }
-        // Lucene-style trailing wildcards (`abba*`) some clients add mean what a substring means already.
-        return text.split(whereSeparator: \.isWhitespace).map { word in
-            SearchKey.fold(String(word.hasSuffix("*") ? word.dropLast() : word))
-        }
-        .filter { !$0.isEmpty }
+        return words
     }
 
     private func search(
@@ -37,7 +57,7 @@ extension SubsonicAPI {
         album: @escaping @Sendable (CatalogAlbum, ItemAnnotation?) -> SubsonicElement
     ) async throws -> SubsonicElement {
         let parameters = call.parameters
-        let words = Self.searchWords(try parameters.required("query"))
+        let query = Self.searchQuery(try parameters.required("query"))
         let range = 0...Self.maximumListSize
         let artistCount = try parameters.integer("artistCount", default: 20, in: range)
         let artistOffset = try parameters.integer("artistOffset", default: 0, in: 0...Self.maximumOffset)
@@ -48,13 +68,16 @@ extension SubsonicAPI {
         let user = call.user.id
         return try await library.listening { reader in
             var element = SubsonicElement()
-            let artists = try reader.catalogArtists(matching: words, offset: artistOffset, limit: artistCount)
+            let artists =
+                try Self.artistWords(query).map {
+                    try reader.catalogArtists(matching: $0, offset: artistOffset, limit: artistCount)
+                } ?? []
             element.add("artist", list: try Self.artists(artists, reader, user: user, shape: artist))
             let albums = try reader.catalogAlbums(
-                AlbumSelection(words: words, order: .title), offset: albumOffset, limit: albumCount)
+                AlbumSelection(query: query, order: .title), offset: albumOffset, limit: albumCount)
             element.add("album", list: try Self.albums(albums, reader, user: user, shape: album))
             let tracks = try reader.catalogTracks(
-                TrackSelection(words: words), offset: songOffset, limit: songCount)
+                TrackSelection(query: query), offset: songOffset, limit: songCount)
             element.add("song", list: try Self.songs(tracks, reader, user: user))
             return element
         }

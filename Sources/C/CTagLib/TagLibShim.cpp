@@ -269,6 +269,13 @@ void read(const char *path, bool copyPicture, Reading &reading) {
     reading.sampleRate = audio->sampleRate();
     reading.durationMs = audio->lengthInMilliseconds();
     if (reading.durationMs <= 0) reading.durationMs = oggLengthMs(ref.file(), reading.sampleRate);
+    // Headers and tags but no audio after them: a file cut short (an Ogg cut to its first pages, say)
+    // is no track of 0:00.
+    if (reading.durationMs <= 0) {
+        reading.error = "no audio after its headers (the file is cut short or damaged)";
+        reading.errorCode = BL_TAGLIB_NOT_AUDIO;
+        return;
+    }
     reading.channels = audio->channels();
     reading.bitrate = audio->bitrate();
     const TagLib::PropertyMap map = propertiesOf(ref.file());

@@ -46,6 +46,20 @@ struct HostileFileTests {
         #expect(try await readTags(at: real).duration > 0)
     }
 
+    /// An Ogg Vorbis file cut to its first 3 KB (its headers, no audio page) is refused with the reason,
+    /// never taken for a track of 0:00.
+    @Test func aFileCutShortIsNotATrackOfNoLength() async throws {
+        let path = directory.file("cut.ogg")
+        try await AudioFixtures.write(.ogg, to: path, tags: FixtureTags(title: "Cut", album: "Whole"))
+        #expect(try await readTags(at: path).duration > 0)
+        #expect(truncate(path, 3 * 1024) == 0)
+        await #expect(
+            throws: LibraryError(
+                .malformedInput,
+                "cannot read '\(path)': no audio after its headers (the file is cut short or damaged)")
+        ) { try await readTags(at: path) }
+    }
+
     @Test func aPictureLargerThanACoverMayBeIsPassedOver() async throws {
         let path = directory.file("stuffed.mp3")
         let big = Self.jpeg(size: 11 << 20)

@@ -37,6 +37,25 @@ struct TagLibScanTests {
         try await AudioFixtures.write(.wav, to: directory.file("Loose Ends/untitled take.wav"))
     }
 
+    @Test func aFileCutShortIsListedAmongTheUnreadableNotMadeASecondAlbum() async throws {
+        try await AudioFixtures.write(
+            .ogg, to: directory.file("Band/Two/01.ogg"), tags: track("D", album: "Two", number: 1))
+        try await AudioFixtures.write(
+            .ogg, to: directory.file("Band/Two/02.ogg"), tags: track("E", album: "Two", number: 2))
+        // A copy cut to its first 3 KB, in another folder: its tags alone would make a second "Two".
+        let cut = directory.file("Band/Copies/02.ogg")
+        try await AudioFixtures.write(.ogg, to: cut, tags: track("E", album: "Two", number: 2))
+        #expect(truncate(cut, 3 * 1024) == 0)
+        let result = try await MusicScanner(reader: reads).scan(directory.path)
+        #expect(result.albums.map(\.title) == ["Two"])
+        #expect(result.albums.first?.tracks.map(\.title) == ["D", "E"])
+        #expect(result.unreadable.map(\.path) == [root + "/Band/Copies/02.ogg"])
+        #expect(
+            result.unreadable.first?.error.message
+                == "cannot read '\(root)/Band/Copies/02.ogg': no audio after its headers (the file is cut short or damaged)"
+        )
+    }
+
     @Test func aFolderOfRealFilesBecomesAlbums() async throws {
         try await makeLibrary()
         let result = try await MusicScanner(reader: reads).scan(directory.path)

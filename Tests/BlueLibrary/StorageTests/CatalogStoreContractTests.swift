@@ -141,13 +141,17 @@ struct CatalogStoreContractTests {
         #expect(try await titles(store, AlbumSelection(genreKey: "pop")) == ["Début", "Post"])
         #expect(try await titles(store, AlbumSelection(years: 1994...2010)) == ["Post", "Sines"])
         // A bare word of the command line's queries: title, artist, genre, or a track's title or artist.
-        #expect(try await titles(store, AlbumSelection(words: ["venus"])) == ["Début"])
-        #expect(try await titles(store, AlbumSelection(words: ["electro"])) == ["Sines"])
-        #expect(try await titles(store, AlbumSelection(words: ["bjo"], years: 1995...1995)) == ["Post"])
-        #expect(try await titles(store, AlbumSelection(words: ["sines", "echo"])) == ["Sines"])
-        #expect(try await titles(store, AlbumSelection(words: ["sines", "venus"])) == [])
+        #expect(try await titles(store, AlbumSelection(query: try Query(terms: ["venus"]))) == ["Début"])
+        #expect(try await titles(store, AlbumSelection(query: try Query(terms: ["electro"]))) == ["Sines"])
+        #expect(
+            try await titles(store, AlbumSelection(query: try Query(terms: ["bjo"]), years: 1995...1995)) == [
+                "Post"
+            ])
+        #expect(
+            try await titles(store, AlbumSelection(query: try Query(terms: ["sines", "echo"]))) == ["Sines"])
+        #expect(try await titles(store, AlbumSelection(query: try Query(terms: ["sines", "venus"]))) == [])
         // The seeds have no tracks: a word matching one finds nothing.
-        #expect(try await titles(store, AlbumSelection(words: ["bowie"])) == [])
+        #expect(try await titles(store, AlbumSelection(query: try Query(terms: ["bowie"]))) == [])
         let ids = [library["Sines"].album.id, AlbumID.random(), Album.seeds[0].id, library["Début"].album.id]
         #expect(try await titles(store, AlbumSelection(ids: ids, order: .given)) == ["Sines", "Début"])
         #expect(try await titles(store, AlbumSelection(ids: ids, order: .given), offset: 1) == ["Début"])
@@ -166,9 +170,17 @@ struct CatalogStoreContractTests {
             ])
         #expect(try await songs(store, TrackSelection(), offset: 2, limit: 2) == ["Army of Me", "Low Tone"])
         // Each word in the title, the artist, or the album's title or artist, ignoring case and accents.
-        #expect(try await songs(store, TrackSelection(words: ["tone"])) == ["Low Tone", "High Tone"])
-        #expect(try await songs(store, TrackSelection(words: ["bjork", "me"])) == ["Army of Me"])
-        #expect(try await songs(store, TrackSelection(words: ["sines", "echo"])) == ["Echo"])
+        #expect(
+            try await songs(store, TrackSelection(query: try Query(terms: ["tone"]))) == [
+                "Low Tone", "High Tone",
+            ])
+        #expect(
+            try await songs(store, TrackSelection(query: try Query(terms: ["bjork", "me"]))) == ["Army of Me"]
+        )
+        #expect(
+            try await songs(store, TrackSelection(query: try Query(parsing: "title:sines echo"))) == ["Echo"])
+        // A bare word is a track's own title or artist (as the web page's track search reads it).
+        #expect(try await songs(store, TrackSelection(query: try Query(parsing: "sines echo"))) == [])
         #expect(
             try await songs(store, TrackSelection(genreKey: "electronic")) == [
                 "Low Tone", "High Tone", "Echo",
@@ -202,7 +214,7 @@ struct CatalogStoreContractTests {
             _ = try writer.removeAll([library["Sines"].album.id])
         }
         #expect(try await titles(store, AlbumSelection()) == ["Début", "Post", "Undated"])
-        #expect(try await songs(store, TrackSelection(words: ["tone"])) == [])
+        #expect(try await songs(store, TrackSelection(query: try Query(terms: ["tone"]))) == [])
         let echo = library["Sines"].tracks[2].track.id
         #expect(try await songs(store, TrackSelection(ids: [echo])) == [])
         let artists = try await store.read { try $0.catalogArtists(matching: [], offset: 0, limit: 100) }

@@ -15,21 +15,23 @@ struct WebBrowseTests {
     /// The seeds, then albums by "Björk" and "bjork" (one artist), a compilation without a year, and an
     /// album with tracks.
     init() async throws {
-        try await library.importAlbums([
-            ImportedAlbum(
-                album: Fixtures.album("Debut", by: "bjork", genre: "Electronic", year: 1993), tracks: nil),
-            ImportedAlbum(
-                album: Fixtures.album("Homogenic", by: "Björk", genre: "electronic", year: 1997),
-                tracks: [
-                    Track(
-                        disc: 1, number: 1, title: "Hunter", artist: "Björk", duration: 255.5,
-                        path: "/m/h/1.flac"),
-                    Track(
-                        disc: 1, number: 2, title: "Jóga", artist: "Björk", duration: 305, path: "/m/h/2.flac"
-                    ),
-                ]),
-            ImportedAlbum(album: Fixtures.album("Assorted", by: "Various Artists"), tracks: nil),
-        ])
+        try await library.importAlbums(
+            Album.seeds.map { ImportedAlbum(album: $0, tracks: nil) } + [
+                ImportedAlbum(
+                    album: Fixtures.album("Debut", by: "bjork", genre: "Electronic", year: 1993), tracks: nil),
+                ImportedAlbum(
+                    album: Fixtures.album("Homogenic", by: "Björk", genre: "electronic", year: 1997),
+                    tracks: [
+                        Track(
+                            disc: 1, number: 1, title: "Hunter", artist: "Björk", duration: 255.5,
+                            path: "/m/h/1.flac"),
+                        Track(
+                            disc: 1, number: 2, title: "Jóga", artist: "Björk", duration: 305,
+                            path: "/m/h/2.flac"
+                        ),
+                    ]),
+                ImportedAlbum(album: Fixtures.album("Assorted", by: "Various Artists"), tracks: nil),
+            ])
         app = try await WebApp(library: library)
     }
 

@@ -16,9 +16,10 @@ struct WebListingTests {
     init() async throws {
         library = LibraryAPI(store: TestLibrary.store())
         try await library.importAlbums(
-            (0..<1200).map {
-                Fixtures.album("Song \($0)", by: $0 % 2 == 0 ? "Even" : "Odd", year: 1900 + $0 % 100)
-            })
+            Album.seeds
+                + (0..<1200).map {
+                    Fixtures.album("Song \($0)", by: $0 % 2 == 0 ? "Even" : "Odd", year: 1900 + $0 % 100)
+                })
         app = try await WebApp(library: library)
     }
 

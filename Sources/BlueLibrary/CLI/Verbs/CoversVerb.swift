@@ -74,7 +74,7 @@ struct CoversVerb: Verb {
                     }
                     return value
                 } ?? 32
-            action = .show(try AlbumReference(parsing: rest[0]), width: width)
+            action = .show(try AlbumReference(arguments: [rest[0]]), width: width)
         case "clear":
             guard rest.isEmpty else {
                 throw LibraryError(.usage, "unexpected argument '\(rest[0])' for 'covers clear'")

@@ -31,7 +31,7 @@ struct EditVerb: Verb {
             title: arguments["title"], artist: arguments["artist"], genre: arguments["genre"],
             year: try arguments["year"].map { try Album.parseYear($0) }, coverURL: arguments["cover"])
         guard !patch.isEmpty else { throw Self.spec.usageError("'edit' needs at least one field to change") }
-        album = try AlbumReference(parsing: arguments.positionals[0])
+        album = try AlbumReference(arguments: [arguments.positionals[0]])
         json = arguments.has("json")
     }
 

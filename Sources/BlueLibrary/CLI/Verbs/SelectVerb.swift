@@ -16,7 +16,7 @@ struct SelectVerb: Verb {
     let album: AlbumReference
 
     init(_ arguments: ParsedArguments) throws {
-        album = try AlbumReference(parsing: arguments.positionals[0])
+        album = try AlbumReference(arguments: arguments.positionals)
     }
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {

@@ -2,22 +2,24 @@ import BlueLibraryCore
 import BlueLibraryServices
 import Diagnostics
 
-/// `bluelibrary show INDEX|ID [--json]`: one album's details and tracks.
+/// `bluelibrary show INDEX|ID|QUERY... [--json]`: one album's details and tracks.
 struct ShowVerb: Verb {
     static let spec = VerbSpec(
-        name: "show", summary: "show one album's details", usage: "INDEX|ID|QUERY [--json]",
+        name: "show", summary: "show one album's details", usage: "INDEX|ID|QUERY... [--json]",
         options: [CommonOptions.json],
-        positionals: 1...1,
+        positionals: 1...Query.maximumTerms,
         details: """
-            An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
-            (bluelibrary show "Kid A"); when a query matches more than one, they are listed.
+            An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone,
+            read as list reads it (bluelibrary show Kid A; show 'title:=Kid A'); when a query matches
+            several and one of them has exactly the query's words as its title, that one is shown;
+            otherwise they are listed.
             """)
 
     let album: AlbumReference
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        album = try AlbumReference(parsing: arguments.positionals[0])
+        album = try AlbumReference(arguments: arguments.positionals)
         json = arguments.has("json")
     }
 

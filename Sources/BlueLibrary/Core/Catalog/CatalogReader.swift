@@ -103,9 +103,8 @@ package struct AlbumSelection: Sendable, Hashable {
         case given
     }
 
-    /// Folded words that must each be in the album's title, artist or genre, or in one of its tracks'
-    /// titles or artists (a bare word of the command line's queries).
-    package var words: [String]
+    /// The query the albums match, as `list` matches it (the one query language; its sort is not used).
+    package var query: Query
     /// Albums of the artist with this folded name.
     package var artistKey: String?
     /// Albums of the genre with this folded name.
@@ -119,11 +118,11 @@ package struct AlbumSelection: Sendable, Hashable {
 
     /// A selection; omitted conditions hold for every album.
     package init(
-        words: [String] = [], artistKey: String? = nil, genreKey: String? = nil,
+        query: Query = .all, artistKey: String? = nil, genreKey: String? = nil,
         years: ClosedRange<Int>? = nil,
         ids: [AlbumID]? = nil, order: Order = .title
     ) {
-        self.words = words
+        self.query = query
         self.artistKey = artistKey
         self.genreKey = genreKey
         self.years = years
@@ -136,8 +135,9 @@ package struct AlbumSelection: Sendable, Hashable {
 /// meeting every condition given, in album order (library order of the albums, then each album's
 /// order), or shuffled.
 package struct TrackSelection: Sendable, Hashable {
-    /// Folded words that must each be in the track's title or artist or its album's title or artist.
-    package var words: [String]
+    /// The query the tracks match, as the web page's track search matches it (a bare word and `track:`
+    /// a track's own title and artist; album fields its album's).
+    package var query: Query
     /// Tracks of albums of the genre with this folded name.
     package var genreKey: String?
     /// Tracks of albums from these years.
@@ -152,10 +152,10 @@ package struct TrackSelection: Sendable, Hashable {
 
     /// A selection; omitted conditions hold for every track.
     package init(
-        words: [String] = [], genreKey: String? = nil, years: ClosedRange<Int>? = nil, album: AlbumID? = nil,
+        query: Query = .all, genreKey: String? = nil, years: ClosedRange<Int>? = nil, album: AlbumID? = nil,
         ids: [String]? = nil, random: Bool = false
     ) {
-        self.words = words
+        self.query = query
         self.genreKey = genreKey
         self.years = years
         self.album = album

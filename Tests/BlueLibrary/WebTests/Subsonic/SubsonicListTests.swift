@@ -139,9 +139,20 @@ struct SubsonicListTests {
             SubsonicSchema.check(album, SubsonicSchema.albumID3, "AlbumID3")
         }
         let two = try await harness.ok("search3", [("query", "sines high")], "searchResult3")
-        #expect((two["song"]?.list ?? []).map { $0["title"]?.text } == ["High Tone"])
-        // An album matches when each word is in its own fields or one of its tracks'.
+        // An album matches when each word is in its own fields or one of its tracks'; a song when each
+        // is in its own title or artist, as the web page's track search reads the words.
         #expect((two["album"]?.list ?? []).map { $0["name"]?.text } == ["Sines"])
+        #expect((two["song"]?.list ?? []).map { $0["title"]?.text } == [])
+        // The query language: the album's title, then a word of the song's own.
+        let fielded = try await harness.ok("search3", [("query", "album:sines high")], "searchResult3")
+        #expect((fielded["song"]?.list ?? []).map { $0["title"]?.text } == ["High Tone"])
+        #expect(fielded["artist"]?.list.isEmpty != false, "a query about albums names no artist")
+        // Text that is no valid query (an unclosed quote, a field that does not exist) is searched as
+        // plain words.
+        let plain = try await harness.ok("search3", [("query", "\"low tone")], "searchResult3")
+        #expect((plain["song"]?.list ?? []).map { $0["title"]?.text } == ["Low Tone"])
+        let unknown = try await harness.ok("search3", [("query", "live:1975")], "searchResult3")
+        #expect(unknown == .object([("artist", .array([])), ("album", .array([])), ("song", .array([]))]))
         let none = try await harness.ok("search3", [("query", "zzz")], "searchResult3")
         #expect(none == .object([("artist", .array([])), ("album", .array([])), ("song", .array([]))]))
         #expect(try await harness.failure("search3") == 10)

@@ -80,14 +80,16 @@ struct CLIEverydayTests {
         #expect(
             try await home.ok("import", file)
                 == "Imported 2 albums from \(file) (1 duplicate skipped; --duplicates keep adds them).\n"
-                + "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back).\n")
+                + "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back).\n"
+        )
         #expect(
             try await home.ok("import", file)
                 == "Imported 0 albums from \(file) (3 duplicates skipped; --duplicates keep adds them).\n")
         #expect(
             try await home.ok("import", "--duplicates", "keep", file) == "Imported 3 albums from \(file).\n")
         #expect(try await home.ok("undo").hasPrefix("Undid import of 3 albums."))
-        #expect(try await home.ok("undo").hasPrefix("Undid import of 2 albums, in place of the tutorial's five."))
+        #expect(
+            try await home.ok("undo").hasPrefix("Undid import of 2 albums, in place of the tutorial's five."))
         #expect(try await home.ok("stats", "--json").contains("\"albums\":5"))
         let asked = try await home.run(["import", "--duplicates", "ask", file])
         #expect(asked.status == 64)

@@ -115,9 +115,11 @@ struct CLIWorkflowTests {
         #expect(
             try await home.ok("import", "-", "--format", "csv", stdin: csv)
                 == "Imported 2 albums from standard input.\n"
-                + "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back).\n")
+                + "The tutorial's five albums made way for your music ('bluelibrary undo' brings them back).\n"
+        )
         #expect(try await home.ok("list", "artist:u2", "--format", "$title") == "The Joshua Tree\n")
-        #expect(try await home.ok("undo").hasPrefix("Undid import of 2 albums, in place of the tutorial's five."))
+        #expect(
+            try await home.ok("undo").hasPrefix("Undid import of 2 albums, in place of the tutorial's five."))
         #expect(try await home.ok("list", "artist:u2", "--format", "$title") == "Staring at the Sun\n")
     }
 

@@ -176,7 +176,10 @@ let package = Package(
         // Music folders: the scan made part of the library through the facade.
         module(
             "BlueLibraryFolderImport", "BlueLibrary/FolderImport",
-            ["BlueLibraryCore", "BlueLibraryScanner", "BlueLibraryServices", "BlueLibraryStore"]),
+            [
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryScanner", "BlueLibraryServices",
+                "BlueLibraryStore",
+            ]),
         module(
             "BlueLibraryPresentation", "BlueLibrary/Presentation",
             ["BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryServices"]),

@@ -44,6 +44,11 @@ enum FolderImportReport {
                 "\(albums(report.leftOut)) you deleted \(report.leftOut == 1 ? "is" : "are") left out ('bluelibrary undo' brings back a deletion)."
             )
         }
+        if report.moved > 0 {
+            out.line(
+                "\(report.moved) file\(report.moved == 1 ? " was" : "s were") moved or renamed: stars, ratings, plays and playlist places went with \(report.moved == 1 ? "it" : "them")."
+            )
+        }
         if report.removedSeeds {
             out.line(Self.seedsMadeWay)
         }

@@ -37,6 +37,14 @@ extension HistoryCommand {
                 ("before", .array(change.before.map(Self.json))),
                 ("after", .array(change.after.map(Self.json))),
             ])
+        case .moves(let moves):
+            .object([
+                ("op", .string("moves")),
+                (
+                    "moves",
+                    .array(moves.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })
+                ),
+            ])
         case .group(let group):
             .object([
                 ("op", .string("group")), ("kind", .string(group.kind.rawValue)),
@@ -64,6 +72,17 @@ extension HistoryCommand {
         case .string("delete")?: self = .delete(try album("album"), index: try index())
         case .string("edit")?: self = .update(try Self.edit(json))
         case .string("tracks")?: self = .tracks(try Self.trackChange(json))
+        case .string("moves")?:
+            guard case .array(let items)? = json["moves"] else {
+                throw LibraryError(.malformedInput, "history moves without \"moves\"")
+            }
+            self = .moves(
+                try items.map { item in
+                    guard case .string(let from)? = item["from"], case .string(let to)? = item["to"] else {
+                        throw LibraryError(.malformedInput, "history move without \"from\" and \"to\"")
+                    }
+                    return TrackMove(from: from, to: to)
+                })
         case .string("update")?:
             // Written before edits recorded only their fields: the whole album before and after.
             self = .update(AlbumEdit(from: try album("before"), to: try album("after"), byHand: true))

@@ -14,6 +14,8 @@ package enum HistoryCommand: Sendable, Hashable {
     case update(AlbumEdit)
     /// An album's tracks changed (a rescan read its files again).
     case tracks(TrackChange)
+    /// Files moved: what people keep of each track went to its new id.
+    case moves([TrackMove])
     /// Several changes made as one step — an import, a bulk modify or remove — applied in order and
     /// undone in reverse, so one undo takes back all of them.
     indirect case group(HistoryGroup)
@@ -25,6 +27,7 @@ package enum HistoryCommand: Sendable, Hashable {
         case .delete(let album, let index): .add(album, index: index)
         case .update(let edit): .update(edit.inverse)
         case .tracks(let change): .tracks(change.inverse)
+        case .moves(let moves): .moves(moves.reversed().map(\.inverse))
         case .group(let group):
             .group(HistoryGroup(kind: group.kind, commands: group.commands.reversed().map(\.inverse)))
         }
@@ -34,7 +37,7 @@ package enum HistoryCommand: Sendable, Hashable {
     package var resultingAlbum: AlbumID? {
         switch self {
         case .add(let album, _): album.id
-        case .delete, .group, .tracks: nil
+        case .delete, .group, .tracks, .moves: nil
         case .update(let edit): edit.id
         }
     }
@@ -53,6 +56,7 @@ package enum HistoryCommand: Sendable, Hashable {
         case .add, .delete: false
         case .update(let edit): edit.isEmpty
         case .tracks(let change): change.before == change.after
+        case .moves(let moves): moves.isEmpty
         case .group(let group): group.commands.allSatisfy(\.changesNothing)
         }
     }
@@ -64,6 +68,7 @@ package enum HistoryCommand: Sendable, Hashable {
         case .delete(let album, _): "delete \"\(album.title)\""
         case .update(let edit): "edit \"\(edit.title)\""
         case .tracks(let change): "tracks of \"\(change.title)\""
+        case .moves(let moves): "\(moves.count) file\(moves.count == 1 ? "" : "s") moved"
         case .group(let group): group.summary
         }
     }
@@ -105,6 +110,7 @@ package struct HistoryGroup: Sendable, Hashable {
         func albums(_ count: Int) -> String { "\(count) album\(count == 1 ? "" : "s")" }
         var (added, changed, removed) = (0, 0, 0)
         var tracks = (added: 0, changed: 0, removed: 0)
+        var moved = 0
         for command in commands {
             switch command {
             case .add: added += 1
@@ -116,6 +122,7 @@ package struct HistoryGroup: Sendable, Hashable {
                     tracks.added + counts.added, tracks.changed + counts.changed,
                     tracks.removed + counts.removed
                 )
+            case .moves(let list): moved += list.count
             case .group: continue
             }
         }
@@ -139,6 +146,7 @@ package struct HistoryGroup: Sendable, Hashable {
         let albumPart = said([(added, "added"), (changed, "changed"), (removed, "removed")]) { "\($0) " }
         let trackPart = said([
             (tracks.added, "added"), (tracks.changed, "changed"), (tracks.removed, "removed"),
+            (moved, "moved"),
         ]) {
             "\($0) track\($0 == 1 ? "" : "s") "
         }

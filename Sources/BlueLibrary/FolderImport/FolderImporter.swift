@@ -19,6 +19,9 @@ package struct FolderImport: Sendable {
     package var leftOut = 0
     /// Whether the tutorial's five albums left the library, the folder's albums taking their place.
     package var removedSeeds = false
+    /// Files found moved (renamed, or to another folder), whose stars, ratings, plays and playlist
+    /// places went with them.
+    package var moved = 0
     /// Tracks the library now knows under the folder.
     package var tracks = 0
     /// Files that could not be read, with why.
@@ -67,6 +70,7 @@ package struct FolderImporter: Sendable {
         }
         let result = try await scanner.scan(root, previous: previous, progress: progress)
         let (_, report) = try await library.recordStep(.scan, as: .importAlbums) { writer in
+            try writer.addMusicFolder(result.root)
             var applied = try Self.apply(result, to: writer)
             applied.summary.tracks = try writer.trackCount(under: result.root)
             return (applied.commands, applied.summary)
@@ -188,6 +192,12 @@ package struct FolderImporter: Sendable {
         }
         if let tracksBefore {
             applied.commands += try trackChanges(from: tracksBefore, applied, under: result.root, writer)
+            let moves = Self.moves(in: result, before: tracksBefore)
+            if !moves.isEmpty {
+                for move in moves { try writer.moveTrackData(from: move.from, to: move.to) }
+                applied.commands.append(.moves(moves))
+                applied.summary.moved = moves.count
+            }
         }
         if onlySeeds && applied.summary.added > 0 {
             // In decreasing index order, as one deletion after another: undone in reverse, each goes back
@@ -223,6 +233,26 @@ package struct FolderImporter: Sendable {
             let title = try applied.titles[id] ?? writer.locate(id)?.album.title ?? ""
             return .tracks(TrackChange(album: id, title: title, before: old, after: new))
         }
+    }
+
+    /// The files the scan found gone from one path and new at another — the same size and the same tags
+    /// — paired in path order: renamed or moved, not removed and added.
+    private static func moves(in result: ScanResult, before: [AlbumID: [StoredTrack]]) -> [TrackMove] {
+        guard !result.removed.isEmpty else { return [] }
+        let known = Set(before.values.joined().map(\.track.path))
+        var gone: [String: [String]] = [:]  // size and tags → the old paths, in path order
+        for file in result.removed {
+            gone["\(file.size)\u{1F}\(file.tags.stored)", default: []].append(file.path)
+        }
+        var moves: [TrackMove] = []
+        for file in result.files where !known.contains(file.path) {
+            let key = "\(file.size)\u{1F}\(file.tags.stored)"
+            guard var paths = gone[key], !paths.isEmpty else { continue }
+            let old = paths.removeFirst()
+            gone[key] = paths
+            moves.append(TrackMove(from: TrackID(path: old).rawValue, to: TrackID(path: file.path).rawValue))
+        }
+        return moves
     }
 
     /// The tracks of a scanned album as the library stores them.

@@ -19,6 +19,7 @@ extension PostgresAlbums {
         }
         contents.current = try savedCurrent()
         try readUserData(into: &contents)
+        contents.musicFolders = try musicFolders()
         return contents
     }
 
@@ -43,7 +44,7 @@ extension PostgresAlbums {
     /// outbox's numbering goes on after the numbers copied.
     func replaceAll(with contents: LibraryContents) throws {
         try run(
-            "TRUNCATE albums, buckets, deleted_albums, tracks, history, outbox, saved_state, \(Self.userTables)"
+            "TRUNCATE albums, buckets, deleted_albums, tracks, history, outbox, saved_state, music_folders, \(Self.userTables)"
         )
         let places = try positionsAtTheEnd(contents.albums.count)
         try PostgresArray.insert(
@@ -78,5 +79,6 @@ extension PostgresAlbums {
         }
         if let current = contents.current { try saveCurrent(current) }
         try writeUserData(contents)
+        for folder in contents.musicFolders { try addMusicFolder(folder) }
     }
 }

@@ -204,6 +204,8 @@ enum PostgresSchema {
             "CREATE INDEX albums_by_year ON albums (year DESC NULLS LAST, artist_key, title_key, id)",
             "CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year NULLS FIRST, title_key, id)",
         ],
+        // The music folders the library was imported from: SQLite's schema 9.
+        [#"CREATE TABLE music_folders (path text COLLATE "C" PRIMARY KEY)"#],
     ]
 
     /// The schema version this build writes.

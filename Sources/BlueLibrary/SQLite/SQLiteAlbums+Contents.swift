@@ -42,6 +42,7 @@ extension SQLiteAlbums {
         outbox.reset()
         contents.current = try savedCurrent()
         try readUserData(into: &contents)
+        contents.musicFolders = try musicFolders()
         return contents
     }
 
@@ -74,7 +75,7 @@ extension SQLiteAlbums {
             DELETE FROM albums; DELETE FROM buckets; DELETE FROM deleted_albums; DELETE FROM tracks;
             DELETE FROM history; DELETE FROM outbox; DELETE FROM saved_state; DELETE FROM users;
             DELETE FROM api_keys; DELETE FROM stars; DELETE FROM ratings; DELETE FROM plays;
-            DELETE FROM playlists; DELETE FROM playlist_tracks;
+            DELETE FROM playlists; DELETE FROM playlist_tracks; DELETE FROM music_folders;
             """)
         _ = try append(contents.albums.map(\.album))
         for stored in contents.albums where stored.source != nil || !stored.edited.isEmpty {
@@ -126,5 +127,6 @@ extension SQLiteAlbums {
         }
         if let current = contents.current { try saveCurrent(current) }
         try writeUserData(contents)
+        for folder in contents.musicFolders { try addMusicFolder(folder) }
     }
 }

@@ -201,6 +201,9 @@ enum Schema {
             CREATE INDEX albums_by_year ON albums (year DESC, artist_key, title_key, id);
             CREATE INDEX albums_by_genre ON albums (genre_key, artist_key, year, title_key, id);
             """),
+        // 9: the music folders the library was imported from (`import DIR`), which a running server
+        // watches and rescans.
+        Migration("CREATE TABLE music_folders (path TEXT PRIMARY KEY);"),
     ]
 
     /// The schema version this build writes.

@@ -93,6 +93,9 @@ extension LibraryAPI {
                 of: change.album, count: change.after.count,
                 length: change.after.reduce(0) { $0 + $1.track.duration })
             return .tracks(change)
+        case .moves(let moves):
+            for move in moves { try writer.moveTrackData(from: move.from, to: move.to) }
+            return .moves(moves)
         case .group(let group):
             return .group(HistoryGroup(kind: group.kind, commands: try apply(group.commands, to: writer)))
         }

@@ -174,7 +174,7 @@ extension LibraryAPI {
         case .delete(let album, _): album
         case .update(let edit): try reader.locate(edit.id)?.album
         case .tracks(let change): try reader.locate(change.album)?.album
-        case .group: nil
+        case .moves, .group: nil
         }
     }
 }

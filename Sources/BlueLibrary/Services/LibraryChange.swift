@@ -41,7 +41,7 @@ extension LibraryChange {
     package var index: Int? {
         switch effect {
         case .add(_, let index)?, .delete(_, let index)?: index
-        case .update?, .tracks?, .group?, nil: nil
+        case .update?, .tracks?, .moves?, .group?, nil: nil
         }
     }
 }

@@ -150,6 +150,13 @@ extension LibraryReading {
         try await store.read { try $0.storedTracks(under: root) }
     }
 
+    /// The music folders the library was imported from (`import DIR`), in byte order.
+    nonisolated(nonsending)
+        package func musicFolders() async throws -> [String]
+    {
+        try await store.read { try $0.musicFolders() }
+    }
+
     /// Counts albums, artists, genres and years.
     nonisolated(nonsending)
         package func statistics() async throws -> LibraryStatistics

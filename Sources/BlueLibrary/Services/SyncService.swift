@@ -160,7 +160,7 @@ package final class SyncService: Service {
             return HTTPRequest(
                 method: "PATCH", url: remote + "/api/albums/\(edit.id)", headers: headers,
                 body: body(.object(fields)))
-        case .group, .tracks:
+        case .group, .tracks, .moves:
             // The outbox holds single changes only (see `enqueueSync(_:)`), and never a scan's: a remote
             // server has files of its own.
             return nil
@@ -214,6 +214,7 @@ extension HistoryCommand {
         case .add(let album, _), .delete(let album, _): album.id
         case .update(let edit): edit.id
         case .tracks(let change): change.album
+        case .moves: AlbumID.random()
         case .group(let group): group.commands.first?.albumID ?? AlbumID.random()
         }
     }

@@ -36,6 +36,8 @@ package struct LibraryContents: Sendable, Equatable {
     package var plays: [PlayRecord] = []
     /// Every playlist with its tracks, oldest first (by creation time, then id).
     package var playlists: [StoredPlaylist] = []
+    /// The music folders the library was imported from, in byte order.
+    package var musicFolders: [String] = []
 
     /// An empty library (no albums at all, not even the seeds).
     package init() {}
@@ -45,7 +47,7 @@ package struct LibraryContents: Sendable, Equatable {
     package var isNewLibrary: Bool {
         albums == Album.seeds.map { StoredAlbum(album: $0) } && deletedAlbums.isEmpty && tracks.isEmpty
             && history.isEmpty && outbox.isEmpty && current == nil && users.isEmpty && apiKeys.isEmpty
-            && stars.isEmpty && ratings.isEmpty && plays.isEmpty && playlists.isEmpty
+            && stars.isEmpty && ratings.isEmpty && plays.isEmpty && playlists.isEmpty && musicFolders.isEmpty
     }
 
     /// "12 albums, 3 deleted albums, 140 tracks, 7 history steps, 0 changes waiting for a remote, 2 users,

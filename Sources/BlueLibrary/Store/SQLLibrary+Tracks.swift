@@ -69,6 +69,16 @@ extension SQLLibrary {
         }
     }
 
+    package func musicFolders() throws -> [String] {
+        try select("SELECT path FROM music_folders ORDER BY \(dialect.bytewise("path"))", []) {
+            $0.string(0) ?? ""
+        }
+    }
+
+    package func addMusicFolder(_ path: String) throws {
+        try execute("INSERT INTO music_folders (path) VALUES (?1) ON CONFLICT DO NOTHING", [.text(path)])
+    }
+
     package func setTrackTotals(of album: AlbumID, count: Int, length: Double) throws {
         for table in ["albums", "deleted_albums"] {
             try execute(

@@ -158,6 +158,23 @@ extension SQLLibrary {
             """, key + [.integer(value)])
     }
 
+    package func moveTrackData(from: String, to: String) throws {
+        let (old, new) = (SQLValue.text(from), SQLValue.text(to))
+        for (table, column, kind) in [
+            ("stars", "item_id", true), ("ratings", "item_id", true), ("plays", "track_id", false),
+        ] {
+            let isTrack = kind ? " AND kind = '\(ItemKind.song.rawValue)'" : ""
+            // What a user kept of the new id already gives way to what they kept of the file.
+            try execute(
+                """
+                DELETE FROM \(table) WHERE \(column) = ?2\(isTrack) AND user_id IN
+                    (SELECT user_id FROM \(table) WHERE \(column) = ?1\(isTrack))
+                """, [old, new])
+            try execute("UPDATE \(table) SET \(column) = ?2 WHERE \(column) = ?1\(isTrack)", [old, new])
+        }
+        try execute("UPDATE playlist_tracks SET track_id = ?2 WHERE track_id = ?1", [old, new])
+    }
+
     package func recordPlay(user: String, track: String, at time: Int64) throws {
         try execute(
             """

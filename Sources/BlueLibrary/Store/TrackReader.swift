@@ -13,6 +13,8 @@ package protocol TrackReader {
     func trackCount(under root: String) throws -> Int
     /// The albums, in the library or deleted, that have a track under `root`.
     func scanOrigins(under root: String) throws -> [ScanOrigin]
+    /// The music folders the library was imported from (`import DIR`), in byte order.
+    func musicFolders() throws -> [String]
     /// The album in the library whose track has its file at `path`, if any.
     func albumOfTrack(at path: String) throws -> AlbumID?
     /// Calls `body` with a window of the tracks `query` matches — a bare word, `track:` and
@@ -28,6 +30,8 @@ package protocol TrackWriter: TrackReader {
     func replaceTracks(of album: AlbumID, with tracks: [StoredTrack]) throws
     /// Forgets the tracks whose files are gone.
     func removeTracks(paths: [String]) throws
+    /// Remembers that the library was imported from the music folder `path` (once).
+    func addMusicFolder(_ path: String) throws
     /// Sets how many tracks an album (in the library or deleted) has and how long they play.
     func setTrackTotals(of album: AlbumID, count: Int, length: Double) throws
 }

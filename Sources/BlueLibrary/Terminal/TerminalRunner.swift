@@ -10,10 +10,11 @@ package enum TerminalRunner {
     /// Opens the album screen for `library` until the user quits. The screen's loop runs as one
     /// service beside the cover downloads, the watcher of other processes' changes and (in online mode)
     /// the sync to the remote; quitting stops them all, and the player. Tracks play on the ALSA `device`.
+    /// `alongside` are more services of the face (the watcher of the music folders).
     /// - Throws: `usage` when standard input or output is not a terminal.
     package static func run(
         library: LibraryAPI, covers: CoverService, sync: SyncService?, environment: [String: String],
-        device: String = "default"
+        device: String = "default", alongside: [any Service] = []
     ) async throws {
         guard TerminalSession.isAvailable else {
             throw LibraryError(.usage, "tui needs a terminal: standard input and output must both be one")
@@ -37,7 +38,7 @@ package enum TerminalRunner {
         defer { session.leave() }
         let albumScreen = AlbumScreen(app)
         let screen = ClosureService { await run(albumScreen, in: loop, library: library, covers: covers) }
-        var services: [any Service] = [screen, covers, ExternalChangeWatcher(library: library)]
+        var services: [any Service] = [screen, covers, ExternalChangeWatcher(library: library)] + alongside
         if let sync { services.append(sync) }
         try await ServiceGroup(services).run()
         controller.stop()

@@ -267,4 +267,48 @@ struct WholeAlbumTests {
         try await library.redo()
         #expect(try await trackTitles(library) == ["One"])
     }
+
+    @Test(arguments: stores)
+    func aMovedFileTakesItsStarsRatingsPlaysAndPlaylistPlacesWithIt(kind: StoreKind) async throws {
+        let folder = try makeFolder()
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        let old = TrackID(path: folder.path("m/2.mp3")).rawValue
+        try await library.store.write { writer in
+            try writer.setStar(1_700_000_000_000, user: "ann", kind: .song, id: old)
+            try writer.setRating(4, user: "ann", kind: .song, id: old)
+            try writer.recordPlay(user: "ann", track: old, at: 1_700_000_000_000)
+            try writer.savePlaylist(
+                StoredPlaylist(id: "p", owner: "ann", name: "Mix", created: 1, changed: 1, trackIDs: [old]))
+        }
+        // Renamed into another folder: the same bytes and tags at a new path.
+        let moved = folder.path("elsewhere/two.mp3")
+        #expect(mkdir(folder.path("elsewhere"), 0o755) == 0)
+        #expect(rename(folder.path("m/2.mp3"), moved) == 0)
+        folder.scripted.set(
+            tags("Two", artist: "Band", album: "M", number: 2, genre: "Indie Folk", duration: 200), for: moved
+        )
+        let (rescan, _) = try await importer.importFolder(folder.root)
+        #expect(rescan.moved == 1)
+        let new = TrackID(path: moved).rawValue
+        func kept(_ id: String) async throws -> String {
+            let contents = try await library.store.read { try $0.contents() }
+            let star = contents.stars.contains { $0.item == id }
+            let rating = contents.ratings.first { $0.item == id }?.value
+            let plays = contents.plays.first { $0.track == id }?.count
+            let listed = contents.playlists.first?.trackIDs == [id]
+            return "star \(star) rating \(rating ?? 0) plays \(plays ?? 0) listed \(listed)"
+        }
+        #expect(try await kept(new) == "star true rating 4 plays 1 listed true")
+        // Undo gives them back to the track at its old path; redo to the new one.
+        let undo = try #require(try await library.undo())
+        #expect(
+            undo.effect?.inverse.summary.contains("1 track moved") == true,
+            "\(undo.effect?.inverse.summary ?? "")")
+        #expect(try await kept(old) == "star true rating 4 plays 1 listed true")
+        try await library.redo()
+        #expect(try await kept(new) == "star true rating 4 plays 1 listed true")
+    }
 }

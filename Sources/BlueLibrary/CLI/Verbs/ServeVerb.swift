@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryHTTP
 import BlueLibraryPresentation
 import BlueLibraryServices
@@ -10,18 +11,21 @@ import Diagnostics
     import Glibc
 #endif
 
-/// `bluelibrary serve [--host ADDRESS] [--port N]`: the web face on GNU libmicrohttpd until SIGINT or
-/// SIGTERM.
+/// `bluelibrary serve [--host ADDRESS] [--port N] [--no-watch]`: the web face on GNU libmicrohttpd
+/// until SIGINT or SIGTERM, following the library's music folders as their files change.
 struct ServeVerb: Verb {
     static let spec = VerbSpec(
         name: "serve", summary: "serve the album screen, its JSON API and the Subsonic API for music apps",
-        usage: "[--host ADDRESS] [--port N]",
+        usage: "[--host ADDRESS] [--port N] [--no-watch]",
         options: [
             OptionSpec(
                 name: "host", short: nil, value: "ADDRESS",
                 help: "the IPv4 address to listen on (default 127.0.0.1)"),
             OptionSpec(
                 name: "port", short: "p", value: "N", help: "the port (default 8080; 0 picks a free one)"),
+            OptionSpec(
+                name: "no-watch", short: nil, value: nil,
+                help: "do not follow the music folders' changes ('import DIR' still rescans)"),
         ],
         details: """
             Open the printed URL in a browser. The page shows the covers, the details table and the
@@ -31,11 +35,16 @@ struct ServeVerb: Verb {
             Music apps connect to the Subsonic API at the same address, as the users that
             'bluelibrary user add' makes (see docs/subsonic.md); to reach it from a phone, listen on
             the machine's address (--host 0.0.0.0 for all of them).
+            The music folders the library was imported from are watched: files added, changed, removed
+            or moved there are in the library within about two seconds, each burst of changes one
+            rescan and one undo step (a folder that disappears keeps its tracks). With several servers
+            on one PostgreSQL database, let one of them watch (--no-watch on the others).
             """)
     static let services: ServiceNeeds = [.covers]
 
     let host: String
     let port: Int
+    let watch: Bool
 
     init(_ arguments: ParsedArguments) throws {
         // `localhost` is the loopback address (the server listens on IPv4).
@@ -45,6 +54,7 @@ struct ServeVerb: Verb {
             throw LibraryError(.usage, "invalid --port '\(portText)': use a number from 0 to 65535")
         }
         self.port = port
+        watch = !arguments.has("no-watch")
     }
 
     func run(_ root: LibraryContext) async throws -> ExitStatus {
@@ -81,6 +91,10 @@ struct ServeVerb: Verb {
             WebServer(server: server), app.events, ExternalChangeWatcher(library: root.library),
             ClosureService { await StopSignal.wait() },
         ]
+        if watch {
+            services.append(
+                FolderWatcher(importer: FolderImporter(library: root.library), log: StandardError.line))
+        }
         if let covers = root.covers { services.append(covers) }
         if let sync = root.sync { services.append(sync) }
         try await ServiceGroup(services).run()

@@ -1,22 +1,27 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryServices
 import BlueLibraryTerminal
 import Diagnostics
 
-/// `bluelibrary tui [--device NAME]`: the album screen, full-screen in the terminal, playing the albums
-/// read from a music folder.
+/// `bluelibrary tui [--device NAME] [--no-watch]`: the album screen, full-screen in the terminal, playing
+/// the albums read from a music folder, and following its changes.
 struct TUIVerb: Verb {
     static let spec = VerbSpec(
         name: "tui", summary: "browse the library full-screen, covers and all, and play its tracks",
-        usage: "[--device NAME]",
+        usage: "[--device NAME] [--no-watch]",
         options: [
             OptionSpec(
                 name: "device", short: nil, value: "NAME",
-                help: "the ALSA device to play on (default: default; null plays without sound hardware)")
+                help: "the ALSA device to play on (default: default; null plays without sound hardware)"),
+            OptionSpec(
+                name: "no-watch", short: nil, value: nil,
+                help: "do not follow the music folders' changes ('import DIR' still rescans)"),
         ],
         details: KeyHelp.helpText + "\n"
             + """
-            A click on a cover selects it. Changes made elsewhere show within a second. The screen fits
+            A click on a cover selects it. Changes made elsewhere show within a second, and so do
+            changes to the files of the music folders the library was imported from (--no-watch: not). The screen fits
             terminals from 40×12; a taller one shows larger covers and more details.
             Tracks play through ALSA: `default` reaches PipeWire or PulseAudio on a desktop. libsndfile
             plays MP3, FLAC, Ogg Vorbis, Opus and WAV, FFmpeg's libraries M4A/AAC and FLAC in Ogg; both
@@ -27,17 +32,21 @@ struct TUIVerb: Verb {
     static let services: ServiceNeeds = [.covers]
 
     let device: String
+    let watch: Bool
 
     init(_ arguments: ParsedArguments) throws {
         device = arguments["device"] ?? "default"
         guard !device.isEmpty else { throw Self.spec.usageError("--device needs an ALSA device name") }
+        watch = !arguments.has("no-watch")
     }
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {
         context.out.flush()
         try await TerminalRunner.run(
             library: context.library, covers: context.requireCovers(), sync: context.sync,
-            environment: context.console.environment, device: device)
+            environment: context.console.environment, device: device,
+            alongside: watch
+                ? [FolderWatcher(importer: FolderImporter(library: context.library), log: { _ in })] : [])
         return .success
     }
 }

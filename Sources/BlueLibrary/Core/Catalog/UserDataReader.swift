@@ -55,6 +55,9 @@ package protocol UserDataWriter: UserDataReader {
     func savePlaylist(_ playlist: StoredPlaylist) throws
     /// Removes a playlist.
     func deletePlaylist(id: String) throws
+    /// Gives what every user keeps of the track `from` — stars, ratings, plays, places in playlists — to
+    /// the track `to` (its file moved; a track's id follows its path).
+    func moveTrackData(from: String, to: String) throws
 }
 
 /// What a person can star and rate.

@@ -107,7 +107,8 @@ extension SQLLibrary {
         case .artist: "a.artist_key, a.title_key, a.position"
         case .year(let ascending):
             "a.year IS NULL, a.year \(ascending ? "ASC" : "DESC"), a.title_key, a.position"
-        case .newest: "\(createdSQL) DESC, a.position"
+        // As the web page's "Recently added": albums join the library at the end.
+        case .newest: "a.position DESC"
         case .random: "random()"
         }
     }

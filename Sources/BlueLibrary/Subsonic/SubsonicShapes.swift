@@ -187,17 +187,21 @@ enum SubsonicShapes {
         -> [SubsonicElement]
     {
         let sorted = artists.map { (sortName($0), $0) }.sorted { SearchKey.precedes($0.0, $1.0) }
-        var groups: [(letter: String, artists: [SubsonicElement])] = []
+        // One "#" group, first, for every name that does not begin with A to Z: digits and symbols sort
+        // before the letters, other scripts after them.
+        var groups: [(letter: String, artists: [SubsonicElement])] = [("#", [])]
         for (name, artist) in sorted {
             let first = name.first.map { String($0).uppercased() } ?? "#"
             let letter = first.count == 1 && first >= "A" && first <= "Z" ? first : "#"
-            if groups.last?.letter == letter {
+            if letter == "#" {
+                groups[0].artists.append(shape(artist))
+            } else if groups.last?.letter == letter {
                 groups[groups.count - 1].artists.append(shape(artist))
             } else {
                 groups.append((letter, [shape(artist)]))
             }
         }
-        return groups.map { group in
+        return groups.filter { !$0.artists.isEmpty }.map { group in
             var index = SubsonicElement()
             index.set("name", group.letter)
             index.add("artist", list: group.artists)

@@ -21,10 +21,7 @@ extension WebApp {
                 // The details: the album and its tracks, each named by the URL that plays it (never its path).
                 let albumID = try albumID(id)
                 let details = try await library.album(.id(albumID))
-                return .json(
-                    AlbumCoding.json(
-                        details.album, index: details.index, tracks: details.tracks,
-                        file: .audio(url: Self.audioPath(of:))))
+                return .json(Self.albumJSON(details.album, index: details.index, tracks: details.tracks))
             case ("POST", "albums", nil), ("POST", "addAlbum", nil):
                 return try await add(try jsonObject(request))
             case ("PATCH", "albums", let id?):
@@ -36,7 +33,7 @@ extension WebApp {
                 }
                 let change = try await library.update(.id(albumID), with: patch)
                 guard let after = change.album else { return .internalError }
-                return .json(AlbumCoding.json(after, index: try await library.album(.id(after.id)).index))
+                return .json(Self.albumJSON(after, index: try await library.album(.id(after.id)).index))
             case ("DELETE", "albums", let id?):
                 return deleted(try await library.delete(.id(try albumID(id))))
             case ("POST", "deleteAlbum", nil):
@@ -80,13 +77,13 @@ extension WebApp {
         do {
             let change = try await library.add(album, at: index)
             guard case .add(_, let position)? = change.effect else { return .internalError }
-            return .json(AlbumCoding.json(album, index: position), status: 201)
+            return .json(Self.albumJSON(album, index: position), status: 201)
         } catch let error as LibraryError where error.code == .conflict {
             // A retried mirror of the same album (same id, same fields) is not a duplicate.
             guard let existing = try? await library.album(.id(album.id)), existing.album == album else {
                 throw error
             }
-            return .json(AlbumCoding.json(existing.album, index: existing.index))
+            return .json(Self.albumJSON(existing.album, index: existing.index))
         }
     }
 
@@ -94,7 +91,7 @@ extension WebApp {
         guard case .delete(let album, let index)? = change.effect else { return .internalError }
         return .json(
             .object([
-                ("deleted", AlbumCoding.json(album, index: index)), ("state", WebJSON.state(change.state)),
+                ("deleted", Self.albumJSON(album, index: index)), ("state", WebJSON.state(change.state)),
             ]))
     }
 

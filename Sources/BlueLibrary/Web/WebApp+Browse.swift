@@ -75,7 +75,7 @@ extension WebApp {
         let tracks = page.tracks.map { track, album -> JSONValue in
             guard case .object(let members) = AlbumCoding.json(track, file: .audio(url: Self.audioPath(of:)))
             else { return .null }
-            return .object(members + [("album", AlbumCoding.json(album))])
+            return .object(members + [("album", Self.albumJSON(album))])
         }
         return .json(
             .object([

@@ -44,7 +44,7 @@ extension WebApp {
         .json(
             .object([
                 ("matches", .number(String(total))),
-                ("albums", .array(albums.map { AlbumCoding.json($0.0, index: $0.1) })),
+                ("albums", .array(albums.map { Self.albumJSON($0.0, index: $0.1) })),
             ]))
     }
 

@@ -41,7 +41,7 @@ extension WebApp {
             ("limit", .number(String(limit))),
         ]
         if around != nil { members.append(("position", page.position.map { .number(String($0)) } ?? .null)) }
-        members.append(("albums", .array(page.albums.map { AlbumCoding.json($0.album, index: $0.index) })))
+        members.append(("albums", .array(page.albums.map { Self.albumJSON($0.album, index: $0.index) })))
         return .json(.object(members))
     }
 

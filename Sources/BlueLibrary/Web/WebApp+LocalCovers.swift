@@ -25,4 +25,21 @@ extension WebApp {
             "invalid cover_url '\(String(url.prefix(100)).escapingControlCharacters)': a local file cannot be set "
                 + "through the web (use an http or https URL)")
     }
+
+    /// An album as the web API answers it (``AlbumCoding/json(_:index:)``, with its tracks when given,
+    /// each named by the URL that plays it), except that a local cover — a file of the music folder, or a
+    /// track whose embedded picture it is — is named by the route that serves it (`/covers/ID`), never by
+    /// where it lies on the server's disk.
+    static func albumJSON(_ album: Album, index: Int? = nil, tracks: [Track]? = nil) -> JSONValue {
+        let json =
+            tracks.map {
+                AlbumCoding.json(album, index: index, tracks: $0, file: .audio(url: audioPath(of:)))
+            }
+            ?? AlbumCoding.json(album, index: index)
+        guard CoverService.isLocalFile(album.coverURL), case .object(let members) = json else { return json }
+        return .object(
+            members.map { member in
+                member.key == "cover_url" ? (member.key, .string("/covers/\(album.id.rawValue)")) : member
+            })
+    }
 }

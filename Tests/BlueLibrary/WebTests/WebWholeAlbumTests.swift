@@ -36,6 +36,22 @@ struct WebWholeAlbumTests {
         return tracks.count
     }
 
+    @Test func aLocalCoverIsNamedByItsRouteNeverItsPath() async throws {
+        let id = try await library.add(
+            try Album(title: "Local", artist: "Me", coverURL: "file:///home/me/Music/Local/cover.jpg")
+        ).album?.id
+        let album = try #require(id)
+        for path in ["/api/albums/\(album)", "/api/albums?q=local", "/api/tracks?q=album:local"] {
+            let body = String(decoding: await send("GET", path).bytes, as: UTF8.self)
+            #expect(!body.contains("/home/me"), "\(path): \(body)")
+        }
+        let details = try JSONParser.parse(await send("GET", "/api/albums/\(album)").bytes)
+        #expect(details["cover_url"] == .string("/covers/\(album)"))
+        // A remote cover is a URL anyone may know, and stays as it is.
+        let seed = try JSONParser.parse(await send("GET", "/api/albums/\(Album.seeds[0].id)").bytes)
+        #expect(seed["cover_url"] == .string(Album.seeds[0].coverURL))
+    }
+
     @Test(arguments: ["delete", "remove"], [1, 2, 3])
     func aChangeThroughThePageAndItsUndoKeepTheAlbumWhole(change: String, steps: Int) async throws {
         let music = try await AudioLibrary(library, names: ["one.wav", "two.wav"])

@@ -95,7 +95,8 @@ package struct AlbumSelection: Sendable, Hashable {
         case artist
         /// By year (albums without one last), then folded title.
         case year(ascending: Bool)
-        /// Newest first (``CatalogAlbum/created``), then library order.
+        /// Most recently added first: library order reversed (albums join at the end), as the web page's
+        /// "Recently added".
         case newest
         /// Shuffled anew by every read.
         case random

@@ -32,6 +32,29 @@ struct SubsonicBrowsingTests {
         #expect(entries[1]["coverArt"]?.text == harness.albums["Sines"]?.album.id.rawValue)
     }
 
+    @Test func namesThatBeginWithNoLetterShareOneHashIndexFirst() {
+        let names = ["10cc", "ABBA", "!!!", "Ωmega", "아이유", "Björk", "The Beatles"]
+        let artists = names.map { name in
+            CatalogArtist(key: SearchKey.fold(name), name: name, albumCount: 1, coverAlbum: AlbumID.random())
+        }
+        let indexes = SubsonicShapes.indexes(artists) { artist in
+            var element = SubsonicElement()
+            element.set("name", artist.name)
+            return element
+        }
+        let json = indexes.map { index -> JSONValue in
+            var bytes: [UInt8] = []
+            index.appendJSON(to: &bytes)
+            return (try? JSONParser.parse(bytes)) ?? .null
+        }
+        #expect(json.map { $0["name"]?.text } == ["#", "A", "B"])
+        #expect(
+            Set((json.first?["artist"]?.list ?? []).map { $0["name"]?.text }) == [
+                "10cc", "!!!", "Ωmega", "아이유",
+            ])
+        #expect((json.last?["artist"]?.list ?? []).map { $0["name"]?.text } == ["The Beatles", "Björk"])
+    }
+
     @Test func anArtistHasTheirAlbumsAndAnAlbumItsSongsInOrder() async throws {
         let artist = try await harness.ok("getArtist", [("id", harness.artistID("Sines"))], "artist")
         SubsonicSchema.check(artist, SubsonicSchema.artistID3, "ArtistWithAlbumsID3")

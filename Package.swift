@@ -211,7 +211,7 @@ let package = Package(
                 .embedInCode("Page/scroller.js"),
                 .embedInCode("Page/search.js"), .embedInCode("Page/trackresults.js"),
                 .embedInCode("Page/tracks.js"),
-                .embedInCode("Page/virtual.js"),
+                .embedInCode("Page/virtual.js"), .embedInCode("Page/icon.svg"),
             ]),
         module(
             "BlueLibraryTerminal", "BlueLibrary/Terminal",

@@ -19,6 +19,7 @@ package enum KeyHelp {
         Entry(keys: "Space", action: "pause, resume"),
         Entry(keys: "n b", action: "next, previous track"),
         Entry(keys: ", .", action: "back, ahead 10 seconds"),
+        Entry(keys: "0-9", action: "to a tenth of the track"),
         Entry(keys: "s", action: "stop playing"),
         Entry(keys: "e", action: "edit the album"),
         Entry(keys: "a", action: "add an album"),

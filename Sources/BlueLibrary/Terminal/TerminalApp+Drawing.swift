@@ -46,14 +46,17 @@ extension TerminalApp {
         return screen
     }
 
-    /// Keeps the scroller in step with the controller: a new count, and the current album centred.
+    /// Keeps the scroller in step with the controller: a new count, and the current album centred —
+    /// when it is another album, or the same one at another index (a search applied or cleared, an
+    /// album added or deleted before it), so the covers never show the old list's place.
     private func followCurrentAlbum(_ state: LibraryScreen) {
         if scroller.count != state.albums.count { scroller.reloadKeepingPosition() }
         let current = state.currentAlbum?.id
-        if current != centeredOn, let index = state.currentIndex {
+        if current != centeredOn || state.currentIndex != centeredIndex, let index = state.currentIndex {
             scroller.center(on: index)
         }
         centeredOn = current
+        centeredIndex = state.currentIndex
     }
 
     /// The title bar: the app's name, and on the right the position and the search in force; a long

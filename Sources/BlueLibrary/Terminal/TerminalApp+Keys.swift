@@ -41,6 +41,8 @@ extension TerminalApp {
         case .character("b"): skipTrack(by: -1)
         case .character(","): seek(by: -10)
         case .character("."): seek(by: 10)
+        case .character(let digit) where digit.isASCII && digit.isWholeNumber:
+            seek(toTenth: digit.wholeNumberValue ?? 0)
         case .character("s"): stopPlaying()
         case .character("q"), .control("c"), .control("d"): quit()
         case .click(let column, let row): await click(column: column, row: row)

@@ -66,6 +66,13 @@ extension TerminalApp {
         player.seek(by: seconds)
     }
 
+    /// `0` to `9`: to that tenth of the track (`5` is its middle), as the Recordings player jumps — a
+    /// 20-minute track is crossed in one key, not 90 presses of `.`.
+    func seek(toTenth tenth: Int) {
+        guard nowPlaying != nil, let status = player.status else { return nothingPlays() }
+        player.seek(by: status.duration * Double(tenth) / 10 - status.position)
+    }
+
     /// `s`: stops and forgets what played.
     func stopPlaying() {
         guard nowPlaying != nil else { return nothingPlays() }

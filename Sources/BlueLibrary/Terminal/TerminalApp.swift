@@ -26,6 +26,8 @@ package final class TerminalApp: HorizontalScrollerDelegate {
     /// The track list's cursor and focus.
     var trackList = TrackListState()
     var centeredOn: AlbumID?
+    /// Its index then.
+    var centeredIndex: Int?
     /// The terminal's size.
     package private(set) var size: (width: Int, height: Int)
     /// Animation frame for spinners.
@@ -83,6 +85,7 @@ package final class TerminalApp: HorizontalScrollerDelegate {
         scroller.delegate = self
         scroller.reload()
         centeredOn = controller.screen.currentAlbum?.id
+        centeredIndex = controller.screen.currentIndex
     }
 
     /// Lays the screen out again for a new terminal size.

@@ -10,6 +10,9 @@ enum PageAssets {
         var files: [String: (type: String, body: [UInt8])] = [
             "index.html": ("text/html; charset=utf-8", PackageResources.index_html),
             "app.css": ("text/css; charset=utf-8", PackageResources.app_css),
+            // The page's icon, also where browsers look for one unasked.
+            "icon.svg": ("image/svg+xml", PackageResources.icon_svg),
+            "favicon.ico": ("image/svg+xml", PackageResources.icon_svg),
         ]
         let scripts: [(String, [UInt8])] = [
             ("app.js", PackageResources.app_js), ("album.js", PackageResources.album_js),

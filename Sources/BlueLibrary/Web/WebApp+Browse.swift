@@ -39,10 +39,18 @@ extension WebApp {
             let groups = page.groups.map { name, count in
                 JSONValue.object([("name", .string(name)), ("albums", .number(String(count)))])
             }
+            // The albums without an artist or a genre are a group, the first (its name is empty), but not
+            // an artist or a genre: `named` leaves it out, as `stats` does.
+            let first =
+                offset == 0 && !page.groups.isEmpty
+                ? page.groups.first?.name
+                : try await library.groups(by: field, offset: 0, limit: 1).groups.first?.name
+            let named = page.total - (first == "" ? 1 : 0)
             return .json(
                 .object([
-                    ("total", .number(String(page.total))), ("offset", .number(String(page.offset))),
-                    ("limit", .number(String(limit))), (route, .array(groups)),
+                    ("total", .number(String(page.total))), ("named", .number(String(named))),
+                    ("offset", .number(String(page.offset))), ("limit", .number(String(limit))),
+                    (route, .array(groups)),
                 ]))
         case "artists/sections", "genres/sections":
             let sections = try await library.groupSections(by: route.hasPrefix("artists") ? .artist : .genre)

@@ -4,8 +4,10 @@ outside the scroller (tracks and albums, accents and case ignored), the routes r
 and forward (with the place in a long list), and changes made elsewhere appearing in the view shown.
 """
 
+import json
 import os
 import unittest
+import urllib.request
 from urllib.parse import quote
 
 from selenium.webdriver.common.by import By
@@ -222,7 +224,7 @@ class ViewTests(PageTestCase):
         self.assertEqual(page["alt"], "Cover of Sines")
         self.assertEqual(page["rows"], [["1", "First Tone", "0:04"], ["2", "Second Tone", "0:04"], ["3", "Third Tone", "0:04"]])
         self.assertEqual(page["actions"], ["Play", "Play next", "Add to queue"])
-        self.assertEqual(self.view()["title"], "Album — BlueLibrary")
+        self.assertEqual(self.view()["title"], "Sines — Oscillator — BlueLibrary", "the page is named after its album")
         typed = self.api("/api/albums?q=album:untitled")["albums"][0]
         self.open_route("#/album/" + typed["id"])
         self.wait.until(lambda _: self.driver.find_element(By.ID, "album-title").text == "Untitled")
@@ -236,6 +238,48 @@ class ViewTests(PageTestCase):
         self.click(self.driver.find_element(By.ID, "album-show"))
         self.wait.until(lambda _: self.view()["id"] == "view-covers" and self.details().get("Album") == "Sines")
         self.assertEqual(self.current()["id"], sines["id"])
+
+    def test_counts_icon_tooltips_and_focus_rings_say_what_is_there(self):
+        # The icon is there where browsers look for it unasked.
+        with urllib.request.urlopen(self.url.rstrip("/") + "/favicon.ico") as response:
+            self.assertEqual((response.status, response.headers["Content-Type"]), (200, "image/svg+xml"))
+        # "No year" is listed with the decades but not counted as one.
+        self.open_route("#/years")
+        decades = self.api("/api/years")["decades"]
+        self.assertIn(None, [d["decade"] for d in decades])
+        real = len([d for d in decades if d["decade"] is not None])
+        self.wait.until(lambda _: (self.view()["count"] or "").startswith(f"{real} decades, "))
+        # "No genre" is listed with the genres but is not one: the count is the one `stats` gives.
+        genres = json.loads(self.cli("stats", "--json"))["genres"]
+        self.open_route("#/genres")
+        self.wait.until(lambda _: self.view()["count"] == f"{genres} genres")
+        # A title cut with "…" has the whole of it on hover.
+        self.open_route("#/albums?sort=title")
+        self.wait_cells()
+        tips = self.driver.execute_script(
+            "return [...document.querySelectorAll('#albums-grid .cell-title')].filter((s) => s.textContent).map((s) => [s.textContent, s.title])")
+        self.assertTrue(tips)
+        self.assertTrue(all(text == tip for text, tip in tips), tips[:3])
+        # A view opened with the mouse focuses its heading for screen readers, without a ring; a key press
+        # brings the rings back.
+        self.click(self.driver.find_element(By.CSS_SELECTOR, "#views a[href='#/artists']"))
+        self.wait.until(lambda _: self.view()["id"] == "view-groups")
+        ring = "return getComputedStyle(document.activeElement).outlineStyle + ' ' + document.activeElement.tagName"
+        self.wait.until(lambda _: self.driver.execute_script(ring) == "none H2")
+        self.driver.switch_to.active_element.send_keys(Keys.SHIFT)
+        self.driver.execute_script("const heading = document.activeElement; heading.blur(); heading.focus();")
+        self.assertEqual(self.driver.execute_script(ring), "solid H2")
+
+    def test_at_phone_width_the_decade_rail_keeps_each_label_apart(self):
+        self.set_viewport(390, 844, mobile=True)
+        self.open_route("#/albums?sort=year")
+        self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#albums-rail .rail-button")) > 3)
+        boxes = self.driver.execute_script(
+            "return [...document.querySelectorAll('#albums-rail .rail-button')].map((b) => { const r = b.getBoundingClientRect();"
+            " return [b.textContent, r.left, r.right, b.scrollWidth <= b.clientWidth]; })")
+        for (_, _, right, _), (label, left, _, _) in zip(boxes, boxes[1:]):
+            self.assertLessEqual(right, left, f"{label} starts after the label before it ends: {boxes[:4]}")
+        self.assertTrue(all(fits for *_, fits in boxes), boxes[:4])
 
     def test_reload_back_and_forward_restore_every_route(self):
         sines = self.api("/api/albums?q=album:sines")["albums"][0]["id"]

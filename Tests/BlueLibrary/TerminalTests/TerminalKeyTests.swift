@@ -104,3 +104,31 @@ struct TerminalKeyTests {
         #expect(harness.app.render().text.contains("album 1 of 12"))
     }
 }
+
+/// The cover row after a search is applied and cleared shows the current album centred at once, as it
+/// is when the album was chosen without searching.
+@MainActor
+struct TerminalSearchRedrawTests {
+    /// The title bar and the covers' top and bottom edges (where each cover is, and which is current:
+    /// heavy lines), without the pictures, which load when they will.
+    private func coverRows(_ harness: TerminalHarness) -> [String] {
+        let rows = harness.app.render().text.split(separator: "\n", omittingEmptySubsequences: false)
+        return [0, 2, 10].map { String(rows[$0]) }
+    }
+
+    @Test func clearingASearchCentresTheCurrentAlbumAtOnce() async throws {
+        let plain = try await TerminalHarness()
+        await plain.type("\u{1B}[C\u{1B}[C\u{1B}[C")
+        #expect(plain.app.controller.screen.currentAlbum?.title == "Staring at the Sun")
+        let expected = coverRows(plain)
+
+        let searched = try await TerminalHarness()
+        await searched.type("\u{1B}[C\u{1B}[C\u{1B}[C")
+        await searched.type("/sun\r")
+        #expect(searched.app.controller.screen.albums.count == 2)
+        _ = searched.app.render()
+        await searched.press(.escape)
+        #expect(searched.app.controller.screen.albums.count == 5)
+        #expect(coverRows(searched) == expected)
+    }
+}

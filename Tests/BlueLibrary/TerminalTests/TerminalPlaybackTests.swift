@@ -76,6 +76,22 @@ struct TerminalPlaybackTests {
         )
     }
 
+    @Test func aDigitJumpsToThatTenthOfTheTrack() async throws {
+        let harness = try await harness()
+        await harness.type("5")
+        #expect(
+            harness.app.controller.screen.message == "Nothing is playing: Enter or p plays the album's tracks"
+        )
+        await harness.type("p")
+        await harness.type("5")
+        #expect(harness.playerLine()?.hasSuffix(" 1:16 / 2:31") == true, "the middle of 151 s")
+        await harness.type("9")
+        #expect(harness.playerLine()?.hasSuffix(" 2:16 / 2:31") == true)
+        await harness.type("0")
+        #expect(harness.playerLine()?.hasSuffix(" 0:00 / 2:31") == true)
+        #expect(harness.playerLine()?.contains("1-01  Song number 1") == true, "still the same track")
+    }
+
     @Test func playbackGoesOnWhileOtherAlbumsAreBrowsed() async throws {
         let harness = try await harness()
         await harness.type("p")

@@ -28,6 +28,7 @@ export async function showAlbum(id) {
   } catch (error) {
     if (mine !== load) return;
     $("album-title").textContent = error.status === 404 ? "No such album" : "The album could not be read";
+    document.title = $("album-title").textContent + " — BlueLibrary";
     $("album-missing").hidden = error.status !== 404;
     $("album-actions").hidden = true;
     $("album-empty").hidden = true;
@@ -37,6 +38,7 @@ export async function showAlbum(id) {
 
 function draw(album, tracks) {
   shown = { album, tracks };
+  document.title = album.title + " — " + album.artist + " — BlueLibrary";
   $("album-missing").hidden = true;
   $("album-title").textContent = album.title;
   const artist = $("album-artist");

@@ -89,8 +89,8 @@ function render(initial) {
   else if (wanted === "albums") { showAlbums(route, offset, remember); title = route.name === undefined ? "Albums" : route.name || "No genre"; }
   else if (wanted === "groups") { showGroups(route.view === "artists" ? "artist" : "genre", offset, remember); title = route.view === "artists" ? "Artists" : "Genres"; }
   else if (wanted === "years") { showYears(openDecade); title = "Years"; }
-  else if (wanted === "album") { showAlbum(route.id); title = "Album"; }
-  document.title = title === "BlueLibrary" ? title : title + " — BlueLibrary";
+  else if (wanted === "album") showAlbum(route.id);  // titled with the album's name once it is read
+  if (wanted !== "album") document.title = title === "BlueLibrary" ? title : title + " — BlueLibrary";
   // A new view takes the focus to its heading, so a screen reader says where it is and Tab goes on
   // from there (the cover scroller keeps the tutorial's focus).
   if (!initial && moved && wanted !== "covers") {
@@ -134,6 +134,9 @@ function native(target) {
   return Boolean(target.closest("button, a[href], summary, select, input[type=range]"));
 }
 
+// Focus rings of headings are for keyboard use only: a key press turns them on, a pointer off.
+document.addEventListener("keydown", () => document.documentElement.classList.add("keyboard"), true);
+document.addEventListener("pointerdown", () => document.documentElement.classList.remove("keyboard"), true);
 document.addEventListener("keydown", (event) => {
   if (event.defaultPrevented || event.altKey) return;
   const target = event.target;

@@ -127,8 +127,9 @@ export class AlbumGrid {
     link.key = key;
     this.stopCover(cover);
     cover.want = key;
-    link.children[1].textContent = album ? album.title : "";
-    link.children[2].textContent = album ? album.artist : "";
+    // The whole text on hover, where a long one is cut with "…".
+    link.children[1].textContent = link.children[1].title = album ? album.title : "";
+    link.children[2].textContent = link.children[2].title = album ? album.artist : "";
     cell.classList.toggle("loading", !album);
     if (!album) {
       link.removeAttribute("href");

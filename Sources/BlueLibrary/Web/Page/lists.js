@@ -41,7 +41,7 @@ function bindRow(row, position) {
   }
   const name = group.name || (list.field === "genre" ? "No genre" : "No artist");
   link.href = list.field === "artist" ? routes.artist(group.name) : routes.genre(group.name);
-  link.firstChild.textContent = name;
+  link.firstChild.textContent = link.firstChild.title = name;
   link.lastChild.textContent = count(group.albums, "album", "albums");
   if (list.pendingFocus === position) { list.pendingFocus = -1; link.focus({ preventScroll: true }); }
 }
@@ -69,7 +69,9 @@ export async function showGroups(field, offset, moved) {
   rail.show("/api/" + plural + "/sections", true);
   try {
     if (!(await current.pages.start(offset || 0)) || list !== current) return;
-    $("groups-count").textContent = count(current.pages.total, field, plural);
+    // Albums without an artist or genre are a group of their own ("No genre"), listed first, but not
+    // a genre: the count is of the named ones, as `bluelibrary stats` gives it.
+    $("groups-count").textContent = count(current.pages.first.named, field, plural);
     current.rows.setCount(current.pages.total);
     if (offset) current.rows.scrollToRow(offset);
   } catch (error) {
@@ -111,7 +113,9 @@ export async function showYears(open) {
     });
     $("decade-list").replaceChildren(...items);
     const albums = data.decades.reduce((sum, decade) => sum + decade.albums, 0);
-    $("years-count").textContent = count(data.decades.length, "decade", "decades") + ", " + count(albums, "album", "albums");
+    // "No year" is listed with the decades but is not one.
+    const decades = data.decades.filter((decade) => decade.decade !== null).length;
+    $("years-count").textContent = count(decades, "decade", "decades") + ", " + count(albums, "album", "albums");
     $("years-empty").hidden = items.length > 0;
   } catch (error) {
     report(error);

@@ -35,6 +35,7 @@ export class Pages {
     const data = await api("GET", this.url(offset));
     if (generation !== this.generation) return false;
     this.total = data.total;
+    this.first = data;  // the whole first answer, for what else it says (`named`)
     this.keep(data.offset, data[this.key]);
     return true;
   }

@@ -137,8 +137,8 @@ function showTrack(item) {
   const track = item.track;
   title.textContent = track.title;
   title.href = routes.album(track.album.id);
-  title.title = "Go to “" + track.album.title + "”";
-  $("player-artist").textContent = track.artist;
+  title.title = track.title + " — go to “" + track.album.title + "”";
+  $("player-artist").textContent = $("player-artist").title = track.artist;
   const url = coverURL(track.album);
   if (cover.getAttribute("src") !== url) cover.src = url;
   cover.alt = "";

@@ -33,8 +33,8 @@ function bindRow(row, position) {
   if (!item) return;
   const track = item.track;
   const [play, duration, up, down, remove] = row.children;
-  play.querySelector(".queue-title").textContent = track.title;
-  play.querySelector(".queue-artist").textContent = track.artist;
+  play.querySelector(".queue-title").textContent = play.querySelector(".queue-title").title = track.title;
+  play.querySelector(".queue-artist").textContent = play.querySelector(".queue-artist").title = track.artist;
   play.setAttribute("aria-label", "Play " + track.title + " by " + track.artist);
   duration.textContent = clock(track.duration);
   const current = position === queue.index();

@@ -28,12 +28,17 @@ package struct Track: Sendable, Hashable, Identifiable {
     /// so that a rescan of unchanged albums, which stores nothing again, hashes no paths.
     package var id: String { TrackID(path: path).rawValue }
 
-    /// Album order: by disc, then number (untagged numbers last), then path.
+    /// Album order: by disc, then number (untagged numbers last), then path, ignoring case and accents
+    /// ("b.mp3" before "C.mp3", as a file manager lists them; the exact path breaks a tie).
     package static func inAlbumOrder(_ lhs: Track, _ rhs: Track) -> Bool {
         if lhs.disc != rhs.disc { return lhs.disc < rhs.disc }
         let left = lhs.number ?? Int.max
         let right = rhs.number ?? Int.max
         if left != right { return left < right }
+        if lhs.number == nil {
+            let (leftKey, rightKey) = (SearchKey.fold(lhs.path), SearchKey.fold(rhs.path))
+            if leftKey != rightKey { return SearchKey.precedes(leftKey, rightKey) }
+        }
         return lhs.path < rhs.path
     }
 

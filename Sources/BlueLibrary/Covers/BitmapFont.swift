@@ -1,5 +1,8 @@
-/// A 5 × 7 pixel font for the initials on generated artwork: A–Z, 0–9 and `?` (the fall-back for any
-/// other character). Each glyph is seven rows of five cells; `#` is ink.
+import BlueLibraryCore
+
+/// A 5 × 7 pixel font for the initials on generated artwork: A–Z, 0–9, the symbols names begin with
+/// (`!`, `&`, `#`, `@`, `$`, `+`, `*`, `'`, `.`, `(`, `?`) and a box, the fall-back for any other character
+/// (as a font without a glyph draws one). Each glyph is seven rows of five cells; `#` is ink.
 enum BitmapFont {
     static let width = 5
     static let height = 7
@@ -10,6 +13,14 @@ enum BitmapFont {
         guard rows.indices.contains(y) else { return false }
         let row = Array(rows[y])
         return row.indices.contains(x) && row[x] == "#"
+    }
+
+    /// The character whose glyph draws `character`: itself, else its letter without accents (Ó is O),
+    /// else the box.
+    static func drawable(_ character: Character) -> Character {
+        if hasGlyph(character) { return character }
+        if let folded = SearchKey.fold(String(character)).first, hasGlyph(folded) { return folded }
+        return "□"
     }
 
     /// Whether the font has a glyph of its own for `character`.
@@ -62,5 +73,16 @@ enum BitmapFont {
         "8": [".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."],
         "9": [".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."],
         "?": [".###.", "#...#", "....#", "...#.", "..#..", ".....", "..#.."],
+        "!": ["..#..", "..#..", "..#..", "..#..", "..#..", ".....", "..#.."],
+        "&": [".##..", "#..#.", "#.#..", ".#...", "#.#.#", "#..#.", ".##.#"],
+        "#": [".#.#.", ".#.#.", "#####", ".#.#.", "#####", ".#.#.", ".#.#."],
+        "@": [".###.", "#...#", "#.###", "#.#.#", "#.###", "#....", ".###."],
+        "$": ["..#..", ".####", "#.#..", ".###.", "..#.#", "####.", "..#.."],
+        "+": [".....", "..#..", "..#..", "#####", "..#..", "..#..", "....."],
+        "*": [".....", "#.#.#", ".###.", "#####", ".###.", "#.#.#", "....."],
+        "'": ["..#..", "..#..", ".#...", ".....", ".....", ".....", "....."],
+        ".": [".....", ".....", ".....", ".....", ".....", ".##..", ".##.."],
+        "(": ["...#.", "..#..", ".#...", ".#...", ".#...", "..#..", "...#."],
+        "□": ["#####", "#...#", "#...#", "#...#", "#...#", "#...#", "#####"],
     ]
 }

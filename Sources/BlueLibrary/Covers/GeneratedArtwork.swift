@@ -6,8 +6,9 @@ import BlueLibraryCore
 package struct GeneratedArtwork: Sendable, Hashable {
     /// The drawing's version: a new one whenever the way artwork is drawn changes, so a tag that names
     /// generated artwork (an ETag) names one picture.
-    package static let version = 1
-    /// Up to two initials (the first letters of the artist's first two words).
+    package static let version = 2
+    /// Up to two initials: the first letter or symbol of the artist's first two words, as written and in
+    /// capitals ("DB", "!", "아", "ÓA"); the title's first when the artist has none; `?` for neither.
     package let initials: String
     /// The gradient's first colour (top left), as red, green, blue.
     package let startColor: [UInt8]
@@ -16,9 +17,16 @@ package struct GeneratedArtwork: Sendable, Hashable {
 
     /// The artwork for an album.
     package init(artist: String, title: String) {
-        let words = artist.split(whereSeparator: { $0 == " " || $0 == "-" }).compactMap(\.first)
-        let letters = words.prefix(2).map { BitmapFont.hasGlyph($0) ? String($0).uppercased() : "?" }
-        initials = letters.isEmpty ? "?" : letters.joined()
+        func firsts(_ text: String) -> [String] {
+            text.split(whereSeparator: { $0.isWhitespace || $0 == "-" }).compactMap(\.first)
+                .filter { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+                .map { character in
+                    let upper = character.uppercased()
+                    return upper.count == 1 ? upper : String(character)
+                }
+        }
+        let letters = firsts(artist).prefix(2)
+        initials = letters.isEmpty ? firsts(title).first ?? "?" : letters.joined()
         let hash = StableHash.fnv1a("\(artist)\n\(title)")
         let digest = hash ^ (hash >> 32)
         let hue = Double(digest & 0xFFFF) / 65536.0
@@ -57,7 +65,8 @@ package struct GeneratedArtwork: Sendable, Hashable {
         let cell = max(1, side * 6 / 10 / columns)
         let originX = (side - columns * cell) / 2
         let originY = (side - BitmapFont.height * cell) / 2
-        for (index, character) in initials.enumerated() {
+        for (index, written) in initials.enumerated() {
+            let character = BitmapFont.drawable(written)
             for gy in 0..<BitmapFont.height {
                 for gx in 0..<BitmapFont.width where BitmapFont.isInk(character, x: gx, y: gy) {
                     let left = originX + (index * (BitmapFont.width + 1) + gx) * cell
@@ -89,8 +98,13 @@ package struct GeneratedArtwork: Sendable, Hashable {
             <stop offset="0" stop-color="\(hex(startColor))"/><stop offset="1" stop-color="\(hex(endColor))"/>\
             </linearGradient></defs><rect width="100" height="100" fill="url(#g)"/>\
             <text x="50" y="50" dy="0.35em" text-anchor="middle" font-family="sans-serif" font-weight="bold" \
-            font-size="\(initials.count > 1 ? 36 : 48)" fill="#f5f5f0">\(initials)</text></svg>
+            font-size="\(initials.count > 1 ? 36 : 48)" fill="#f5f5f0">\(Self.escaped(initials))</text></svg>
             """
+    }
+
+    /// Text for XML: an initial may be `&` or `<`.
+    private static func escaped(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 
     /// HSL to RGB, each channel 0…255.

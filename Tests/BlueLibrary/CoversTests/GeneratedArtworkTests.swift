@@ -49,9 +49,28 @@ struct GeneratedArtworkTests {
         #expect(light.isEmpty == (side < 11))
     }
 
-    @Test func lettersWithoutAGlyphBecomeAQuestionMark() async {
-        #expect(GeneratedArtwork(artist: "Ólafur Arnalds", title: "re:member").initials == "?A")
-        #expect(GeneratedArtwork(artist: "", title: "Untitled").initials == "?")
+    @Test func theInitialsAreTheFirstLetterOrSymbolThatExists() async {
+        #expect(GeneratedArtwork(artist: "Ólafur Arnalds", title: "re:member").initials == "ÓA")
+        #expect(GeneratedArtwork(artist: "!!!", title: "Thr!!!er").initials == "!")
+        #expect(GeneratedArtwork(artist: "아이유", title: "Palette").initials == "아")
+        #expect(GeneratedArtwork(artist: "", title: "Untitled").initials == "U")
+        #expect(GeneratedArtwork(artist: "", title: "").initials == "?")
+        #expect(GeneratedArtwork(artist: "A&B", title: "<x>").svg().contains(">A</text>"))
+        #expect(GeneratedArtwork(artist: "& <", title: "x").svg().contains(">&amp;&lt;</text>"))
+        // Drawn: a symbol of the font as itself, a letter with an accent as its letter, any other
+        // character as the font's box — never a question mark.
+        func drawn(_ artist: String) -> RGBAImage {
+            GeneratedArtwork(artist: artist, title: "x").image(size: 60)
+        }
+        func ink(_ image: RGBAImage) -> Int {
+            (0..<60).flatMap { y in (0..<60).map { x in image.pixel(x: x, y: y) } }.filter { $0.red > 240 }
+                .count
+        }
+        let question = ink(drawn("?"))
+        #expect(ink(drawn("!!!")) != question)
+        #expect(ink(drawn("아이유")) != question)
+        #expect(ink(drawn("아이유")) == ink(drawn("日本")), "both the box")
+        #expect(ink(drawn("Ólafur")) == ink(drawn("Olafur")))
     }
 
     @Test func svgAndPNGFormsForTheWeb() async throws {

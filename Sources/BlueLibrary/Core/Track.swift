@@ -35,11 +35,14 @@ package struct Track: Sendable, Hashable, Identifiable {
         let left = lhs.number ?? Int.max
         let right = rhs.number ?? Int.max
         if left != right { return left < right }
-        if lhs.number == nil {
-            let (leftKey, rightKey) = (SearchKey.fold(lhs.path), SearchKey.fold(rhs.path))
-            if leftKey != rightKey { return SearchKey.precedes(leftKey, rightKey) }
-        }
-        return lhs.path < rhs.path
+        return pathPrecedes(lhs.path, rhs.path)
+    }
+
+    /// Paths in the order a file manager lists them: ignoring case and accents, the exact path breaking
+    /// a tie.
+    package static func pathPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+        let (leftKey, rightKey) = (SearchKey.fold(lhs), SearchKey.fold(rhs))
+        return leftKey != rightKey ? SearchKey.precedes(leftKey, rightKey) : lhs < rhs
     }
 
     /// A length as a clock shows it: `3:07`, or `1:02:45` from an hour on.

@@ -1,3 +1,5 @@
+import BlueLibraryCore
+
 /// A readable file with where it sits in the folder tree, as grouping sees it. A class, so the many
 /// arrays grouping builds share one copy of each track instead of retaining its dozen strings anew.
 final class PlacedTrack: Sendable {
@@ -37,11 +39,11 @@ final class PlacedTrack: Sendable {
     }
 
     /// Album order, as ``Track/inAlbumOrder(_:_:)`` has it: disc (tagged, else from the folder,
-    /// else 1), then number (untagged last), then path.
+    /// else 1), then number (untagged last), then path (``Track/pathPrecedes(_:_:)``).
     static func inAlbumOrder(_ lhs: PlacedTrack, _ rhs: PlacedTrack) -> Bool {
         let left = (lhs.file.tags.disc ?? lhs.folderDisc ?? 1, lhs.file.tags.number ?? Int.max)
         let right = (rhs.file.tags.disc ?? rhs.folderDisc ?? 1, rhs.file.tags.number ?? Int.max)
-        return left != right ? left < right : lhs.file.path < rhs.file.path
+        return left != right ? left < right : Track.pathPrecedes(lhs.file.path, rhs.file.path)
     }
 
     /// The folder of the file at `path`, its album folder and the disc number its folder's name gives.

@@ -21,6 +21,14 @@ struct AlbumGroupingTests {
         #expect(!album.isCompilation)
     }
 
+    @Test func untaggedTracksComeInTheOrderAFileManagerListsThem() async throws {
+        for name in ["C.mp3", "b.mp3", "a.mp3"] {
+            try library.add("Loose/\(name)", TrackTags())
+        }
+        let result = try await library.scan()
+        #expect(result.albums.first?.tracks.map(\.title) == ["a", "b", "C"])
+    }
+
     @Test func withoutAnAlbumArtistTheArtistNamesTheAlbum() async throws {
         try library.add("x/01.flac", tags("One", artist: "Solo", album: "First", number: 1))
         try library.add("x/02.flac", tags("Two", artist: "Solo", album: "First", number: 2))

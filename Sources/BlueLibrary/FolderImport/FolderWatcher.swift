@@ -51,10 +51,15 @@ package struct FolderWatcher: Service {
         var pending: [String: ContinuousClock.Instant] = [:]  // folder → when its last change was seen
         while !Task.isCancelled {
             if ContinuousClock.now - lastLook >= refresh {
+                // Every look watches the folders again: one imported since, or one that came back (a
+                // disk mounted again) — whose files are then scanned, as they may have changed meanwhile.
+                let first = watched.isEmpty
                 lastLook = .now
-                if let folders = try? await importer.library.musicFolders(), folders != watched {
+                if let folders = try? await importer.library.musicFolders() {
+                    for folder in notify.watch(folders) where !first && watched.contains(folder) {
+                        pending[folder] = .now
+                    }
                     watched = folders
-                    notify.watch(folders)
                 }
             }
             for path in notify.takeChanged() {
@@ -132,31 +137,43 @@ final class Inotify: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Watches each folder and every directory under it (symbolic links are not followed); a directory
-    /// already watched is left as it is.
-    func watch(_ folders: [String]) {
-        for folder in folders { add(folder, depth: 0) }
+    /// Watches each folder and every directory under it (symbolic links are not followed, hidden folders
+    /// are left out as the scan leaves them); a directory already watched is left as it is.
+    /// - Returns: the folders whose own watch is new (watched for the first time, or again after they
+    ///   went away).
+    @discardableResult
+    func watch(_ folders: [String]) -> [String] {
+        folders.filter { add($0, depth: 0) }
     }
 
-    private func add(_ directory: String, depth: Int) {
-        guard depth < 64 else { return }
+    /// Watches `directory` and what is under it; whether its watch is new.
+    @discardableResult
+    private func add(_ directory: String, depth: Int) -> Bool {
+        guard depth < 64 else { return false }
         let watch = inotify_add_watch(descriptor, directory, Self.mask)
-        guard watch >= 0 else { return }
+        guard watch >= 0 else { return false }
         let isNew = directories.withLock { table in
             let isNew = table[watch] == nil
             table[watch] = directory
             return isNew
         }
-        guard isNew || depth == 0, let handle = opendir(directory) else { return }
+        guard isNew || depth == 0, let handle = opendir(directory) else { return isNew }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            guard entry.pointee.d_type == UInt8(DT_DIR) else { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name == "." || name == ".." { continue }
-            add(directory + "/" + name, depth: depth + 1)
+            guard !name.hasPrefix(".") else { continue }
+            let path = directory + "/" + name
+            // Some file systems do not say an entry's type in the listing: ask (without following links).
+            var status = stat()
+            let isDirectory =
+                entry.pointee.d_type == UInt8(DT_DIR)
+                || (entry.pointee.d_type == UInt8(DT_UNKNOWN) && lstat(path, &status) == 0
+                    && status.st_mode & S_IFMT == S_IFDIR)
+            if isDirectory { add(path, depth: depth + 1) }
         }
+        return isNew
     }
 
     /// Starts the reading thread, which gathers the paths that change (a directory created is watched at

@@ -89,7 +89,7 @@ extension LibraryAPI {
     }
 
     static func duplicates(among albums: [Album], in reader: any LibraryReader) throws -> [Int] {
-        var library = try LibraryIdentities(reader)
+        var library = try LibraryIdentities(reader, seeds: !reader.holdsOnlyTheSeeds())
         return albums.indices.filter { library.isDuplicate(albums[$0]) }
     }
 
@@ -138,38 +138,42 @@ extension LibraryAPI {
 /// What an import compares its albums with, to tell the same album from a different one: the ids in
 /// the library, and the identity of each album there and of each one the import has taken so far — its
 /// MusicBrainz id when both have one, otherwise its artist, title (any case, any spacing), year and
-/// track count. Never artist and title alone: three self-titled albums of one artist, or an 11-track
-/// album and a 1-track single of one name, are different albums. Read once, in one pass, so an import
-/// of 100,000 albums looks nothing up album by album.
+/// track count (a count of 0 — a CSV row, an album typed by hand — is unknown, and matches any). Never
+/// artist and title alone: three self-titled albums of one artist, or an 11-track album and a 1-track
+/// single of one name, are different albums. Read once, in one pass, so an import of 100,000 albums
+/// looks nothing up album by album.
 struct LibraryIdentities {
     /// The ids of the albums in the library.
     private(set) var ids: Set<AlbumID> = []
     /// The MusicBrainz ids taken.
     private var mbids: Set<String> = []
-    /// Each artist-title-year-tracks key taken, with the MusicBrainz ids of the albums that have it
-    /// (`""` for one without).
-    private var keys: [String: Set<String>] = [:]
+    /// Each artist-title-year key taken, with the track count and MusicBrainz id (`""` for none) of each
+    /// album that has it.
+    private var keys: [String: [(tracks: Int, mbid: String)]] = [:]
 
-    init(_ reader: any LibraryReader) throws {
+    /// The identities of the library's albums — but the tutorial's five when `seeds` is false (an import
+    /// into a library of only them takes their place, so a row like one of them is no duplicate).
+    init(_ reader: any LibraryReader, seeds: Bool = true) throws {
         var taken = Self()
+        let seedIDs = Set(Album.seeds.map(\.id))
         try reader.forEachAlbum(matching: .all) { album, _ in
-            taken.take(album)
             taken.ids.insert(album.id)
+            if seeds || !seedIDs.contains(album.id) { taken.take(album) }
         }
         self = taken
     }
 
     private init() {}
 
-    /// The artist, title, year and track count of an album, as an import compares them.
+    /// The artist, title and year of an album, as an import compares them.
     static func key(of album: Album) -> String {
         SearchKey.duplicateKey(artist: album.artist, title: album.title) + "\u{1F}"
-            + (album.year.map(String.init) ?? "") + "\u{1F}" + String(album.trackCount)
+            + (album.year.map(String.init) ?? "")
     }
 
     private mutating func take(_ album: Album) {
         if !album.mbid.isEmpty { mbids.insert(album.mbid) }
-        keys[Self.key(of: album), default: []].insert(album.mbid)
+        keys[Self.key(of: album), default: []].append((album.trackCount, album.mbid))
     }
 
     /// Whether `album` is a duplicate: not in the library by its id, but the same album as one there or
@@ -178,11 +182,11 @@ struct LibraryIdentities {
     mutating func isDuplicate(_ album: Album) -> Bool {
         guard !ids.contains(album.id) else { return false }
         if !album.mbid.isEmpty && mbids.contains(album.mbid) { return true }
-        if let others = keys[Self.key(of: album)],
-            album.mbid.isEmpty || others.contains("") || others.contains(album.mbid)
-        {
-            return true
+        let same = keys[Self.key(of: album)]?.contains { other in
+            (other.tracks == album.trackCount || other.tracks == 0 || album.trackCount == 0)
+                && (other.mbid.isEmpty || album.mbid.isEmpty)
         }
+        if same == true { return true }
         take(album)
         return false
     }

@@ -64,7 +64,7 @@ extension LibraryAPI {
             let start = try writer.count()
             let onlySeeds = try writer.holdsOnlyTheSeeds()
             var result = ImportResult()
-            var library = try LibraryIdentities(writer)
+            var library = try LibraryIdentities(writer, seeds: !onlySeeds)
             var candidates = imported
             if duplicates == .skip {
                 candidates = imported.filter { !library.isDuplicate($0.album) }

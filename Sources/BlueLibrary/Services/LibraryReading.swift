@@ -108,7 +108,7 @@ extension LibraryReading {
         package func album(_ reference: AlbumReference) async throws -> AlbumDetails
     {
         try await store.read { reader in
-            let (album, index) = try reader.locate(reference)
+            let (album, index) = try reader.locate(reference, preferringExactTitle: true)
             return AlbumDetails(album: album, index: index, tracks: try reader.tracks(of: album.id))
         }
     }

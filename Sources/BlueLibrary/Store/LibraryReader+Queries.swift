@@ -13,7 +13,12 @@ extension LibraryReader {
 
     /// The album an index or id refers to, with its index.
     /// - Throws: `notFound` naming the reference ("no album at index 7 (the library has 5)").
-    package func locate(_ reference: AlbumReference) throws -> (album: Album, index: Int) {
+    /// - Parameter preferringExactTitle: whether a query that matches several albums names the one whose
+    ///   title is exactly its text, when there is one (what `show` reads; a change — `delete`, `edit`,
+    ///   `select` — never guesses, and lists them).
+    package func locate(_ reference: AlbumReference, preferringExactTitle: Bool = false) throws -> (
+        album: Album, index: Int
+    ) {
         switch reference {
         case .index(let index):
             guard let album = try album(at: index) else {
@@ -30,7 +35,7 @@ extension LibraryReader {
         case .query(let query, let text):
             var matches: [(album: Album, index: Int)] = []
             try forEachAlbum(matching: query, offset: 0, limit: 6) { matches.append(($0, $1)) }
-            if matches.count > 1, let exact = try exactTitle(query) { return exact }
+            if preferringExactTitle, matches.count > 1, let exact = try exactTitle(query) { return exact }
             guard matches.count == 1, let only = matches.first else {
                 guard !matches.isEmpty else { throw LibraryError(.notFound, "no album matches '\(text)'") }
                 let total = try count(matching: query)

@@ -160,11 +160,22 @@ extension SQLLibrary {
 
     package func moveTrackData(from: String, to: String) throws {
         let (old, new) = (SQLValue.text(from), SQLValue.text(to))
+        // Plays of both add up (the latest time kept); a star or a rating of the file wins.
+        try execute(
+            """
+            UPDATE plays SET count = count + coalesce((SELECT other.count FROM plays other
+                    WHERE other.track_id = ?2 AND other.user_id = plays.user_id), 0),
+                last_played = coalesce((SELECT CASE WHEN other.last_played > plays.last_played
+                    THEN other.last_played ELSE plays.last_played END FROM plays other
+                    WHERE other.track_id = ?2 AND other.user_id = plays.user_id), last_played)
+            WHERE track_id = ?1
+            """, [old, new])
         for (table, column, kind) in [
             ("stars", "item_id", true), ("ratings", "item_id", true), ("plays", "track_id", false),
         ] {
             let isTrack = kind ? " AND kind = '\(ItemKind.song.rawValue)'" : ""
-            // What a user kept of the new id already gives way to what they kept of the file.
+            // What a user kept of the new id already gives way to what they kept of the file (its plays
+            // counted in above).
             try execute(
                 """
                 DELETE FROM \(table) WHERE \(column) = ?2\(isTrack) AND user_id IN

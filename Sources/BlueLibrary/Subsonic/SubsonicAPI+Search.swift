@@ -4,7 +4,8 @@ import BlueLibraryCore
 /// line's `list`, the web page's search and the JSON API): bare words must each match, ignoring case and
 /// accents, and `field:value`, `^`, `,` and quotes mean what they mean there. An album matches as `list`
 /// matches it; a song as the web page's track search does (a bare word its own title or artist); an
-/// artist by name (the bare words and `artist:` terms, when the query has no other kind). Text that is
+/// artist by name (the bare words and `artist:` terms, when the query has no other kind). A comma is part
+/// of a name ("Tyler, The Creator"), not a list of alternatives as on the command line. Text that is
 /// not a valid query (`Live: 1975` names no field) is searched as plain words, as a search box would. An
 /// empty query — or `""`, as Symfonium sends it — matches everything, in pages: that is how clients
 /// copy the whole library.
@@ -29,7 +30,12 @@ extension SubsonicAPI {
         guard !trimmed.isEmpty, trimmed != "\"\"" else { return .all }
         let words =
             (try? Query.split(trimmed)) ?? trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
-        let unstarred = words.map { $0.hasSuffix("*") ? String($0.dropLast()) : $0 }
+        // A comma is part of a name in a search box ("Tyler, The Creator"), never a list of alternatives.
+        let unstarred = words.map { word in
+            let bare = String(word.drop { $0 == "," }.reversed().drop { $0 == "," }.reversed())
+            return bare.hasSuffix("*") ? String(bare.dropLast()) : bare
+        }
+        .filter { !$0.isEmpty }
         if let query = try? Query(terms: unstarred) { return query }
         // Plain words: each a bare word, as typed.
         let plain = unstarred.map { $0.filter { $0 != "\"" } }.filter { !$0.trimmed.isEmpty }

@@ -26,8 +26,10 @@ extension WebApp {
                 return try await add(try jsonObject(request))
             case ("PATCH", "albums", let id?):
                 let albumID = try albumID(id)
-                let patch = try AlbumCoding.patch(
+                var patch = try AlbumCoding.patch(
                     from: try WebJSON.typedYear(jsonObject(request)), of: albumID)
+                // The album's local cover as answers name it (`/covers/ID`), sent back unchanged.
+                if patch.coverURL == "/covers/\(albumID)" { patch.coverURL = nil }
                 if patch.coverURL != nil {
                     try refuseLocalCover(patch, current: try await library.album(.id(albumID)).album.coverURL)
                 }

@@ -324,6 +324,23 @@ class ViewTests(PageTestCase):
         self.wait.until(lambda _: self.view()["id"] == "view-albums")
         self.eventually(lambda: abs(self.first_visible()[0] - place[0]) < 6, f"reloaded at {place}: {self.visible_cells()[:2]}")
 
+    def test_a_query_that_means_nothing_is_said_once_and_nothing_below_says_otherwise(self):
+        self.open_route("#/artists")
+        query = self.driver.find_element(By.ID, "query")
+        query.send_keys("year:abc", Keys.ENTER)
+        self.wait.until(lambda _: self.view()["id"] == "view-search")
+        self.wait.until(lambda _: self.driver.find_element(By.ID, "search-error").is_displayed())
+        self.assertEqual(self.view()["heading"], "Search: “year:abc”")
+        self.assertIn("'abc' is not a year", self.driver.find_element(By.ID, "search-error").text)
+        self.assertFalse(self.driver.find_element(By.ID, "search-tracks").is_displayed())
+        self.assertFalse(self.driver.find_element(By.ID, "search-albums").is_displayed())
+        # A good query after it shows its results, and the error is gone.
+        query.clear()
+        query.send_keys("bjork", Keys.ENTER)
+        self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#search-tracks tbody tr")) == 2)
+        self.assertFalse(self.driver.find_element(By.ID, "search-error").is_displayed())
+        self.assertEqual(self.driver.find_element(By.ID, "search-albums-count").text, "2 albums match")
+
     def test_a_search_outside_the_scroller_finds_tracks_and_albums_ignoring_accents_and_case(self):
         self.open_route("#/artists")
         query = self.driver.find_element(By.ID, "query")

@@ -154,8 +154,15 @@ struct QueryTableTests {
                     ("query", text),
                 ])
             let result = found["subsonic-response"]?["searchResult3"]
-            #expect(Self.titles(result?["album"], "name") == test.albums.sorted(), "search3 \(label)")
-            #expect(Self.titles(result?["song"], "title") == test.tracks, "search3 songs \(label)")
+            // The one difference a search box has: a comma is part of a name ("Tyler, The Creator"), so
+            // `post , year:2008` asks for both there, and nothing has both.
+            let alternatives = test.words.contains(",")
+            #expect(
+                Self.titles(result?["album"], "name") == (alternatives ? [] : test.albums.sorted()),
+                "search3 \(label)")
+            #expect(
+                Self.titles(result?["song"], "title") == (alternatives ? [] : test.tracks),
+                "search3 songs \(label)")
         }
         await served.library.close()
     }
@@ -172,6 +179,10 @@ struct QueryTableTests {
             #expect(
                 shown.stdout.contains("Album  Kid A\n"), "\(kind) show \(words): \(shown.stdout)")
         }
+        // A change never guesses: `delete` with the same words lists the albums and deletes none.
+        let delete = try await served.home.run(served.naming + ["delete", "Kid A"])
+        #expect(delete.status != 0)
+        #expect(delete.stderr.contains("'Kid A' matches 2 albums"), "\(delete.stderr)")
         // Three albums titled "Weezer": the query names none alone, and they are listed.
         let three = try await show("weezer")
         #expect(three.status != 0)

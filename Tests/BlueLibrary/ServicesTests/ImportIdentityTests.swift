@@ -94,4 +94,27 @@ struct ImportIdentityTests {
         ])
         #expect((result.added, result.duplicates) == (2, 2))
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func aRowWithoutTracksIsTheScannedAlbumOfItsArtistTitleAndYear(kind: StoreKind) async throws {
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        try await library.importAlbums(collection)
+        // A CSV row says no track count: it is the album of that artist, title and year, whatever its count.
+        let row = ImportedAlbum(album: Fixtures.album("Weezer", by: "weezer", year: 2001), tracks: nil)
+        #expect(try await library.importAlbums([row]).duplicates == 1)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aRowLikeATutorialAlbumIsTakenWhenTheImportReplacesThem(kind: StoreKind) async throws {
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let seed = Album.seeds[0]
+        let row = Fixtures.album(seed.title, by: seed.artist, year: seed.year)
+        let result = try await library.importAlbums([
+            row, Fixtures.album("Low", by: "David Bowie", year: 1977),
+        ])
+        #expect((result.added, result.duplicates, result.replacedSeeds) == (2, 0, true))
+        #expect(try await library.albums().map(\.title) == [seed.title, "Low"])
+    }
 }

@@ -47,6 +47,12 @@ struct WebWholeAlbumTests {
         }
         let details = try JSONParser.parse(await send("GET", "/api/albums/\(album)").bytes)
         #expect(details["cover_url"] == .string("/covers/\(album)"))
+        // The album sent back as it came changes nothing, its cover included.
+        let back = await send(
+            "PATCH", "/api/albums/\(album)", json: #"{"title": "Local", "cover_url": "/covers/\#(album)"}"#)
+        #expect(back.status == 200, "\(String(decoding: back.bytes, as: UTF8.self))")
+        #expect(
+            try await library.album(.id(album)).album.coverURL == "file:///home/me/Music/Local/cover.jpg")
         // A remote cover is a URL anyone may know, and stays as it is.
         let seed = try JSONParser.parse(await send("GET", "/api/albums/\(Album.seeds[0].id)").bytes)
         #expect(seed["cover_url"] == .string(Album.seeds[0].coverURL))

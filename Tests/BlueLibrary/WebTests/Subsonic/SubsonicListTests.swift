@@ -151,6 +151,11 @@ struct SubsonicListTests {
         // plain words.
         let plain = try await harness.ok("search3", [("query", "\"low tone")], "searchResult3")
         #expect((plain["song"]?.list ?? []).map { $0["title"]?.text } == ["Low Tone"])
+        // A comma is part of a name, not "or": every word must match.
+        let comma = try await harness.ok("search3", [("query", "Björk, Sines")], "searchResult3")
+        #expect(comma == .object([("artist", .array([])), ("album", .array([])), ("song", .array([]))]))
+        let named = try await harness.ok("search3", [("query", "Björk,")], "searchResult3")
+        #expect((named["artist"]?.list ?? []).map { $0["name"]?.text } == ["Björk"])
         let unknown = try await harness.ok("search3", [("query", "live:1975")], "searchResult3")
         #expect(unknown == .object([("artist", .array([])), ("album", .array([])), ("song", .array([]))]))
         let none = try await harness.ok("search3", [("query", "zzz")], "searchResult3")

@@ -372,10 +372,10 @@ class ViewTests(PageTestCase):
         self.assertEqual(query.get_attribute("value"), "BJORK")
         query.send_keys(Keys.ESCAPE)
         self.wait.until(lambda _: self.view()["id"] == "view-groups")
-        # A search the server refuses says why and changes nothing.
+        # A search the server refuses says why, under its heading, and changes nothing.
         query.send_keys("year:abc", Keys.ENTER)
-        self.wait.until(lambda _: self.page_state()["statusIsError"])
-        self.assertIn("abc", self.page_state()["status"])
+        self.wait.until(lambda _: self.driver.find_element(By.ID, "search-error").is_displayed())
+        self.assertIn("abc", self.driver.find_element(By.ID, "search-error").text)
 
     def test_the_scroller_search_lists_the_matching_tracks_under_the_covers(self):
         self.open_page()

@@ -123,6 +123,7 @@ package struct FolderImporter: Sendable {
         }
         let originsByID = Dictionary(origins.map { ($0.id, $0) }) { first, _ in first }
         var kept = Set<AlbumID>()
+        var restored = Set<AlbumID>()
         var files: [String: ScannedFile] = [:]
         for scanned in result.albums {
             let origin =
@@ -133,7 +134,16 @@ package struct FolderImporter: Sendable {
                 applied.titles[origin.id] = scanned.title
             }
             if files.isEmpty { files = Dictionary(result.files.map { ($0.path, $0) }) { first, _ in first } }
-            if let origin, origin.isDeleted {
+            if let origin, origin.isDeleted, origin.removedByScan,
+                let album = try writer.restore(origin.id, at: try writer.count())
+            {
+                // A scan removed it when its files were gone (a disk away, a folder moved out): they are
+                // back, and so is it, whole.
+                restored.insert(origin.id)
+                applied.commands.append(.add(album, index: try writer.count() - 1))
+                applied.summary.added += 1
+                applied.titles[origin.id] = album.title
+            } else if let origin, origin.isDeleted {
                 // A person deleted it: it stays out; its files are remembered, so they are not read again.
                 if scanned.isChanged {
                     try writer.replaceTracks(of: origin.id, with: storedTracks(scanned, origin.id, files))
@@ -179,7 +189,8 @@ package struct FolderImporter: Sendable {
         }
         // The files that are gone leave the albums that stay; an album deleted now keeps its tracks, so
         // undo brings it back whole.
-        let leaving = Set(origins.filter { !kept.contains($0.id) || $0.isDeleted }.map(\.id))
+        let leaving = Set(
+            origins.filter { !kept.contains($0.id) || ($0.isDeleted && !restored.contains($0.id)) }.map(\.id))
         try writer.removeTracks(
             paths: result.removed.map(\.path).filter { path in
                 owners[path].map { !leaving.contains($0) } ?? true
@@ -187,6 +198,7 @@ package struct FolderImporter: Sendable {
         for origin in origins where !kept.contains(origin.id) && !origin.isDeleted {
             guard let (album, index) = try writer.locate(origin.id), try writer.remove(at: index) != nil
             else { continue }
+            try writer.markRemovedByScan(album.id)
             applied.commands.append(.delete(album, index: index))
             applied.summary.removed += 1
         }

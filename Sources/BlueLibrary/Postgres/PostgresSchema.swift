@@ -206,6 +206,8 @@ enum PostgresSchema {
         ],
         // The music folders the library was imported from: SQLite's schema 9.
         [#"CREATE TABLE music_folders (path text COLLATE "C" PRIMARY KEY)"#],
+        // Deleted albums a scan removed, which come back with their files: SQLite's schema 10.
+        ["ALTER TABLE deleted_albums ADD COLUMN removed_by_scan integer NOT NULL DEFAULT 0"],
     ]
 
     /// The schema version this build writes.

@@ -204,6 +204,9 @@ enum Schema {
         // 9: the music folders the library was imported from (`import DIR`), which a running server
         // watches and rescans.
         Migration("CREATE TABLE music_folders (path TEXT PRIMARY KEY);"),
+        // 10: whether a deleted album left because a scan found its files gone (it comes back with them)
+        // rather than because a person deleted it (it stays out).
+        Migration("ALTER TABLE deleted_albums ADD COLUMN removed_by_scan INTEGER NOT NULL DEFAULT 0;"),
     ]
 
     /// The schema version this build writes.

@@ -59,13 +59,14 @@ extension SQLLibrary {
             SELECT id, source, edited, 0 FROM albums WHERE id IN
                 (SELECT album_id FROM tracks WHERE path >= ?1 AND path < ?2)
             UNION ALL
-            SELECT id, source, edited, 1 FROM deleted_albums WHERE id IN
+            SELECT id, source, edited, 1 + removed_by_scan FROM deleted_albums WHERE id IN
                 (SELECT album_id FROM tracks WHERE path >= ?1 AND path < ?2)
             """, Self.pathRange(under: root)
         ) { row in
             ScanOrigin(
                 id: AlbumID(trusted: row.string(0) ?? ""), source: row.string(1),
-                edited: EditableField.parse(row.string(2) ?? ""), isDeleted: try row.integer(3) != 0)
+                edited: EditableField.parse(row.string(2) ?? ""), isDeleted: try row.integer(3) != 0,
+                removedByScan: try row.integer(3) == 2)
         }
     }
 
@@ -73,6 +74,10 @@ extension SQLLibrary {
         try select("SELECT path FROM music_folders ORDER BY \(dialect.bytewise("path"))", []) {
             $0.string(0) ?? ""
         }
+    }
+
+    package func markRemovedByScan(_ album: AlbumID) throws {
+        try execute("UPDATE deleted_albums SET removed_by_scan = 1 WHERE id = ?1", [.text(album.rawValue)])
     }
 
     package func addMusicFolder(_ path: String) throws {

@@ -30,6 +30,8 @@ package protocol TrackWriter: TrackReader {
     func replaceTracks(of album: AlbumID, with tracks: [StoredTrack]) throws
     /// Forgets the tracks whose files are gone.
     func removeTracks(paths: [String]) throws
+    /// Marks a deleted album as removed by a scan (its files were gone): when they come back, so does it.
+    func markRemovedByScan(_ album: AlbumID) throws
     /// Remembers that the library was imported from the music folder `path` (once).
     func addMusicFolder(_ path: String) throws
     /// Sets how many tracks an album (in the library or deleted) has and how long they play.

@@ -311,4 +311,32 @@ struct WholeAlbumTests {
         try await library.redo()
         #expect(try await kept(new) == "star true rating 4 plays 1 listed true")
     }
+
+    @Test(arguments: stores)
+    func anAlbumWhoseFilesWentAndCameBackComesBackWhole(kind: StoreKind) async throws {
+        let folder = try makeFolder()
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        try await library.add(try Album(title: "Typed", artist: "Person"))
+        let before = try await shown(library)
+        // The album's folder goes away (a disk unmounted under it, a folder moved out), then comes back.
+        #expect(rename(folder.path("m"), folder.root + "-m-away") == 0)
+        let (gone, _) = try await importer.importFolder(folder.root)
+        #expect(gone.removed == 1)
+        #expect(rename(folder.root + "-m-away", folder.path("m")) == 0)
+        let (back, _) = try await importer.importFolder(folder.root)
+        #expect((back.added, back.leftOut) == (1, 0))
+        let album = try await library.album(try AlbumReference(parsing: "album:=M"))
+        #expect(album.tracks.map(\.title) == ["One", "Two"])
+        #expect(
+            Set(try await shown(library).albums.map { $0.dropFirst(2) })
+                == Set(before.albums.map { $0.dropFirst(2) }),
+            "the same album, id, fields and tracks (at the end of the library now)")
+        // A person's deletion is another matter: the album stays out however often its folder is scanned.
+        try await library.delete(.id(album.album.id))
+        let (again, _) = try await importer.importFolder(folder.root)
+        #expect((again.added, again.leftOut) == (0, 1))
+    }
 }

@@ -37,12 +37,18 @@ package struct ScanOrigin: Sendable, Hashable {
     package var edited: Set<EditableField>
     /// Whether the album was deleted (its row and tracks are kept for undo).
     package var isDeleted: Bool
+    /// Whether a scan deleted it, its files gone (rather than a person): it comes back with them.
+    package var removedByScan: Bool
 
     /// Creates an origin.
-    package init(id: AlbumID, source: String?, edited: Set<EditableField>, isDeleted: Bool = false) {
+    package init(
+        id: AlbumID, source: String?, edited: Set<EditableField>, isDeleted: Bool = false,
+        removedByScan: Bool = false
+    ) {
         self.id = id
         self.source = source
         self.edited = edited
         self.isDeleted = isDeleted
+        self.removedByScan = removedByScan
     }
 }

@@ -121,6 +121,10 @@ package struct FolderImporter: Sendable {
             }
             tracksBefore = Dictionary(grouping: stored, by: \.albumID)
         }
+        // A file moved (renamed, or its folder renamed) belongs where it was: an album folder renamed is
+        // the same album, with its id, stars and hand edits.
+        let moved = tracksBefore.map { Self.moves(in: result, before: $0) } ?? []
+        for (old, new) in moved { if let owner = owners[old] { owners[new] = owner } }
         let originsByID = Dictionary(origins.map { ($0.id, $0) }) { first, _ in first }
         var kept = Set<AlbumID>()
         var restored = Set<AlbumID>()
@@ -204,7 +208,9 @@ package struct FolderImporter: Sendable {
         }
         if let tracksBefore {
             applied.commands += try trackChanges(from: tracksBefore, applied, under: result.root, writer)
-            let moves = Self.moves(in: result, before: tracksBefore)
+            let moves = moved.map {
+                TrackMove(from: TrackID(path: $0.from).rawValue, to: TrackID(path: $0.to).rawValue)
+            }
             if !moves.isEmpty {
                 for move in moves { try writer.moveTrackData(from: move.from, to: move.to) }
                 applied.commands.append(.moves(moves))
@@ -248,21 +254,23 @@ package struct FolderImporter: Sendable {
     }
 
     /// The files the scan found gone from one path and new at another — the same size and the same tags
-    /// — paired in path order: renamed or moved, not removed and added.
-    private static func moves(in result: ScanResult, before: [AlbumID: [StoredTrack]]) -> [TrackMove] {
+    /// — paired in path order (old path, new path): renamed or moved, not removed and added.
+    private static func moves(in result: ScanResult, before: [AlbumID: [StoredTrack]]) -> [(
+        from: String, to: String
+    )] {
         guard !result.removed.isEmpty else { return [] }
         let known = Set(before.values.joined().map(\.track.path))
         var gone: [String: [String]] = [:]  // size and tags → the old paths, in path order
         for file in result.removed {
             gone["\(file.size)\u{1F}\(file.tags.stored)", default: []].append(file.path)
         }
-        var moves: [TrackMove] = []
+        var moves: [(from: String, to: String)] = []
         for file in result.files where !known.contains(file.path) {
             let key = "\(file.size)\u{1F}\(file.tags.stored)"
             guard var paths = gone[key], !paths.isEmpty else { continue }
             let old = paths.removeFirst()
             gone[key] = paths
-            moves.append(TrackMove(from: TrackID(path: old).rawValue, to: TrackID(path: file.path).rawValue))
+            moves.append((old, file.path))
         }
         return moves
     }

@@ -339,4 +339,30 @@ struct WholeAlbumTests {
         let (again, _) = try await importer.importFolder(folder.root)
         #expect((again.added, again.leftOut) == (0, 1))
     }
+
+    @Test(arguments: stores)
+    func anAlbumFolderRenamedIsTheSameAlbum(kind: StoreKind) async throws {
+        let folder = try makeFolder()
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        let m = try await library.album(try AlbumReference(parsing: "album:=M")).album
+        try await library.update(.id(m.id), with: AlbumPatch(genre: "Chamber Folk"))
+        #expect(rename(folder.path("m"), folder.path("M (2004)")) == 0)
+        for (name, number) in [("1.mp3", 1), ("2.mp3", 2)] {
+            folder.scripted.set(
+                tags(
+                    number == 1 ? "One" : "Two", artist: "Band", album: "M", number: number,
+                    genre: "Indie Folk",
+                    duration: Double(100 * number)),
+                for: folder.path("M (2004)/\(name)"))
+        }
+        let (rescan, _) = try await importer.importFolder(folder.root)
+        #expect((rescan.added, rescan.removed, rescan.moved) == (0, 0, 2))
+        let after = try await library.album(.id(m.id))
+        #expect(after.album.genre == "Chamber Folk", "the same album, its hand edit kept")
+        #expect(after.tracks.map(\.path) == [folder.path("M (2004)/1.mp3"), folder.path("M (2004)/2.mp3")])
+        #expect(try await library.albums().filter { $0.title == "M" }.count == 1)
+    }
 }

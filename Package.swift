@@ -156,7 +156,7 @@ let package = Package(
             ["BlueLibraryCore", "BlueLibraryConcurrency", "BlueLibraryStore", "CPostgres", "Diagnostics"]),
         module(
             "BlueLibraryScanner", "BlueLibrary/Scanner",
-            ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader"]),
+            ["BlueLibraryCore", "BlueLibraryConcurrency", "CTagLibLoader", "SystemFiles"]),
         module(
             "BlueLibraryCovers", "BlueLibrary/Covers",
             ["BlueLibraryCore", "BlueLibraryConcurrency", "CImageCodecs", "CCrypto", "SystemFiles"]),

@@ -13,15 +13,21 @@ package struct Track: Sendable, Hashable, Identifiable {
     package let duration: Double
     /// The audio file's absolute path.
     package let path: String
+    /// What its file says besides: credits, genres, the disc's subtitle, ReplayGain.
+    package var details: TrackDetails
 
     /// Creates a track.
-    package init(disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String) {
+    package init(
+        disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String,
+        details: TrackDetails = TrackDetails()
+    ) {
         self.disc = disc
         self.number = number
         self.title = title
         self.artist = artist
         self.duration = duration
         self.path = path
+        self.details = details
     }
 
     /// The track's stable id, derived from its file's path (see ``TrackID``). Computed when asked for,

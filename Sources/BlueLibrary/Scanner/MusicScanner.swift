@@ -1,5 +1,6 @@
 import BlueLibraryConcurrency
 import BlueLibraryCore
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -94,5 +95,45 @@ package struct MusicScanner: Sendable {
     package func picture(embeddedIn trackPath: String) async throws -> EmbeddedPicture? {
         let reader = self.reader
         return try await BlockingThreads.run { try reader.picture(at: trackPath) }
+    }
+}
+
+extension MusicScanner {
+    /// The kinds of file beside a track that hold its lyrics, in the order they are preferred (timed
+    /// lines first).
+    package static let lyricsExtensions = ["lrc", "txt"]
+
+    /// The track's lyrics: from a file beside it with the same base name (`Song.lrc`, `Song.txt`), then
+    /// from its tags; each source that holds words once, in that order.
+    /// - Throws: ``LibraryError`` naming the track when its file cannot be read.
+    package func lyrics(of trackPath: String) async throws -> [Lyrics] {
+        let reader = self.reader
+        return try await BlockingThreads.run {
+            let slash =
+                trackPath.lastIndex(of: "/").map { trackPath.index(after: $0) } ?? trackPath.startIndex
+            let name = trackPath[slash...]
+            let stem = name.lastIndex(of: ".").map { String(trackPath[..<$0]) } ?? trackPath
+            var found: [Lyrics] = []
+            for kind in MusicScanner.lyricsExtensions {
+                let sidecar = stem + "." + kind
+                // A missing, unreadable or oversized file beside the track is simply no lyrics.
+                guard let bytes = try? RegularFile.read(sidecar, maximumSize: Lyrics.maximumSize) else {
+                    continue
+                }
+                let origin = String(
+                    sidecar[sidecar.index(after: sidecar.lastIndex(of: "/") ?? sidecar.startIndex)...])
+                if let lyrics = Lyrics(text: String(decoding: bytes, as: UTF8.self), origin: origin) {
+                    found.append(lyrics)
+                }
+            }
+            for text in try reader.lyrics(at: trackPath) {
+                if let lyrics = Lyrics(text: text, origin: "embedded"),
+                    !found.contains(where: { $0.lines == lyrics.lines })
+                {
+                    found.append(lyrics)
+                }
+            }
+            return found
+        }
     }
 }

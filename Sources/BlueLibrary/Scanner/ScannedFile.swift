@@ -1,3 +1,5 @@
+import BlueLibraryCore
+
 /// A readable audio file as a scan left it: where it is, its size and modification time, and the tags
 /// read from it.
 ///

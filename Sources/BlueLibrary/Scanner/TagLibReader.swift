@@ -38,6 +38,22 @@ package struct TagLibReader: TagReader {
         }
     }
 
+    package func lyrics(at path: String) throws -> [String] {
+        try read(path, flags: Int32(BL_TAGLIB_READ_TAGS)) { file in
+            (0..<file.property_count).compactMap { index in
+                let property = file.properties[index]
+                guard let key = property.key, let value = property.value,
+                    let keyText = String(validatingCString: key), TagLibReader.lyricsKeys.contains(keyText)
+                else { return nil }
+                let text = String(cString: value)
+                return text.utf8.count <= Lyrics.maximumSize ? text : nil
+            }
+        }
+    }
+
+    /// The property keys TagLib gives lyrics under.
+    private static let lyricsKeys: Set<String> = ["LYRICS", "UNSYNCEDLYRICS", "UNSYNCED LYRICS"]
+
     package func picture(at path: String) throws -> EmbeddedPicture? {
         try read(path, flags: Int32(BL_TAGLIB_READ_PICTURE)) { file in
             guard let bytes = file.picture, file.picture_size > 0 else { return nil }
@@ -53,7 +69,8 @@ package struct TagLibReader: TagReader {
     private static let wanted: Set<String> = [
         "TITLE", "ARTIST", "ALBUMARTIST", "ALBUM ARTIST", "ALBUM_ARTIST", "ALBUM", "DATE", "ORIGINALDATE",
         "YEAR", "GENRE", "DISCNUMBER", "TRACKNUMBER", "MUSICBRAINZ_ALBUMID", "MUSICBRAINZ_RELEASEGROUPID",
-        "COMPILATION", "TCMP", "ITUNESCOMPILATION",
+        "COMPILATION", "TCMP", "ITUNESCOMPILATION", "ARTISTS", "DISCSUBTITLE", "REPLAYGAIN_TRACK_GAIN",
+        "REPLAYGAIN_TRACK_PEAK", "REPLAYGAIN_ALBUM_GAIN", "REPLAYGAIN_ALBUM_PEAK",
     ]
 
     /// Calls the shim, turns its failure into a ``LibraryError``, and frees what it returned.

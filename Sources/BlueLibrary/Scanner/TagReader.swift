@@ -17,6 +17,11 @@ package protocol TagReader: Sendable {
     /// - Throws: ``LibraryError`` as ``tags(at:)`` does.
     func picture(at path: String) throws -> EmbeddedPicture?
 
+    /// Reads the lyrics embedded in the audio file at `path` (ID3v2 `USLT`, Vorbis and FLAC `LYRICS` or
+    /// `UNSYNCEDLYRICS`, MP4 `©lyr`), as tagged: each value's text, line breaks kept.
+    /// - Throws: ``LibraryError`` as ``tags(at:)`` does.
+    func lyrics(at path: String) throws -> [String]
+
     /// Makes sure files can be read at all (loads what reading needs), so that a scan fails once, at the
     /// start, rather than once per file. Blocks, as the reads do.
     /// - Throws: ``LibraryError`` `unavailable` saying why no file can be read.
@@ -26,6 +31,9 @@ package protocol TagReader: Sendable {
 extension TagReader {
     /// Nothing to prepare: a reader that can always read.
     package func prepare() throws {}
+
+    /// No lyrics: a reader that reads none.
+    package func lyrics(at path: String) throws -> [String] { [] }
 }
 
 /// A picture embedded in an audio file: its bytes, not decoded, and its MIME type.

@@ -1,5 +1,5 @@
 /// What this server has nothing of — bookmarks, play queues, similar songs, artist and album notes,
-/// lyrics, radio, podcasts — answered with valid empty results: clients show an error for a failure.
+/// radio, podcasts — answered with valid empty results: clients show an error for a failure.
 extension SubsonicAPI {
     static let emptyEndpoints: [String: Endpoint] = {
         var table: [String: Endpoint] = [:]
@@ -7,8 +7,8 @@ extension SubsonicAPI {
             ("getBookmarks", "bookmarks"), ("getTopSongs", "topSongs"), ("getSimilarSongs", "similarSongs"),
             ("getSimilarSongs2", "similarSongs2"), ("getArtistInfo", "artistInfo"),
             ("getArtistInfo2", "artistInfo2"), ("getAlbumInfo", "albumInfo"), ("getAlbumInfo2", "albumInfo"),
-            ("getLyricsBySongId", "lyricsList"), ("getInternetRadioStations", "internetRadioStations"),
-            ("getPodcasts", "podcasts"), ("getLyrics", "lyrics"),
+            ("getInternetRadioStations", "internetRadioStations"),
+            ("getPodcasts", "podcasts"),
         ]
         for (endpoint, element) in empty {
             table[endpoint] = { _, _ in .element(element, SubsonicElement()) }

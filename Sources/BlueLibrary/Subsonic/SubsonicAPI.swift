@@ -18,12 +18,13 @@ package final class SubsonicAPI: Sendable {
     static let serverType = "bluelibrary"
     /// The OpenSubsonic extensions served, with their versions.
     static let extensions: [(name: String, versions: [Int])] = [
-        ("formPost", [1]), ("apiKeyAuthentication", [1]),
+        ("formPost", [1]), ("apiKeyAuthentication", [1]), ("songLyrics", [1]),
     ]
 
     let library: LibraryAPI
     let accounts: UserAccounts
     let covers: CoverService?
+    let lyricsSource: (any LyricsSource)?
     let throttle: LoginThrottle
     let nowPlaying = NowPlaying()
     let playRate = PlayRate()
@@ -33,22 +34,26 @@ package final class SubsonicAPI: Sendable {
     /// The API over `library`, whose users `accounts` keeps.
     /// - Parameters:
     ///   - covers: where album covers come from; without it every cover is generated artwork.
+    ///   - lyrics: where songs' lyrics come from; without it no song has any.
     ///   - now: the clock for plays and stars, in milliseconds since 1970.
     package convenience init(
         library: LibraryAPI, accounts: UserAccounts, covers: CoverService? = nil,
-        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        lyrics: (any LyricsSource)? = nil, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) {
-        self.init(library: library, accounts: accounts, covers: covers, throttle: LoginThrottle(), now: now)
+        self.init(
+            library: library, accounts: accounts, covers: covers, lyrics: lyrics, throttle: LoginThrottle(),
+            now: now)
     }
 
     /// The API with a throttle of its own choosing (tests record its waits).
     init(
-        library: LibraryAPI, accounts: UserAccounts, covers: CoverService?, throttle: LoginThrottle,
-        now: @escaping @Sendable () -> Int64
+        library: LibraryAPI, accounts: UserAccounts, covers: CoverService?, lyrics: (any LyricsSource)? = nil,
+        throttle: LoginThrottle, now: @escaping @Sendable () -> Int64
     ) {
         self.library = library
         self.accounts = accounts
         self.covers = covers
+        self.lyricsSource = lyrics
         self.throttle = throttle
         self.now = now
     }
@@ -87,6 +92,7 @@ package final class SubsonicAPI: Sendable {
         table.merge(mediaEndpoints) { $1 }
         table.merge(annotationEndpoints) { $1 }
         table.merge(playlistEndpoints) { $1 }
+        table.merge(lyricsEndpoints) { $1 }
         table.merge(emptyEndpoints) { $1 }
         return table
     }()

@@ -72,6 +72,9 @@ enum SubsonicShapes {
         element.set("played", annotation?.lastPlayed.map { date(milliseconds: $0) })
         element.set("userRating", annotation?.rating)
         if !album.mbid.isEmpty { element.set("musicBrainzId", album.mbid) }
+        element.set("displayArtist", album.artist)
+        element.add("artists", list: [artistReference(album.artist)])
+        element.add("genres", list: genreReferences(CreditSeparators.current.split(album.genre)))
         return element
     }
 
@@ -135,13 +138,46 @@ enum SubsonicShapes {
         element.set("created", date(nanoseconds: entry.stored.modified))
         element.set("starred", annotation?.starred.map { date(milliseconds: $0) })
         element.set("albumId", album.id.rawValue)
-        if SearchKey.fold(track.artist) == SearchKey.fold(album.artist) {
-            element.set("artistId", artistID(of: album))
-        }
+        let credits = track.artists
+        element.set("artistId", artistID(key: SearchKey.fold(credits.first ?? track.artist)))
         element.set("type", "music")
         element.set("mediaType", "song")
         element.set("played", annotation?.lastPlayed.map { date(milliseconds: $0) })
+        element.set("displayArtist", track.artist)
+        element.add("artists", list: credits.map(artistReference))
+        element.set("displayAlbumArtist", album.artist)
+        element.add("albumArtists", list: [artistReference(album.artist)])
+        element.add("genres", list: genreReferences(track.genres(on: album)))
+        if let discSubtitle = track.details.discSubtitle.isEmpty ? nil : track.details.discSubtitle {
+            element.set("discSubtitle", discSubtitle)
+        }
+        let gain = track.details.replayGain
+        if !gain.isEmpty {
+            var replayGain = SubsonicElement()
+            replayGain.set("trackGain", gain.trackGain)
+            replayGain.set("trackPeak", gain.trackPeak)
+            replayGain.set("albumGain", gain.albumGain)
+            replayGain.set("albumPeak", gain.albumPeak)
+            element.add("replayGain", replayGain)
+        }
         return element
+    }
+
+    /// An artist named on a song or album (OpenSubsonic `ArtistID3` reduced to `id` and `name`).
+    static func artistReference(_ name: String) -> SubsonicElement {
+        var element = SubsonicElement()
+        element.set("id", artistID(key: SearchKey.fold(name)))
+        element.set("name", name)
+        return element
+    }
+
+    /// Genres as OpenSubsonic's `ItemGenre` list.
+    static func genreReferences(_ names: [String]) -> [SubsonicElement] {
+        names.map { name in
+            var element = SubsonicElement()
+            element.set("name", name)
+            return element
+        }
     }
 
     // MARK: Artists

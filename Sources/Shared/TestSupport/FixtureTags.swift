@@ -12,6 +12,8 @@ package struct FixtureTags: Sendable {
     package var compilation = false
     /// MP3 only: also write an ID3v1 tag at the end of the file.
     package var id3v1 = false
+    /// Further `-metadata` pairs as ffmpeg takes them (`REPLAYGAIN_TRACK_GAIN`, `lyrics`, …).
+    package var extra: [(key: String, value: String)] = []
 
     /// Tags; none unless given.
     package init(
@@ -40,7 +42,27 @@ package struct FixtureTags: Sendable {
             ("genre", genre), ("track", track), ("disc", disc), (mbidKey, musicBrainzAlbumID),
             ("compilation", compilation ? "1" : nil),
         ]
-        let metadata = pairs.flatMap { key, value in value.map { ["-metadata", "\(key)=\($0)"] } ?? [] }
+        let metadata = (pairs + extra.map { ($0.key, $0.value) }).flatMap { key, value in
+            value.map { ["-metadata", "\(key)=\($0)"] } ?? []
+        }
         return metadata + (id3v1 && format == .mp3 ? ["-write_id3v1", "1"] : [])
+    }
+}
+
+extension FixtureTags {
+    /// The LRC lyrics in ``detailed``.
+    package static let detailedLyrics = "[00:01.50]First line\n[00:03.25]Second line"
+
+    /// "Duet" by "Ann feat. Bob": a guest in the artist, two genres in one string ("Alternative; Art
+    /// Rock"), ReplayGain (track -6.54 dB peak 0.988553, album +1.20 dB peak 1.1), a disc subtitle ("The
+    /// Live Set") and ``detailedLyrics``.
+    package static var detailed: FixtureTags {
+        var tags = FixtureTags(title: "Duet", artist: "Ann feat. Bob", genre: "Alternative; Art Rock")
+        tags.extra = [
+            ("REPLAYGAIN_TRACK_GAIN", "-6.54 dB"), ("REPLAYGAIN_TRACK_PEAK", "0.988553"),
+            ("REPLAYGAIN_ALBUM_GAIN", "+1.20 dB"), ("REPLAYGAIN_ALBUM_PEAK", "1.1"),
+            ("DISCSUBTITLE", "The Live Set"), ("lyrics", detailedLyrics),
+        ]
+        return tags
     }
 }

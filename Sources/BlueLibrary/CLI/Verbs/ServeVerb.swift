@@ -2,6 +2,7 @@ import BlueLibraryCore
 import BlueLibraryFolderImport
 import BlueLibraryHTTP
 import BlueLibraryPresentation
+import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibrarySubsonic
 import BlueLibraryWeb
@@ -67,7 +68,8 @@ struct ServeVerb: Verb {
             vault: PasswordVault(
                 keyPath: LibraryLocation.passwordKeyPath(
                     ofLibrary: root.library.location, environment: root.console.environment)))
-        let subsonic = SubsonicAPI(library: root.library, accounts: accounts, covers: root.covers)
+        let subsonic = SubsonicAPI(
+            library: root.library, accounts: accounts, covers: root.covers, lyrics: MusicScanner())
         let app = try await WebApp(
             library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic)
         let server = MicroHTTPServer(

@@ -15,8 +15,10 @@ package struct StoredTrack: Sendable, Hashable {
     /// Where it is among its album's tracks (the order they were saved in).
     package var order = 0
 
-    /// Creates a stored track.
+    /// Creates a stored track; its track's ``Track/details`` are read from `tags`.
     package init(track: Track, albumID: AlbumID, size: Int64, modified: Int64, tags: String) {
+        var track = track
+        track.details = TrackDetails(storedTags: tags, artist: track.artist)
         self.track = track
         self.albumID = albumID
         self.size = size

@@ -42,7 +42,7 @@ final class SubsonicHarness: Sendable {
         // Covers from local files only (folder art), or generated artwork.
         let covers = CoverService(httpClient: nil, cache: nil)
         api = SubsonicAPI(
-            library: library, accounts: accounts, covers: covers, throttle: throttle,
+            library: library, accounts: accounts, covers: covers, lyrics: MusicScanner(), throttle: throttle,
             now: { clock.value })
         app = try await WebApp(library: library, covers: covers, subsonic: api)
         try await accounts.add("joe", password: Self.password)

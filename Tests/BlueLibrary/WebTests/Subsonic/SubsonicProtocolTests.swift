@@ -129,8 +129,8 @@ struct SubsonicProtocolTests {
 
     @Test func extensionsAnswerWithoutLoggingIn() async throws {
         let answer = try await harness.ok("getOpenSubsonicExtensions", login: .none, "openSubsonicExtensions")
-        #expect(answer.list.map { $0["name"]?.text } == ["formPost", "apiKeyAuthentication"])
-        #expect(answer.list.map { $0["versions"] } == [.array([.number("1")]), .array([.number("1")])])
+        #expect(answer.list.map { $0["name"]?.text } == ["formPost", "apiKeyAuthentication", "songLyrics"])
+        #expect(answer.list.allSatisfy { $0["versions"] == .array([.number("1")]) })
     }
 
     @Test func unknownEndpointsAndMethodsAreRefused() async throws {

@@ -7,9 +7,11 @@
 /// of 10,000 tracks; this takes a few milliseconds.)
 extension TrackTags {
     /// The first field: which layout follows.
-    private static let version = "tags1"
+    private static let version = "tags2"
     private static let separator = "\u{1F}"
-    private static let fieldCount = 14
+    /// Between the values of a list (the credits, the genres).
+    private static let listSeparator = "\u{1E}"
+    private static let fieldCount = 21
 
     /// The tags in their stored form.
     package var stored: String {
@@ -17,7 +19,10 @@ extension TrackTags {
             Self.version, title ?? "", artist ?? "", albumArtist ?? "", album ?? "", date ?? "", genre ?? "",
             disc.map(String.init) ?? "", number.map(String.init) ?? "", musicBrainzAlbumID ?? "",
             musicBrainzReleaseGroupID ?? "", isCompilation ? "1" : "", String(duration),
-            hasPicture ? "1" : "",
+            hasPicture ? "1" : "", artists.joined(separator: Self.listSeparator),
+            genres.joined(separator: Self.listSeparator), discSubtitle ?? "",
+            Self.number(replayGain.trackGain), Self.number(replayGain.trackPeak),
+            Self.number(replayGain.albumGain), Self.number(replayGain.albumPeak),
         ]
         return fields.joined(separator: Self.separator)
     }
@@ -32,11 +37,20 @@ extension TrackTags {
         func text(_ index: Int) -> String? {
             fields[index].isEmpty ? nil : String(decoding: fields[index], as: UTF8.self)
         }
+        func list(_ index: Int) -> [String] {
+            fields[index].split(separator: UInt8(ascii: "\u{1E}")).map { String(decoding: $0, as: UTF8.self) }
+        }
         self.init(
             title: text(1), artist: text(2), albumArtist: text(3), album: text(4), date: text(5),
             genre: text(6), disc: text(7).flatMap { Int($0) }, number: text(8).flatMap { Int($0) },
             musicBrainzAlbumID: text(9), musicBrainzReleaseGroupID: text(10),
             isCompilation: !fields[11].isEmpty,
-            duration: text(12).flatMap { Double($0) } ?? 0, hasPicture: !fields[13].isEmpty)
+            duration: text(12).flatMap { Double($0) } ?? 0, hasPicture: !fields[13].isEmpty,
+            artists: list(14), genres: list(15), discSubtitle: text(16),
+            replayGain: ReplayGain(
+                trackGain: text(17).flatMap { Double($0) }, trackPeak: text(18).flatMap { Double($0) },
+                albumGain: text(19).flatMap { Double($0) }, albumPeak: text(20).flatMap { Double($0) }))
     }
+
+    private static func number(_ value: Double?) -> String { value.map { String($0) } ?? "" }
 }

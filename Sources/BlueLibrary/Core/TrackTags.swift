@@ -1,10 +1,10 @@
-import BlueLibraryCore
-
 /// What a ``TagReader`` read from one audio file: its tags and its length.
 ///
 /// Text is cleaned on the way in (trimmed, control characters replaced by spaces, at most
 /// ``Album/maximumTextLength`` characters), and an empty value counts as absent, so the fields can go into
-/// an ``Album`` as they are. A tag with several values keeps the first one.
+/// an ``Album`` as they are. A tag with several values keeps the first one, but for the artists and
+/// genres, whose values are all kept (``artists``, ``genres``) and joined by `; ` in ``artist`` and
+/// ``genre``.
 package struct TrackTags: Sendable, Hashable {
     /// The track's title.
     package let title: String?
@@ -32,13 +32,23 @@ package struct TrackTags: Sendable, Hashable {
     package let duration: Double
     /// Whether the file embeds a picture; its bytes are read only when an album needs them.
     package let hasPicture: Bool
+    /// The artists credited one by one, when the file lists them so (`ARTISTS`, or several `ARTIST`
+    /// values); empty when the artist is one string.
+    package let artists: [String]
+    /// The genres, when the file holds several `GENRE` values; empty otherwise.
+    package let genres: [String]
+    /// The subtitle of the disc (`DISCSUBTITLE`, ID3v2 `TSST`).
+    package let discSubtitle: String?
+    /// The ReplayGain values.
+    package let replayGain: ReplayGain
 
     /// Creates tags; every field may be omitted. Text is cleaned as described on the type.
     package init(
         title: String? = nil, artist: String? = nil, albumArtist: String? = nil, album: String? = nil,
         date: String? = nil, genre: String? = nil, disc: Int? = nil, number: Int? = nil,
         musicBrainzAlbumID: String? = nil, musicBrainzReleaseGroupID: String? = nil,
-        isCompilation: Bool = false, duration: Double = 0, hasPicture: Bool = false
+        isCompilation: Bool = false, duration: Double = 0, hasPicture: Bool = false, artists: [String] = [],
+        genres: [String] = [], discSubtitle: String? = nil, replayGain: ReplayGain = ReplayGain()
     ) {
         self.title = TrackTags.cleaned(title)
         self.artist = TrackTags.cleaned(artist)
@@ -53,6 +63,12 @@ package struct TrackTags: Sendable, Hashable {
         self.isCompilation = isCompilation
         self.duration = duration.isFinite && duration > 0 ? duration : 0
         self.hasPicture = hasPicture
+        let credits = artists.compactMap(TrackTags.cleaned)
+        self.artists = credits.count > 1 ? credits : []
+        let genreList = genres.compactMap(TrackTags.cleaned)
+        self.genres = genreList.count > 1 ? genreList : []
+        self.discSubtitle = TrackTags.cleaned(discSubtitle)
+        self.replayGain = replayGain
     }
 
     /// Builds tags from TagLib's unified property keys (`TITLE`, `ALBUMARTIST`, `TRACKNUMBER`, …).
@@ -61,22 +77,36 @@ package struct TrackTags: Sendable, Hashable {
     ///   - duration: the audio's length in seconds.
     ///   - hasPicture: whether the file embeds a picture.
     package init(properties: [(key: String, value: String)], duration: Double, hasPicture: Bool) {
-        var first: [String: String] = [:]
-        for (key, value) in properties where first[key] == nil && !value.isEmpty {
-            first[key] = value
+        var values: [String: [String]] = [:]
+        for (key, value) in properties where !value.isEmpty {
+            values[key, default: []].append(value)
         }
-        func text(_ keys: String...) -> String? { keys.lazy.compactMap { first[$0] }.first }
+        func text(_ keys: String...) -> String? { keys.lazy.compactMap { values[$0]?.first }.first }
         let compilation = text("COMPILATION", "TCMP", "ITUNESCOMPILATION")
+        // Several ARTIST values name the artists one by one; an ARTISTS tag does so beside a display
+        // string in ARTIST ("A feat. B"), which is then kept as the artist.
+        let artistValues = values["ARTIST"] ?? []
+        let credits =
+            values["ARTISTS"].map { $0.count > 1 ? $0 : [] } ?? (artistValues.count > 1 ? artistValues : [])
+        let genreValues = values["GENRE"] ?? []
+        func gain(_ key: String) -> Double? { text(key).flatMap(ReplayGain.decibels) }
+        func peak(_ key: String) -> Double? { text(key).flatMap(ReplayGain.peak) }
         self.init(
-            title: text("TITLE"), artist: text("ARTIST"),
+            title: text("TITLE"),
+            artist: artistValues.count > 1 && values["ARTISTS"] == nil
+                ? artistValues.joined(separator: "; ") : text("ARTIST"),
             albumArtist: text("ALBUMARTIST", "ALBUM ARTIST", "ALBUM_ARTIST"), album: text("ALBUM"),
-            date: text("DATE", "ORIGINALDATE", "YEAR"), genre: text("GENRE"),
+            date: text("DATE", "ORIGINALDATE", "YEAR"),
+            genre: genreValues.isEmpty ? nil : genreValues.joined(separator: "; "),
             disc: text("DISCNUMBER").flatMap(TrackTags.leadingNumber),
             number: text("TRACKNUMBER").flatMap(TrackTags.leadingNumber),
             musicBrainzAlbumID: text("MUSICBRAINZ_ALBUMID"),
             musicBrainzReleaseGroupID: text("MUSICBRAINZ_RELEASEGROUPID"),
             isCompilation: compilation.map(TrackTags.isTrue) ?? false, duration: duration,
-            hasPicture: hasPicture)
+            hasPicture: hasPicture, artists: credits, genres: genreValues, discSubtitle: text("DISCSUBTITLE"),
+            replayGain: ReplayGain(
+                trackGain: gain("REPLAYGAIN_TRACK_GAIN"), trackPeak: peak("REPLAYGAIN_TRACK_PEAK"),
+                albumGain: gain("REPLAYGAIN_ALBUM_GAIN"), albumPeak: peak("REPLAYGAIN_ALBUM_PEAK")))
     }
 
     /// The year in ``date``: its first run of four digits, when that is a year an ``Album`` accepts.

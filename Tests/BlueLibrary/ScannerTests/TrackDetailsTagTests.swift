@@ -1,0 +1,61 @@
+import BlueLibraryCore
+import BlueLibraryScanner
+import Foundation
+import TestSupport
+import Testing
+
+/// Credits, genres, disc subtitles, ReplayGain and lyrics read through TagLib from files ffmpeg wrote a
+/// moment ago (and, for what ffmpeg cannot write, an ID3v2.4 tag made byte by byte).
+struct TrackDetailsTagTests {
+    let directory = TemporaryDirectory("details")
+    let reader = TagLibReader()
+
+    /// ffmpeg writes MP4's own keys as `mdta` atoms, which TagLib does not read as ReplayGain or a disc
+    /// subtitle (iTunes' own `----` atoms it reads), and MP3's `lyrics` as a TXXX frame, not USLT.
+    @Test(arguments: [AudioFixtures.Format.flac, .ogg, .opus, .oga, .mp3])
+    func readsReplayGainAndTheDiscSubtitle(format: AudioFixtures.Format) async throws {
+        let path = directory.file("song.\(format.rawValue)")
+        try await AudioFixtures.write(format, to: path, tags: FixtureTags.detailed)
+        let tags = try reader.tags(at: path)
+        #expect(tags.artist == "Ann feat. Bob")
+        #expect(tags.artists.isEmpty, "one string: its names are cut from it when read")
+        #expect(tags.genre == "Alternative; Art Rock")
+        #expect(
+            tags.replayGain
+                == ReplayGain(trackGain: -6.54, trackPeak: 0.988553, albumGain: 1.2, albumPeak: 1.1))
+        #expect(tags.discSubtitle == "The Live Set")
+        #expect(TrackTags(stored: tags.stored) == tags, "the stored form keeps every field")
+    }
+
+    @Test(arguments: [AudioFixtures.Format.flac, .ogg, .opus, .m4a])
+    func readsEmbeddedLyrics(format: AudioFixtures.Format) async throws {
+        let path = directory.file("sung.\(format.rawValue)")
+        try await AudioFixtures.write(format, to: path, tags: FixtureTags.detailed)
+        #expect(try reader.lyrics(at: path) == [FixtureTags.detailedLyrics])
+    }
+
+    /// ID3v2.4 lists several artists and genres in one frame, NUL between them, and keeps lyrics in USLT.
+    @Test func readsAnID3v24ListOfArtistsAndGenresAndUSLTLyrics() async throws {
+        let path = directory.file("list.mp3")
+        try await AudioFixtures.write(.mp3, to: path)
+        var tag = ID3v24Tag()
+        tag.text("TIT2", ["Together"])
+        tag.text("TPE1", ["AC/DC", "Simon & Garfunkel"])
+        tag.text("TCON", ["Rock", "Folk"])
+        tag.lyrics("Line one\nLine two")
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        try Data(tag.replacingTag(of: original)).write(to: URL(fileURLWithPath: path))
+        let tags = try reader.tags(at: path)
+        #expect(tags.artists == ["AC/DC", "Simon & Garfunkel"])
+        #expect(tags.artist == "AC/DC; Simon & Garfunkel")
+        #expect(tags.genres == ["Rock", "Folk"])
+        #expect(tags.genre == "Rock; Folk")
+        #expect(try reader.lyrics(at: path) == ["Line one\nLine two"])
+    }
+
+    @Test func aFileWithoutLyricsHasNone() async throws {
+        let path = directory.file("plain.flac")
+        try await AudioFixtures.write(.flac, to: path, tags: FixtureTags(title: "Quiet"))
+        #expect(try reader.lyrics(at: path).isEmpty)
+    }
+}

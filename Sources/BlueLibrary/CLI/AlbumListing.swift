@@ -22,14 +22,18 @@ enum AlbumListing {
         }
     }
 
-    /// The track list under an album's details: `1-01  Title  3:07`, the artist when it is not the
-    /// album's, and the total.
+    /// The track list under an album's details: `01  Title  3:07`, the artist when it is not the
+    /// album's, and the total; on an album of several discs, each disc's tracks under its heading.
     static func printTracks(_ tracks: [Track], of album: Album, to out: Output) {
         guard !tracks.isEmpty else { return }
         out.line("Tracks")
-        for line in album.trackLines(tracks) {
+        let lines = album.trackLines(tracks)
+        let indent = lines.contains { $0.discHeading != nil } ? "    " : "  "
+        for line in lines {
+            if let heading = line.discHeading { out.line("  " + heading) }
             out.line(
-                "  \(line.position)  \(line.title)\(line.artist.map { " — \($0)" } ?? "")  \(line.duration)")
+                "\(indent)\(line.number)  \(line.title)\(line.artist.map { " — \($0)" } ?? "")  \(line.duration)"
+            )
         }
         out.line("  " + Album.trackSummary(tracks))
     }

@@ -32,7 +32,9 @@ package enum AlbumCoding {
 
     /// A track's external form — the one definition, used by `show --json` and the web's album details:
     /// `{"id", "disc", "number", "title", "artist", "duration"}` and then `"path"` or `"audio"`, as
-    /// `file` says.
+    /// `file` says. The web's form goes on with what the page shows and plays by: `"artists"` (the
+    /// credits), `"discSubtitle"` when tagged and `"replayGain"` (`trackGain`, `trackPeak`, `albumGain`,
+    /// `albumPeak`, each when tagged) when any is.
     package static func json(_ track: Track, file: TrackFile) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .string(track.id)), ("disc", .number(String(track.disc))),
@@ -41,7 +43,18 @@ package enum AlbumCoding {
         ]
         switch file {
         case .path: members.append(("path", .string(track.path)))
-        case .audio(let url): members.append(("audio", .string(url(track))))
+        case .audio(let url):
+            members.append(("audio", .string(url(track))))
+            members.append(("artists", .array(track.artists.map { .string($0) })))
+            if !track.details.discSubtitle.isEmpty {
+                members.append(("discSubtitle", .string(track.details.discSubtitle)))
+            }
+            let gain = track.details.replayGain
+            let values = [
+                ("trackGain", gain.trackGain), ("trackPeak", gain.trackPeak), ("albumGain", gain.albumGain),
+                ("albumPeak", gain.albumPeak),
+            ].compactMap { key, value in value.map { (key: key, value: JSONValue.number(String($0))) } }
+            if !values.isEmpty { members.append(("replayGain", .object(values))) }
         }
         return .object(members)
     }

@@ -86,6 +86,8 @@ package struct HistoryGroup: Sendable, Hashable {
         case remove
         /// `import DIR`: what a scan of a music folder added, changed and removed.
         case scan
+        /// An album's edit with what it changed of its tracks (its artist, on the tracks that had it).
+        case edit
 
         /// The word messages use.
         var noun: String {
@@ -94,6 +96,7 @@ package struct HistoryGroup: Sendable, Hashable {
             case .modify: "change"
             case .remove: "removal"
             case .scan: "import"
+            case .edit: "edit"
             }
         }
     }
@@ -107,6 +110,7 @@ package struct HistoryGroup: Sendable, Hashable {
     /// that did more than add albums, `import of a music folder (2 added, 1 changed; 3 tracks changed)`:
     /// albums added, changed and removed, then its albums' tracks added, changed and removed.
     package var summary: String {
+        if kind == .edit, case .update(let edit)? = commands.first { return "edit \"\(edit.title)\"" }
         func albums(_ count: Int) -> String { "\(count) album\(count == 1 ? "" : "s")" }
         var (added, changed, removed) = (0, 0, 0)
         var tracks = (added: 0, changed: 0, removed: 0)
@@ -135,8 +139,15 @@ package struct HistoryGroup: Sendable, Hashable {
                 default: false
                 }
             }
+            // A change's tracks that followed its albums (an artist corrected) are not albums of their own.
+            let albumSteps = commands.count { command in
+                switch command {
+                case .tracks, .moves: false
+                default: true
+                }
+            }
             guard kind == .importAlbums, seedSteps > 0, seedSteps < commands.count else {
-                return "\(kind.noun) of \(albums(commands.count))"
+                return "\(kind.noun) of \(albums(albumSteps))"
             }
             return "\(kind.noun) of \(albums(commands.count - seedSteps)), in place of the tutorial's five"
         }

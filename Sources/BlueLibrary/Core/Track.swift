@@ -30,6 +30,15 @@ package struct Track: Sendable, Hashable, Identifiable {
         self.details = details
     }
 
+    /// The same track credited to `artist` (its tagged credits belonged to the old artist).
+    package func withArtist(_ artist: String) -> Track {
+        var details = details
+        details.artists = []
+        return Track(
+            disc: disc, number: number, title: title, artist: artist, duration: duration, path: path,
+            details: details)
+    }
+
     /// The track's stable id, derived from its file's path (see ``TrackID``). Computed when asked for,
     /// so that a rescan of unchanged albums, which stores nothing again, hashes no paths.
     package var id: String { TrackID(path: path).rawValue }

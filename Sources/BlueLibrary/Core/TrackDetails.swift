@@ -26,10 +26,15 @@ package struct TrackDetails: Sendable, Hashable {
     /// The details in tags stored by a scan, for a track whose artist is `artist`: the tagged credits
     /// belong to the tagged artist, so a track whose artist was edited since has none.
     package init(storedTags: String, artist: String) {
-        guard let tags = TrackTags(stored: storedTags) else {
+        if let tags = TrackTags(stored: storedTags) {
+            self.init(tags: tags, artist: artist)
+        } else {
             self.init()
-            return
         }
+    }
+
+    /// The details in tags, for a track whose artist is `artist`.
+    package init(tags: TrackTags, artist: String) {
         self.init(
             artists: tags.artist == artist ? tags.artists : [], genres: tags.genres,
             discSubtitle: tags.discSubtitle ?? "", replayGain: tags.replayGain)

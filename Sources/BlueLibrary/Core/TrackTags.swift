@@ -85,10 +85,10 @@ package struct TrackTags: Sendable, Hashable {
         let compilation = text("COMPILATION", "TCMP", "ITUNESCOMPILATION")
         // Several ARTIST values name the artists one by one; an ARTISTS tag does so beside a display
         // string in ARTIST ("A feat. B"), which is then kept as the artist.
-        let artistValues = values["ARTIST"] ?? []
+        let artistValues = (values["ARTIST"] ?? []).compactMap(TrackTags.cleaned)
         let credits =
             values["ARTISTS"].map { $0.count > 1 ? $0 : [] } ?? (artistValues.count > 1 ? artistValues : [])
-        let genreValues = values["GENRE"] ?? []
+        let genreValues = (values["GENRE"] ?? []).compactMap(TrackTags.cleaned)
         func gain(_ key: String) -> Double? { text(key).flatMap(ReplayGain.decibels) }
         func peak(_ key: String) -> Double? { text(key).flatMap(ReplayGain.peak) }
         self.init(

@@ -177,13 +177,15 @@ package struct FolderImporter: Sendable {
             }
             let oldTracks = existing == nil ? [] : try writer.tracks(of: album.id)
             try writer.saveScanned(album, source: scanned.key)
-            try writer.replaceTracks(of: album.id, with: storedTracks(scanned, album.id, files))
+            let newTracks = storedTracks(
+                scanned, album.id, files, artist: edited.contains(.artist) ? album.artist : nil)
+            try writer.replaceTracks(of: album.id, with: newTracks)
             if let existing {
                 let edit = AlbumEdit(
                     from: existing.album, to: album, byHand: false, marked: Set(edited.map(\.field)))
                 if !edit.isEmpty { applied.commands.append(.update(edit)) }
                 // Files read again with nothing new in them (touched, or unreadable now) change nothing.
-                if !edit.isEmpty || oldTracks != scanned.tracks { applied.summary.updated += 1 }
+                if !edit.isEmpty || oldTracks != newTracks.map(\.track) { applied.summary.updated += 1 }
             } else {
                 applied.summary.added += 1
                 applied.titles[album.id] = album.title
@@ -276,16 +278,22 @@ package struct FolderImporter: Sendable {
     }
 
     /// The tracks of a scanned album as the library stores them.
+    /// The scanned album's tracks as the library stores them. When the album's artist was corrected by
+    /// hand (`artist`), the tracks tagged with the old one are credited to it, as the edit made them.
     private static func storedTracks(
-        _ scanned: ScannedAlbum, _ album: AlbumID, _ files: [String: ScannedFile]
+        _ scanned: ScannedAlbum, _ album: AlbumID, _ files: [String: ScannedFile], artist: String? = nil
     )
         -> [StoredTrack]
     {
         scanned.tracks.map { track in
             let file = files[track.path]
-            return StoredTrack(
+            var stored = StoredTrack(
                 track: track, albumID: album, size: file?.size ?? 0, modified: file?.modified ?? 0,
                 tags: file?.tags.stored ?? "")
+            if let artist, artist != scanned.artist, track.artist == scanned.artist {
+                stored.track = stored.track.withArtist(artist)
+            }
+            return stored
         }
     }
 

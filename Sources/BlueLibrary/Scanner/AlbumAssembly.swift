@@ -44,12 +44,13 @@ struct AlbumAssembly {
 
     private func track(of placed: PlacedTrack, albumArtist: String) -> Track {
         let tags = placed.file.tags
+        let artist = tags.artist ?? tags.albumArtist ?? albumArtist
         return Track(
             disc: tags.disc ?? placed.folderDisc ?? 1,
             number: tags.number,
             title: tags.title ?? TrackTags.cleaned(PlacedTrack.stem(of: placed.file.path)) ?? "Untitled",
-            artist: tags.artist ?? tags.albumArtist ?? albumArtist, duration: tags.duration,
-            path: placed.file.path)
+            artist: artist, duration: tags.duration, path: placed.file.path,
+            details: TrackDetails(tags: tags, artist: artist))
     }
 
     /// Folder art (the album folder first, then the folders of its tracks), else the first embedded

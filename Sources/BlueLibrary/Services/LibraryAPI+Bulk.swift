@@ -36,8 +36,8 @@ extension LibraryAPI {
         try await recordGroup(
             .modify,
             plan: { writer in
-                try writer.albums(matching: query).map { before in
-                    .update(AlbumEdit(from: before, to: try before.updating(patch), byHand: true))
+                try writer.albums(matching: query).flatMap { before in
+                    try Self.edits(from: before, to: try before.updating(patch), writer)
                 }
             }, apply: Self.applyEdits)
     }
@@ -53,10 +53,20 @@ extension LibraryAPI {
             plan: { writer in
                 try patches.compactMap { id, patch in
                     try writer.locate(id).map { before, _ in
-                        .update(AlbumEdit(from: before, to: try before.updating(patch), byHand: true))
+                        try Self.edits(from: before, to: try before.updating(patch), writer)
                     }
-                }
+                }.flatMap { $0 }
             }, apply: Self.applyEdits)
+    }
+
+    /// An album's edit by hand, then what it changes of its tracks (their artist, when the album's is
+    /// corrected: ``tracksFollowingArtist(from:to:_:)``).
+    private static func edits(from before: Album, to after: Album, _ reader: any LibraryReader) throws
+        -> [HistoryCommand]
+    {
+        let tracks = try tracksFollowingArtist(from: before, to: after, reader)
+        return [.update(AlbumEdit(from: before, to: after, byHand: true))]
+            + (tracks.map { [.tracks($0)] } ?? [])
     }
 
     /// Applies each edit that changes something; the commands as they applied.

@@ -32,6 +32,10 @@ extension LibraryAPI {
     /// - Returns: the change; its effect is `.update(edit)` with only the fields that changed, and its
     ///   album the album as it is now.
     /// - Throws: `notFound`, or `invalidField` naming the bad value.
+    ///
+    /// Correcting the album's artist corrects its tracks' artist where it was the old album artist (what
+    /// the person meant: "Bjork" to "Björk" leaves no track credited to "Bjork"); a guest's track keeps
+    /// its guest. Both are one step, undone together.
     @discardableResult
     package func update(_ reference: AlbumReference, with patch: AlbumPatch) async throws -> LibraryChange {
         try await record(.update) { writer in
@@ -40,8 +44,31 @@ extension LibraryAPI {
             guard let applied = try writer.applyEdit(edit) else {
                 throw LibraryError(.notFound, "no album with id \(before.id)")
             }
-            return .update(applied)
+            let after = try writer.locate(before.id)?.album
+            guard let change = try Self.tracksFollowingArtist(from: before, to: after, writer) else {
+                return .update(applied)
+            }
+            _ = try Self.apply(.tracks(change), to: writer)
+            return .group(HistoryGroup(kind: .edit, commands: [.update(applied), .tracks(change)]))
         }
+    }
+
+    /// What correcting an album's artist changes of its tracks: those credited to the old album artist
+    /// (as written) are credited to the new one; `nil` when the artist is the same or no track changes.
+    static func tracksFollowingArtist(from before: Album, to after: Album?, _ reader: any LibraryReader)
+        throws
+        -> TrackChange?
+    {
+        guard let after, after.artist != before.artist else { return nil }
+        let tracks = try reader.storedTracks(of: before.id)
+        let renamed = tracks.map { stored in
+            guard stored.track.artist == before.artist else { return stored }
+            var changed = stored
+            changed.track = stored.track.withArtist(after.artist)
+            return changed
+        }
+        return renamed == tracks
+            ? nil : TrackChange(album: before.id, title: after.title, before: tracks, after: renamed)
     }
 
     /// Appends many albums in one transaction: all of them or, on any error, none — and as one undo
@@ -174,6 +201,8 @@ extension LibraryAPI {
         case .delete(let album, _): album
         case .update(let edit): try reader.locate(edit.id)?.album
         case .tracks(let change): try reader.locate(change.album)?.album
+        case .group(let group) where group.kind == .edit:
+            try group.commands.first.flatMap { try album(of: $0, reader) }
         case .moves, .group: nil
         }
     }

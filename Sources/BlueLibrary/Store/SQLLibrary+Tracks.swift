@@ -35,7 +35,11 @@ extension SQLLibrary {
     }
 
     package func tracks(of album: AlbumID) throws -> [Track] {
-        try storedTracks("album_id = ?1 ORDER BY ordinal", [.text(album.rawValue)]).map(\.track)
+        try storedTracks(of: album).map(\.track)
+    }
+
+    package func storedTracks(of album: AlbumID) throws -> [StoredTrack] {
+        try storedTracks("album_id = ?1 ORDER BY ordinal", [.text(album.rawValue)])
     }
 
     package func track(_ id: String) throws -> StoredTrack? {

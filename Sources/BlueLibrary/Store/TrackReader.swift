@@ -5,6 +5,8 @@ import BlueLibraryCore
 package protocol TrackReader {
     /// The album's tracks in album order (none for an album typed by hand).
     func tracks(of album: AlbumID) throws -> [Track]
+    /// The album's tracks as stored (with their file's size, time and tags), in album order.
+    func storedTracks(of album: AlbumID) throws -> [StoredTrack]
     /// The stored track with `id`, if any (the web serves its file).
     func track(_ id: String) throws -> StoredTrack?
     /// Every stored track whose file lies under the folder `root` (what a rescan of it compares with).

@@ -24,7 +24,8 @@ package final class SubsonicAPI: Sendable {
     let library: LibraryAPI
     let accounts: UserAccounts
     let covers: CoverService?
-    let lyricsSource: (any LyricsSource)?
+    /// Where songs' lyrics come from.
+    package let lyricsSource: (any LyricsSource)?
     let throttle: LoginThrottle
     let nowPlaying = NowPlaying()
     let playRate = PlayRate()

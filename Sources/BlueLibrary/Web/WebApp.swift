@@ -24,6 +24,8 @@ package final class WebApp: Sendable {
     package let writeToken: String?
     /// The Subsonic API at `/rest/`, when the face serves it.
     package let subsonic: SubsonicAPI?
+    /// Where tracks' lyrics come from (none: every track has none).
+    package let lyrics: (any LyricsSource)?
     /// Which `Host` values name this server.
     private let hosts = Mutex(HostPolicy.anyLoopbackPort)
 
@@ -37,16 +39,18 @@ package final class WebApp: Sendable {
     ///   - maximumStreams: event streams open at once (a share of the server's connections).
     ///   - maximumStreamsPerAddress: event streams open at once from one client address.
     ///   - subsonic: the Subsonic API to serve at `/rest/` (none: 404 there).
+    ///   - lyrics: where `/api/tracks/{id}/lyrics` finds lyrics; by default the Subsonic API's source.
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
     package init(
         library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
-        maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil
+        maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil, lyrics: (any LyricsSource)? = nil
     ) async throws {
         _ = try await library.state()
         self.library = library
         self.covers = covers
         self.writeToken = writeToken
         self.subsonic = subsonic
+        self.lyrics = lyrics ?? subsonic?.lyricsSource
         events = EventHub(
             library: library, maximumClients: maximumStreams,
             maximumClientsPerAddress: maximumStreamsPerAddress)
@@ -174,13 +178,13 @@ package final class WebApp: Sendable {
         case 1 where isRead && parts[0] == "events": return eventStream(request)
         case 2 where isRead && parts[0] == "covers": return await cover(parts[1], request)
         case 2...3 where parts[0] == "api": return await api(request, Array(parts.dropFirst()))
-        case 4 where parts[0] == "api" && parts[1] == "tracks" && parts[3] == "audio":
+        case 4 where parts[0] == "api" && parts[1] == "tracks" && ["audio", "lyrics"].contains(parts[3]):
             guard isRead else {
                 return .error(
                     405, code: "method_not_allowed",
                     message: "\(request.method) is not allowed on \(request.path)")
             }
-            return await audio(parts[2], request)
+            return parts[3] == "audio" ? await audio(parts[2], request) : await trackLyrics(parts[2])
         default:
             return .error(404, code: "not_found", message: "nothing at \(request.method) \(request.path)")
         }

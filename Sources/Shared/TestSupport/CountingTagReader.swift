@@ -31,6 +31,10 @@ package final class CountingTagReader: TagReader {
         return try reader.picture(at: path)
     }
 
+    package func lyrics(at path: String) throws -> [String] {
+        try reader.lyrics(at: path)
+    }
+
     /// How many times tags were read, over all files.
     package var tagReads: Int { counts.withLock { $0.tagReads.values.reduce(0, +) } }
 

@@ -86,8 +86,9 @@ struct CLIFolderImportTests {
 
         let text = try await home.ok("show", "0")
         // The album's own artist is not repeated on every line (a guest's would be).
-        #expect(text.contains("Tracks\n  1-01  First  0:02\n  1-02  Second  0:02\n"))
-        #expect(text.contains("  2-01  Disc two  0:02\n  4 tracks, 0:08\n"))
+        // Each disc's tracks under its heading.
+        #expect(text.contains("Tracks\n  Disc 1\n    01  First  0:02\n    02  Second  0:02\n"))
+        #expect(text.contains("  Disc 2\n    01  Disc two  0:02\n  4 tracks, 0:08\n"))
     }
 
     @Test func folderArtWinsOverTheEmbeddedPicture() async throws {

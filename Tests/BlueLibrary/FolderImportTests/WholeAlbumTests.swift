@@ -365,4 +365,49 @@ struct WholeAlbumTests {
         #expect(after.tracks.map(\.path) == [folder.path("M (2004)/1.mp3"), folder.path("M (2004)/2.mp3")])
         #expect(try await library.albums().filter { $0.title == "M" }.count == 1)
     }
+
+    /// "Bjork" corrected to "Björk": the tracks credited to the album's artist follow, a guest's track
+    /// keeps its guest; one undo takes back both, and a rescan of the retagged files keeps the correction.
+    @Test(arguments: stores)
+    func correctingTheAlbumArtistCorrectsItsTracksButNotItsGuests(kind: StoreKind) async throws {
+        let folder = ScriptedLibrary()
+        func write(genre: String, content: String) throws {
+            try folder.add(
+                "b/1.mp3", tags("One", artist: "Bjork", album: "Post", number: 1, genre: genre),
+                content: content)
+            try folder.add(
+                "b/2.mp3", tags("Two", artist: "Bjork", album: "Post", number: 2, genre: genre),
+                content: content)
+            try folder.add(
+                "b/3.mp3", tags("Three", artist: "Thom", album: "Post", number: 3, genre: genre),
+                content: content)
+        }
+        try write(genre: "Pop", content: "audio")
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        let post = try await library.album(try AlbumReference(parsing: "album:=Post")).album
+        func artists() async throws -> [String] {
+            let details = try await library.album(.id(post.id))
+            return [details.album.artist] + details.tracks.map(\.artist)
+        }
+        let change = try await library.update(.id(post.id), with: AlbumPatch(artist: "Björk"))
+        #expect(change.album?.artist == "Björk")
+        #expect(try await artists() == ["Björk", "Björk", "Björk", "Thom"])
+        #expect(try await library.undo()?.effect?.inverse.summary == "edit \"Post\"")
+        #expect(try await artists() == ["Bjork", "Bjork", "Bjork", "Thom"])
+        try await library.redo()
+        #expect(try await artists() == ["Björk", "Björk", "Björk", "Thom"])
+        try write(genre: "Art Pop", content: "audio, retagged")
+        try await importer.importFolder(folder.root)
+        #expect(
+            try await artists() == ["Björk", "Björk", "Björk", "Thom"], "the rescan keeps the correction")
+        // A bulk modify does the same.
+        try await library.modify(
+            matching: try Query(parsing: "album:=Post"), with: AlbumPatch(artist: "Bjørk"))
+        #expect(try await artists() == ["Bjørk", "Bjørk", "Bjørk", "Thom"])
+        #expect(try await library.undo()?.effect?.inverse.summary == "change of 1 album")
+        #expect(try await artists() == ["Björk", "Björk", "Björk", "Thom"])
+    }
 }

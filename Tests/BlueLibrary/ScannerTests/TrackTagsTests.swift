@@ -29,12 +29,16 @@ struct TrackTagsTests {
         #expect(read([("DATE", date)]).year == year)
     }
 
+    /// A key's first value wins, but for the artists and genres: each value is an artist or genre of its
+    /// own, all kept (joined by "; " in the one string, which is cut back into them).
     @Test func theFirstValueOfAKeyWinsAndTextIsCleaned() {
         let tags = read([
             ("ARTIST", "  First  "), ("ARTIST", "Second"), ("TITLE", "tab\there\u{7}"), ("ALBUM", "   "),
             ("GENRE", String(repeating: "g", count: 600)),
         ])
-        #expect(tags.artist == "First")
+        #expect(tags.artist == "First; Second")
+        #expect(tags.artists == ["First", "Second"])
+        #expect(read([("TITLE", "One"), ("TITLE", "Two")]).title == "One")
         #expect(tags.title == "tab here")
         #expect(tags.album == nil)
         #expect(tags.genre?.count == Album.maximumTextLength)

@@ -18,6 +18,7 @@ import { $ } from "./dom.js";
 import { hideGroups, refreshGroups, showGroups, showYears } from "./lists.js";
 import { next, previous, seekBy, startPlayer, toggle } from "./player.js";
 import { startQueuePanel } from "./queuepanel.js";
+import { lyricsAreOpen, openLyrics, startLyrics } from "./lyrics.js";
 import { coversKey, coversQuery, coversSearch, hideCovers, showCovers, startCovers } from "./scroller.js";
 import { hideSearch, refreshSearch, showSearch } from "./search.js";
 
@@ -154,6 +155,7 @@ document.addEventListener("keydown", (event) => {
   else if (event.shiftKey && key === "ArrowRight" && !target.matches("input[type=range]")) seekBy(10);
   else if (key === "n" || key === "N") next();
   else if (key === "p" || key === "P") previous();
+  else if (key === "l" || key === "L") openLyrics(!lyricsAreOpen());
   else return;
   event.preventDefault();
 });
@@ -183,6 +185,7 @@ addEventListener("popstate", () => render(false));
 addEventListener("hashchange", () => render(false));
 startPlayer();
 startQueuePanel();
+startLyrics();
 startAlbum();
 startCovers();
 listen();

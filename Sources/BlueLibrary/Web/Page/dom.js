@@ -19,6 +19,7 @@ const ICONS = {
   pause: "M6 5h4v14H6zm8 0h4v14h-4z",
   previous: "M6 6h2v12H6zm3.5 6 8.5 6V6z",
   next: "M16 6h2v12h-2zM6 18l8.5-6L6 6z",
+  lyrics: "M4 5h16v2H4zm0 4h16v2H4zm0 4h10v2H4zm13 0h2v5.2a2.5 2.5 0 1 1-2-2.45z",
   volume: "M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z",
   muted: "M3 9v6h4l5 5V4L7 9H3zm13.6 3 2.7-2.7-1.4-1.4-2.7 2.7-2.7-2.7-1.4 1.4 2.7 2.7-2.7 2.7 1.4 1.4 2.7-2.7 2.7 2.7 1.4-1.4z",
   queue: "M3 6h13v2H3zm0 5h13v2H3zm0 5h9v2H3zm14-1v-4h2v4h4v2h-4v4h-2v-4h-4v-2z",

@@ -2,6 +2,10 @@
 // elapsed and total time, and the volume. It plays what the queue says. Two <audio> elements take turns:
 // while one plays, the other loads the next track, so when a track ends the next starts from memory at
 // once. The Media Session API gives media keys and a phone's lock screen the same controls.
+//
+// ReplayGain: each track plays at the loudness its tags ask for (setting: off, track — the default — or
+// album, kept per browser), never past its peak. An <audio> element cannot play louder than its file, so a
+// positive gain plays at the volume set.
 import { withToken } from "./api.js";
 import { $, clock, coverURL, routes, say, setIcon } from "./dom.js";
 import * as queue from "./queue.js";
@@ -19,6 +23,34 @@ const audio = () => players[active];
 const spare = () => players[1 - active];
 
 function urlOf(item) { return withToken(item.track.audio); }
+
+const GAIN_KEY = "bluelibrary.replaygain";
+const GAIN_MODES = ["off", "track", "album"];
+
+export function replayGainMode() {
+  let mode = null;
+  try { mode = localStorage.getItem(GAIN_KEY); } catch (error) { mode = null; }
+  return GAIN_MODES.includes(mode) ? mode : "track";
+}
+
+// How much softer a track plays in the mode: its gain as a factor, at most what its peak allows, at most 1.
+export function gainFactor(track, mode) {
+  const values = track && track.replayGain;
+  if (mode === "off" || !values) return 1;
+  const album = mode === "album" ? values.albumGain !== undefined : values.trackGain === undefined;
+  const gain = album ? values.albumGain : values.trackGain;
+  if (gain === undefined) return 1;
+  const peak = album ? values.albumPeak : values.trackPeak;
+  let factor = Math.pow(10, gain / 20);
+  if (peak > 0) factor = Math.min(factor, 1 / peak);
+  return Math.min(factor, 1);
+}
+
+// Puts a track in an element, remembering which (its loudness follows it).
+function put(element, item, url) {
+  element.src = url;
+  element.playing = item.track;
+}
 
 // Shows the current track (or hides the bar when the queue is empty) and loads it; `how.play` starts it.
 function load(how) {
@@ -40,9 +72,10 @@ function load(how) {
       audio().pause();
       active = 1 - active;
     } else {
-      audio().src = url;
+      put(audio(), item, url);
     }
   }
+  showVolume();
   if (how.current) audio().currentTime = 0;
   showTrack(item);
   if (how.play) start(); else { wanted = false; showState(); }
@@ -72,7 +105,8 @@ function preload() {
   const url = urlOf(item);
   if (spare().getAttribute("src") !== url && audio().getAttribute("src") !== url) {
     spare().preload = "auto";
-    spare().src = url;
+    put(spare(), item, url);
+    showVolume();
   }
 }
 
@@ -113,6 +147,8 @@ export function seekTo(seconds) {
   audio().currentTime = Math.min(Math.max(seconds, 0), length);
   showTime();
 }
+
+export function currentTime() { return audio().currentTime || 0; }
 
 export function seekBy(seconds) { seekTo(audio().currentTime + seconds); }
 
@@ -183,7 +219,8 @@ function showTime() {
 
 function showVolume() {
   const { volume: level, muted } = queue.volume();
-  for (const element of players) { element.volume = level; element.muted = muted; }
+  const mode = replayGainMode();
+  for (const element of players) { element.volume = level * gainFactor(element.playing, mode); element.muted = muted; }
   volume.value = String(level);
   volume.setAttribute("aria-valuetext", Math.round(level * 100) + "%" + (muted ? ", muted" : ""));
   const mute = $("mute");
@@ -258,6 +295,12 @@ if ("mediaSession" in navigator) {
 
 // Starts the player with the queue the last visit left: its track loaded, paused where it was.
 export function startPlayer() {
+  const loudness = $("replaygain");
+  loudness.value = replayGainMode();
+  loudness.addEventListener("change", () => {
+    try { localStorage.setItem(GAIN_KEY, loudness.value); } catch (error) { /* storage off: this visit only */ }
+    showVolume();
+  });
   setIcon($("previous"), "previous");
   setIcon($("next"), "next");
   queue.subscribe((how) => {

@@ -15,9 +15,19 @@ function entry(track) {
   const album = track.album || {};
   return {
     id: track.id, title: track.title, artist: track.artist, duration: Number(track.duration) || 0,
-    audio: track.audio,
+    audio: track.audio, replayGain: replayGain(track.replayGain),
     album: { id: album.id, title: album.title || "", artist: album.artist || "", cover_url: album.cover_url || "" },
   };
+}
+
+// ReplayGain values kept with a queued track: finite numbers only (a saved queue is not trusted).
+function replayGain(values) {
+  if (!values || typeof values !== "object") return null;
+  const kept = {};
+  for (const key of ["trackGain", "trackPeak", "albumGain", "albumPeak"]) {
+    if (Number.isFinite(values[key])) kept[key] = values[key];
+  }
+  return Object.keys(kept).length ? kept : null;
 }
 
 function item(track, rank) { return { key: nextKey++, track: entry(track), rank }; }

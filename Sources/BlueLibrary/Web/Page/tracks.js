@@ -24,8 +24,7 @@ export function trackRow(track, options) {
   play.addEventListener("click", options.play);
   const first = cell(null, "track-play");
   first.append(play);
-  let number = track.number === null || track.number === undefined ? "" : String(track.number);
-  if (options.discs) number = track.disc + "-" + (number ? number.padStart(2, "0") : "–");
+  const number = track.number === null || track.number === undefined ? "" : String(track.number);
   const title = cell(track.title, "track-title");
   const albumArtist = options.album ? options.album.artist : track.album.artist;
   if (track.artist && track.artist !== albumArtist) title.append(element("span", "track-artist", " — " + track.artist));
@@ -53,12 +52,27 @@ export function trackRow(track, options) {
   return row;
 }
 
-// The rows of an album's tracks; a play button plays the album from its track.
+// The rows of an album's tracks; a play button plays the album from its track. An album of several discs
+// has a heading row before each disc's tracks: "Disc 2", or "Disc 2 — The Live Set" with its subtitle.
 export function albumRows(album, tracks) {
   const discs = new Set(tracks.map((track) => track.disc)).size > 1;
   // Each track carries its album, so the queue can show and find it.
   const carried = tracks.map((track) => Object.assign({}, track, { album }));
-  return carried.map((track, index) => trackRow(track, { album, discs, play: () => queued(queue.play(carried, index)) }));
+  const rows = [];
+  carried.forEach((track, index) => {
+    if (discs && (index === 0 || carried[index - 1].disc !== track.disc)) rows.push(discHeading(track));
+    rows.push(trackRow(track, { album, play: () => queued(queue.play(carried, index)) }));
+  });
+  return rows;
+}
+
+function discHeading(track) {
+  const row = element("tr", "disc-heading");
+  const heading = element("th", null, "Disc " + track.disc + (track.discSubtitle ? " — " + track.discSubtitle : ""));
+  heading.scope = "colgroup";
+  heading.colSpan = 5;
+  row.append(heading);
+  return row;
 }
 
 // Marks the row of the track that is current in the queue.

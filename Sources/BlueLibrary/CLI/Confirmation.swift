@@ -15,19 +15,19 @@ struct Confirmation: Sendable {
 
     /// Refuses when no one can confirm: no `-y` and no terminal to ask on. The preview printed so far
     /// goes out first, so the refusal follows what would have changed.
-    func checkCanConfirm(_ count: Int, _ out: Output) throws {
+    func checkCanConfirm(_ count: Int, _ out: Output, noun: String = "album") throws {
         guard !answered, !Prompt.isInteractive else { return }
         out.flush()
         throw LibraryError(
             .usage,
-            "\(verb) would change \(count) album\(count == 1 ? "" : "s"); add -y to confirm (no terminal to ask)"
+            "\(verb) would change \(count) \(noun)\(count == 1 ? "" : "s"); add -y to confirm (no terminal to ask)"
         )
     }
 
     /// Whether to go ahead: `-y` says yes; otherwise the person at the terminal is asked.
-    func confirmed(_ action: String, _ count: Int, on out: Output) async -> Bool {
+    func confirmed(_ action: String, _ count: Int, on out: Output, noun: String = "album") async -> Bool {
         if answered { return true }
-        return await Prompt.confirm("\(action) \(count) album\(count == 1 ? "" : "s")?", on: out)
+        return await Prompt.confirm("\(action) \(count) \(noun)\(count == 1 ? "" : "s")?", on: out)
     }
 
     /// How many albums a grouped change touched.

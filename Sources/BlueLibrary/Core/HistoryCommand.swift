@@ -88,6 +88,8 @@ package struct HistoryGroup: Sendable, Hashable {
         case scan
         /// An album's edit with what it changed of its tracks (its artist, on the tracks that had it).
         case edit
+        /// Tracks edited by hand (`edit track:ID`, `modify --tracks`).
+        case tracks
 
         /// The word messages use.
         var noun: String {
@@ -96,7 +98,7 @@ package struct HistoryGroup: Sendable, Hashable {
             case .modify: "change"
             case .remove: "removal"
             case .scan: "import"
-            case .edit: "edit"
+            case .edit, .tracks: "edit"
             }
         }
     }
@@ -111,6 +113,7 @@ package struct HistoryGroup: Sendable, Hashable {
     /// albums added, changed and removed, then its albums' tracks added, changed and removed.
     package var summary: String {
         if kind == .edit, case .update(let edit)? = commands.first { return "edit \"\(edit.title)\"" }
+        if kind == .tracks { return Self.trackEditSummary(commands) }
         func albums(_ count: Int) -> String { "\(count) album\(count == 1 ? "" : "s")" }
         var (added, changed, removed) = (0, 0, 0)
         var tracks = (added: 0, changed: 0, removed: 0)
@@ -163,6 +166,17 @@ package struct HistoryGroup: Sendable, Hashable {
         }
         return
             "import of a music folder (\([albumPart, trackPart].filter { !$0.isEmpty }.joined(separator: "; ")))"
+    }
+
+    /// `edit "Song"` for one track edited by hand, `edit of 3 tracks` for more.
+    private static func trackEditSummary(_ commands: [HistoryCommand]) -> String {
+        var changed: [Track] = []
+        for case .tracks(let change) in commands {
+            let before = Dictionary(change.before.map { ($0.track.path, $0.track) }) { first, _ in first }
+            changed += change.after.map(\.track).filter { before[$0.path] != $0 }
+        }
+        if changed.count == 1 { return "edit \"\(changed[0].title)\"" }
+        return "edit of \(changed.count) tracks"
     }
 
     /// Creates a group.

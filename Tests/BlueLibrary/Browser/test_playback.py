@@ -196,11 +196,11 @@ class PlaybackTests(PageTestCase):
         # Tab goes through the player's controls and on: no control keeps the focus.
         self.driver.execute_script("document.getElementById('previous').focus()")
         names = []
-        for _ in range(8):
+        for _ in range(9):
             self.keys(Keys.TAB)
             names.append(self.driver.execute_script("const e = document.activeElement; return e.id || e.tagName"))
-        self.assertEqual(names[:6], ["play", "next", "seek", "mute", "volume", "queue-toggle"])
-        self.assertNotIn(names[6], ["queue-toggle"], "the focus leaves the last control")
+        self.assertEqual(names[:7], ["play", "next", "seek", "mute", "volume", "lyrics-toggle", "queue-toggle"])
+        self.assertNotIn(names[7], ["queue-toggle"], "the focus leaves the last control")
 
     def test_the_media_session_shows_the_track_and_its_actions_control_the_player(self):
         details = self.play_first()

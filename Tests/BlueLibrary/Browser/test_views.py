@@ -551,11 +551,11 @@ class LookAndReachTests(PageTestCase):
 
     def test_at_phone_width_the_player_bar_shows_every_part_inside_the_view(self):
         """Cover, title, artist, previous, play/pause, next, the seek slider with the elapsed and total
-        time, mute and volume, and the queue's button: each drawn, inside the view and not under another."""
+        time, mute and volume, the lyrics' and the queue's buttons: each drawn, inside the view and not under another."""
         self.set_viewport(390, 844, mobile=True)
         self.start_playing()
         parts = ["player-cover", "player-title", "player-artist", "previous", "play", "next", "elapsed", "seek", "duration",
-                 "mute", "volume", "queue-toggle"]
+                 "mute", "volume", "lyrics-toggle", "queue-toggle"]
         for route in self.routes():
             self.settled(route)
             problems = self.driver.execute_script(

@@ -2,40 +2,92 @@ import BlueLibraryCore
 import BlueLibraryServices
 import Diagnostics
 
-/// `bluelibrary edit INDEX|ID --field value…`: changes fields of one album.
+/// `bluelibrary edit INDEX|ID --field value…`: changes fields of one album; `edit track:ID --field
+/// value…` of one track.
 struct EditVerb: Verb {
     static let spec = VerbSpec(
-        name: "edit", summary: "change fields of an album",
-        usage: "INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL]",
+        name: "edit", summary: "change fields of an album or a track",
+        usage:
+            "INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL] | track:ID [--title T] [--artist A] [--number N|''] [--disc D]",
         options: [
             OptionSpec(name: "title", short: nil, value: "T", help: "the new title"),
             OptionSpec(name: "artist", short: nil, value: "A", help: "the new artist"),
             OptionSpec(name: "genre", short: nil, value: "G", help: "the new genre"),
             OptionSpec(name: "year", short: nil, value: "Y", help: "the new year ('' clears it)"),
             OptionSpec(name: "cover", short: nil, value: "URL", help: "the new cover URL"),
+            OptionSpec(name: "number", short: nil, value: "N", help: "a track's new number ('' clears it)"),
+            OptionSpec(name: "disc", short: nil, value: "D", help: "a track's new disc"),
             CommonOptions.json,
         ],
         positionals: 1...1,
         details: """
             An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
             (bluelibrary edit "Kid A"); when a query matches more than one, they are listed.
+            A track is named by track:ID (its id, as show --json lists it); its title, artist, number and
+            disc can change. Either edit is one undo step.
             """)
     static let services: ServiceNeeds = [.mirrorsChanges]
 
-    let album: AlbumReference
-    let patch: AlbumPatch
+    /// What is edited: an album, or one track.
+    enum Target {
+        case album(AlbumReference, AlbumPatch)
+        case track(String, TrackPatch)
+    }
+
+    let target: Target
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        patch = AlbumPatch(
+        let named = arguments.positionals[0]
+        json = arguments.has("json")
+        if named.hasPrefix("track:"), let id = TrackID(String(named.dropFirst("track:".count))) {
+            for field in ["genre", "year", "cover"] where arguments[field] != nil {
+                throw Self.spec.usageError("a track has no --\(field) of its own (its album's is edited)")
+            }
+            var patch = TrackPatch(title: arguments["title"], artist: arguments["artist"])
+            if let number = arguments["number"] { try patch.set("number", to: number) }
+            if let disc = arguments["disc"] { try patch.set("disc", to: disc) }
+            guard !patch.isEmpty else {
+                throw Self.spec.usageError("'edit' needs at least one field to change")
+            }
+            target = .track(id.rawValue, patch)
+            return
+        }
+        for field in ["number", "disc"] where arguments[field] != nil {
+            throw Self.spec.usageError("--\(field) is a track's: name the track as track:ID")
+        }
+        let patch = AlbumPatch(
             title: arguments["title"], artist: arguments["artist"], genre: arguments["genre"],
             year: try arguments["year"].map { try Album.parseYear($0) }, coverURL: arguments["cover"])
         guard !patch.isEmpty else { throw Self.spec.usageError("'edit' needs at least one field to change") }
-        album = try AlbumReference(arguments: [arguments.positionals[0]])
-        json = arguments.has("json")
+        target = .album(try AlbumReference(arguments: [named]), patch)
     }
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {
+        switch target {
+        case .album(let album, let patch): return try await edit(album, with: patch, context)
+        case .track(let id, let patch): return try await edit(track: id, with: patch, context)
+        }
+    }
+
+    @MainActor private func edit(track id: String, with patch: TrackPatch, _ context: LibraryContext)
+        async throws
+        -> ExitStatus
+    {
+        try await context.library.updateTracks([(id, patch)])
+        let track = try await context.library.track(id: id)
+        if json {
+            context.out.line(JSONWriter.string(AlbumCoding.json(track, file: .path)))
+        } else {
+            context.out.line("Updated track \"\(track.title)\".")
+        }
+        return .success
+    }
+
+    @MainActor private func edit(_ album: AlbumReference, with patch: AlbumPatch, _ context: LibraryContext)
+        async throws
+        -> ExitStatus
+    {
         let change = try await context.library.update(album, with: patch)
         if let cover = patch.coverURL { CoverWarning.warnIfMissing(cover, context.console) }
         guard let after = change.album else { return .success }

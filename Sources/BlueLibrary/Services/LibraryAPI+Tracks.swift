@@ -1,0 +1,43 @@
+import BlueLibraryCore
+import BlueLibraryStore
+
+/// Edits of tracks by hand: a title, an artist, a number or a disc corrected.
+extension LibraryAPI {
+    /// Changes tracks named by id, each with its own patch, as one transaction and one undo step (an
+    /// album's tracks re-ordered when a number or disc changed). A later rescan keeps an edit until the
+    /// track's file changes; `bluelibrary write` puts it in the file.
+    /// - Returns: the change, or `nil` when nothing changed.
+    /// - Throws: `notFound` naming an id that is no track of the library (nothing changes), or
+    ///   `invalidField` naming the bad value.
+    @discardableResult
+    package func updateTracks(_ edits: [(id: String, patch: TrackPatch)]) async throws -> LibraryChange? {
+        let (change, _) = try await recordStep(.tracks, as: .update) { writer in
+            var patches: [AlbumID: [String: TrackPatch]] = [:]
+            var albums: [AlbumID] = []
+            for (id, patch) in edits {
+                guard let stored = try writer.track(id) else {
+                    throw LibraryError(.notFound, "no track with id '\(id.prefix(80))'")
+                }
+                if patches[stored.albumID] == nil { albums.append(stored.albumID) }
+                patches[stored.albumID, default: [:]][stored.track.id] = patch
+            }
+            var commands: [HistoryCommand] = []
+            for album in albums {
+                let before = try writer.storedTracks(of: album)
+                let edited = patches[album] ?? [:]
+                let after = try before.map { stored in
+                    guard let patch = edited[stored.track.id] else { return stored }
+                    var changed = stored
+                    changed.track = try stored.track.updating(patch)
+                    return changed
+                }.sorted { Track.inAlbumOrder($0.track, $1.track) }
+                guard after.map(\.track) != before.map(\.track) else { continue }
+                let title = try writer.locate(album)?.album.title ?? ""
+                let change = TrackChange(album: album, title: title, before: before, after: after)
+                commands.append(try Self.apply(.tracks(change), to: writer))
+            }
+            return (commands, ())
+        }
+        return change
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Editing tracks from the command line: `edit track:ID` one track, `modify --tracks QUERY field=value`
+/// every track a query names, each one undo step; bad values are one line and change nothing.
+struct CLITrackEditTests {
+    let home = CLIHome()
+    let music = MusicFolder()
+
+    init() async throws {
+        try await home.removeEveryAlbum()
+        try await music.add("Post/1.mp3", track("Army", by: "Bjork", on: "Post", number: 1))
+        try await music.add("Post/2.mp3", track("Hyperballad", by: "Bjork", on: "Post", number: 2))
+        try await music.add("Post/3.mp3", track("Possibly", by: "Bjork", on: "Post", number: 3))
+        _ = try await home.ok("import", music.directory.path)
+    }
+
+    @Test func editATrackByItsIdAndUndoIt() async throws {
+        let before = try await home.album(0)
+        let army = try #require(before.tracks.first { $0.title == "Army" })
+        let output = try await home.ok(
+            "edit", "track:\(army.id)", "--title", "Army of Me", "--artist", "Björk", "--number", "3")
+        #expect(output == "Updated track \"Army of Me\".\n")
+        let after = try await home.album(0)
+        // Number 3 now: after Hyperballad, before Possibly (a tie broken by the path).
+        #expect(after.tracks.map(\.title) == ["Hyperballad", "Army of Me", "Possibly"])
+        #expect(after.tracks.map(\.artist) == ["Bjork", "Björk", "Bjork"])
+        #expect(try await home.ok("undo").hasPrefix("Undid edit \"Army of Me\"."))
+        #expect(try await home.album(0).tracks.map(\.title) == ["Army", "Hyperballad", "Possibly"])
+        // A rescan of the unchanged files keeps an edit.
+        _ = try await home.ok("redo")
+        _ = try await home.ok("import", music.directory.path)
+        #expect(try await home.album(0).tracks.map(\.title) == ["Hyperballad", "Army of Me", "Possibly"])
+    }
+
+    @Test func badTrackEditsAreOneLineAndChangeNothing() async throws {
+        let army = try #require(try await home.album(0).tracks.first { $0.title == "Army" })
+        for (arguments, message) in [
+            (["--title", ""], "invalid title '': must not be empty"),
+            (["--number", "0"], "invalid number '0': must be a whole number from 1 to 9999"),
+            (["--year", "1995"], "a track has no --year of its own"),
+        ] {
+            let result = try await home.run(["edit", "track:\(army.id)"] + arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count <= 2, "\(result.stderr)")
+        }
+        let missing = try await home.run(["edit", "track:00000000-0000-8000-8000-000000000000", "--title", "X"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("no track with id"), "\(missing.stderr)")
+        #expect(try await home.album(0).tracks.map(\.title) == ["Army", "Hyperballad", "Possibly"])
+    }
+
+    @Test func modifyTracksChangesEveryTrackTheQueryNamesInOneStep() async throws {
+        let preview = try await home.run(["modify", "--tracks", "trackartist:bjork", "artist=Björk"])
+        #expect(preview.status != 0, "no terminal and no -y: only the preview")
+        #expect(preview.stdout.contains("Bjork - Army (Post)\n  artist: Bjork -> Björk\n"), "\(preview.stdout)")
+        #expect(preview.stderr.contains("would change 3 tracks"), "\(preview.stderr)")
+        let done = try await home.ok("modify", "--tracks", "trackartist:bjork", "artist=Björk", "-y")
+        #expect(done.hasSuffix("Modified 3 tracks. Run 'bluelibrary undo' to change them back.\n"))
+        #expect(try await home.album(0).tracks.map(\.artist) == ["Björk", "Björk", "Björk"])
+        #expect(try await home.ok("undo").hasPrefix("Undid edit of 3 tracks."))
+        #expect(try await home.album(0).tracks.map(\.artist) == ["Bjork", "Bjork", "Bjork"])
+        let none = try await home.ok("modify", "--tracks", "track:nothing", "title=X", "-y")
+        #expect(none == "No tracks match.\n")
+    }
+}

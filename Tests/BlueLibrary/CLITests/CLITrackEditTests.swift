@@ -46,7 +46,9 @@ struct CLITrackEditTests {
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count <= 2, "\(result.stderr)")
         }
-        let missing = try await home.run(["edit", "track:00000000-0000-8000-8000-000000000000", "--title", "X"])
+        let missing = try await home.run([
+            "edit", "track:00000000-0000-8000-8000-000000000000", "--title", "X",
+        ])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("no track with id"), "\(missing.stderr)")
         #expect(try await home.album(0).tracks.map(\.title) == ["Army", "Hyperballad", "Possibly"])
@@ -55,7 +57,8 @@ struct CLITrackEditTests {
     @Test func modifyTracksChangesEveryTrackTheQueryNamesInOneStep() async throws {
         let preview = try await home.run(["modify", "--tracks", "trackartist:bjork", "artist=Björk"])
         #expect(preview.status != 0, "no terminal and no -y: only the preview")
-        #expect(preview.stdout.contains("Bjork - Army (Post)\n  artist: Bjork -> Björk\n"), "\(preview.stdout)")
+        #expect(
+            preview.stdout.contains("Bjork - Army (Post)\n  artist: Bjork -> Björk\n"), "\(preview.stdout)")
         #expect(preview.stderr.contains("would change 3 tracks"), "\(preview.stderr)")
         let done = try await home.ok("modify", "--tracks", "trackartist:bjork", "artist=Björk", "-y")
         #expect(done.hasSuffix("Modified 3 tracks. Run 'bluelibrary undo' to change them back.\n"))

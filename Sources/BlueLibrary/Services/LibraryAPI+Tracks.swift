@@ -40,4 +40,28 @@ extension LibraryAPI {
         }
         return change
     }
+
+    /// The album's tracks as stored: with the size, time and tags their files had when last read.
+    package func storedTracks(of album: AlbumID) async throws -> [StoredTrack] {
+        try await store.read { try $0.storedTracks(of: album) }
+    }
+
+    /// Records what files are now, after `bluelibrary write` put the library's values in their tags:
+    /// each track keeps its fields, with its file's new size, time and tags, so the next scan finds
+    /// them unchanged. Not a step of the history: nothing a person sees changed.
+    package func noteRewrittenFiles(_ files: [StoredTrack]) async throws {
+        let byAlbum = Dictionary(grouping: files, by: \.albumID)
+        try await store.write { writer in
+            for (album, rewritten) in byAlbum {
+                let now = Dictionary(rewritten.map { ($0.track.path, $0) }) { first, _ in first }
+                let tracks = try writer.storedTracks(of: album).map { stored in
+                    guard let file = now[stored.track.path] else { return stored }
+                    return StoredTrack(
+                        track: stored.track, albumID: album, size: file.size, modified: file.modified,
+                        tags: file.tags)
+                }
+                try writer.replaceTracks(of: album, with: tracks)
+            }
+        }
+    }
 }

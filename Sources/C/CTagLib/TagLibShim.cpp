@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <fcntl.h>
 #include <new>
@@ -20,6 +21,7 @@
 #include <taglib/fileref.h>
 #include <taglib/flacfile.h>
 #include <taglib/flacpicture.h>
+#include <taglib/id3v2header.h>
 #include <taglib/id3v2tag.h>
 #include <taglib/mp4coverart.h>
 #include <taglib/mp4file.h>
@@ -62,7 +64,8 @@ constexpr uint64_t kMaximumID3v2TagSize = 64 * 1024 * 1024;
 /// TagLib picks the format by the name's extension.
 class NamedFileStream : public TagLib::FileStream {
 public:
-    NamedFileStream(int descriptor, const char *path) : TagLib::FileStream(descriptor, true), path_(path) {}
+    NamedFileStream(int descriptor, const char *path, bool readOnly = true)
+        : TagLib::FileStream(descriptor, readOnly), path_(path) {}
     TagLib::FileName name() const override { return path_.c_str(); }
 
 private:
@@ -333,7 +336,74 @@ bl_taglib_file *pack(const Reading &reading) {
     return file;
 }
 
+/// Copies a message into the caller's buffer, cut to fit.
+int32_t fail(int32_t code, const std::string &message, char *error, size_t error_size) {
+    if (error != nullptr && error_size > 0) {
+        size_t length = std::min(message.size(), error_size - 1);
+        std::memcpy(error, message.data(), length);
+        error[length] = '\0';
+    }
+    return code;
+}
+
+int32_t write(const char *path, const bl_taglib_property *properties, size_t count, const char *const *keys,
+              size_t keyCount, char *error, size_t errorSize) {
+    int descriptor = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
+    if (descriptor < 0) {
+        char buffer[256];
+        return fail(BL_TAGLIB_CANNOT_OPEN,
+                    std::string("cannot open the file for writing: ") + strerror_r(errno, buffer, sizeof buffer),
+                    error, errorSize);
+    }
+    struct stat status;
+    if (fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
+        close(descriptor);
+        return fail(BL_TAGLIB_CANNOT_OPEN, "not a regular file", error, errorSize);
+    }
+    fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
+    silenceTagLib();
+    NamedFileStream stream(descriptor, path, false);  // owns the descriptor from here
+    TagLib::FileRef ref(&stream, false);
+    if (ref.isNull() || ref.file() == nullptr || !ref.file()->isValid()) {
+        return fail(BL_TAGLIB_NOT_AUDIO, "not an audio file TagLib can write", error, errorSize);
+    }
+    TagLib::File *file = ref.file();
+    TagLib::PropertyMap map = file->properties();
+    for (size_t index = 0; index < keyCount; index++) {
+        map.erase(TagLib::String(keys[index], TagLib::String::UTF8));
+    }
+    for (size_t index = 0; index < count; index++) {
+        TagLib::String key(properties[index].key, TagLib::String::UTF8);
+        TagLib::StringList values = map[key];
+        values.append(TagLib::String(properties[index].value, TagLib::String::UTF8));
+        map.replace(key, values);
+    }
+    file->setProperties(map);
+    bool saved;
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) {
+        int tags = TagLib::MPEG::File::ID3v2 | (mpeg->hasID3v1Tag() ? TagLib::MPEG::File::ID3v1 : 0);
+        bool three = mpeg->hasID3v2Tag() && mpeg->ID3v2Tag()->header()->majorVersion() == 3;
+        saved = mpeg->save(tags, TagLib::File::StripNone, three ? TagLib::ID3v2::v3 : TagLib::ID3v2::v4,
+                           TagLib::File::DoNotDuplicate);
+    } else {
+        saved = file->save();
+    }
+    if (!saved) return fail(BL_TAGLIB_FAILED, "TagLib could not save the tags", error, errorSize);
+    // The stream (its stdio buffer) is flushed and closed when it goes; the caller then syncs the file.
+    return BL_TAGLIB_OK;
+}
+
 }  // namespace
+
+extern "C" int32_t bl_taglib_write(const char *path, const bl_taglib_property *properties, size_t count,
+                                   const char *const *keys, size_t key_count, char *error, size_t error_size) {
+    try {
+        if (path == nullptr) return fail(BL_TAGLIB_CANNOT_OPEN, "no path", error, error_size);
+        return write(path, properties, count, keys, key_count, error, error_size);
+    } catch (...) {
+        return fail(BL_TAGLIB_FAILED, "TagLib failed while writing the file", error, error_size);
+    }
+}
 
 extern "C" bl_taglib_file *bl_taglib_read(const char *path, int32_t flags) {
     try {

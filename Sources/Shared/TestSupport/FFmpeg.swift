@@ -20,6 +20,24 @@ package enum FFmpeg {
     }
 }
 
+extension FFmpeg {
+    /// The MD5 of the decoded audio of the file at `path` (`-f md5`): the same for two files whose
+    /// audio is the same, whatever their tags.
+    package static func audioDigest(_ path: String) async throws -> String {
+        let (output, errors, status) = try await TestThreads.run {
+            try Subprocess(
+                "/usr/bin/ffmpeg", ["-nostdin", "-v", "error", "-i", path, "-map", "0:a", "-f", "md5", "-"],
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+            ).communicate()
+        }
+        guard status == 0 else {
+            throw FixtureError(
+                description: "ffmpeg cannot decode \(path): \(String(decoding: errors, as: UTF8.self))")
+        }
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
 /// A fixture that could not be made.
 package struct FixtureError: Error, CustomStringConvertible {
     package var description: String

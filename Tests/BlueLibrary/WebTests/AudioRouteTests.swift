@@ -70,7 +70,10 @@ struct AudioRouteTests {
             #expect(json["disc"] == .number("1"))
             #expect(json["audio"] == .string("/api/tracks/\(track.id)/audio"))
             guard case .object(let members)? = Optional(json) else { continue }
-            #expect(members.map(\.key) == ["id", "disc", "number", "title", "artist", "duration", "audio"])
+            #expect(
+                members.map(\.key) == [
+                    "id", "disc", "number", "title", "artist", "duration", "audio", "artists",
+                ])
             if case .number(let seconds)? = json["duration"], let duration = Double(seconds) {
                 #expect(abs(duration - AudioFixtures.duration) < 0.2)
             } else {

@@ -153,7 +153,9 @@ struct WebBrowseTests {
             return
         }
         #expect(
-            members.map(\.key) == ["id", "disc", "number", "title", "artist", "duration", "audio", "album"])
+            members.map(\.key) == [
+                "id", "disc", "number", "title", "artist", "duration", "audio", "artists", "album",
+            ])
         #expect(track["title"] == .string("Jóga"))
         #expect(track["audio"] == .string("/api/tracks/\(id)/audio"))
         #expect(track["album"]?["title"] == .string("Homogenic"))

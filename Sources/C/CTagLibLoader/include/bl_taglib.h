@@ -18,7 +18,7 @@ extern "C" {
 /// The version of this interface's struct layout. Bump it with any change to the structs: the loader
 /// asks the shim (libBlueLibraryTagLib.so) for its version with bl_taglib_api_version and refuses a
 /// shim built against another layout.
-#define BL_TAGLIB_API_VERSION 1
+#define BL_TAGLIB_API_VERSION 2
 
 /// Flags for bl_taglib_read.
 enum {
@@ -80,6 +80,14 @@ bl_taglib_file *bl_taglib_read(const char *path, int32_t flags);
 /// Releases what bl_taglib_read returned; NULL is allowed.
 void bl_taglib_free(bl_taglib_file *file);
 
+/// Writes tags into the file at `path` (a regular file, not a link), in place: every key in `keys`
+/// (`key_count` of them, TagLib's unified upper-case keys) is replaced by the values `properties` give
+/// for it (none: the key is removed); other tags, pictures and the audio are left as they are. MP3 keeps
+/// its ID3v2 version (2.3 or 2.4; a file without one gets 2.4) and gets no ID3v1 tag it did not have.
+/// The caller writes to a copy, syncs it and renames it over the original, so a crash never leaves a
+/// half-written file. Returns BL_TAGLIB_OK, or a failure code with one line in `error` (`error_size` bytes).
+int32_t bl_taglib_write(const char *path, const bl_taglib_property *properties, size_t count,
+                        const char *const *keys, size_t key_count, char *error, size_t error_size);
 /// BL_TAGLIB_API_VERSION of the shim, so that a loader refuses a shim built against another layout.
 int32_t bl_taglib_api_version(void);
 
@@ -87,6 +95,9 @@ int32_t bl_taglib_api_version(void);
 typedef bl_taglib_file *(*bl_taglib_read_function)(const char *path, int32_t flags);
 typedef void (*bl_taglib_free_function)(bl_taglib_file *file);
 typedef int32_t (*bl_taglib_api_version_function)(void);
+typedef int32_t (*bl_taglib_write_function)(const char *path, const bl_taglib_property *properties, size_t count,
+                                            const char *const *keys, size_t key_count, char *error,
+                                            size_t error_size);
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,9 @@ int bl_taglib_load(char *reason, size_t reason_size);
 /// bl_taglib_read of the loaded shim. Call bl_taglib_load first; NULL also when it failed.
 bl_taglib_file *bl_taglib_loaded_read(const char *path, int32_t flags);
 
+/// bl_taglib_write of the loaded shim; BL_TAGLIB_FAILED with the reason when it cannot be loaded.
+int32_t bl_taglib_loaded_write(const char *path, const bl_taglib_property *properties, size_t count,
+                               const char *const *keys, size_t key_count, char *error, size_t error_size);
 /// bl_taglib_free of the loaded shim; NULL is allowed.
 void bl_taglib_loaded_free(bl_taglib_file *file);
 

@@ -62,10 +62,10 @@ package enum TagFileWriter {
         let keys = values.map { strdup($0.key) }
         let set = values.compactMap { pair in pair.value.map { (strdup(pair.key), strdup($0)) } }
         defer {
-            keys.forEach { free($0) }
-            set.forEach {
-                free($0.0)
-                free($0.1)
+            for key in keys { free(key) }
+            for (key, value) in set {
+                free(key)
+                free(value)
             }
         }
         var properties = set.map { bl_taglib_property(key: $0.0, value: $0.1) }

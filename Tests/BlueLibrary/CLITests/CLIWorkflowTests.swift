@@ -144,7 +144,8 @@ struct CLIWorkflowTests {
     @Test(
         arguments: [
             "help", "list", "show", "add", "edit", "delete", "modify", "remove", "undo", "redo", "select",
-            "current", "import", "export", "stats", "backup", "sync", "serve", "tui", "covers", "user", "write",
+            "current", "import", "export", "stats", "backup", "sync", "serve", "tui", "covers", "user",
+            "write",
         ])
     func everyVerbHasItsHelp(verb: String) async throws {
         let help = try await home.ok(verb, "--help")

@@ -73,9 +73,13 @@ class ServedLibrary:
         ffmpeg(
             "-f", "lavfi", "-i", "sine=frequency=330:duration=2", "-c:a", "flac",
             "-metadata", "title=Human Behaviour", "-metadata", "artist=Björk", "-metadata", "album=Début",
-            "-metadata", "track=1", "-metadata", "genre=Pop", "-metadata", "date=1993", path,
+            "-metadata", "track=1", "-metadata", "genre=Pop", "-metadata", "date=1993",
+            "-metadata", "REPLAYGAIN_TRACK_GAIN=-3.5 dB", "-metadata", "REPLAYGAIN_TRACK_PEAK=0.9", path,
         )
         self.files["Human Behaviour"] = path
+        # Synced lyrics in a file beside the track.
+        with open(os.path.join(debut, "01 Human Behaviour.lrc"), "w", encoding="utf-8") as lyrics:
+            lyrics.write("[la:eng]\n[00:00.50]If you ever get close to a human\n[00:01.25]And human behaviour\n")
 
     def _run(self, *arguments, stdin=None):
         result = subprocess.run(

@@ -44,7 +44,7 @@ class PyOpenSonicTests(unittest.TestCase):
         async def walk(client):
             self.assertTrue(await client.ping())
             extensions = {extension.name: extension.versions for extension in await client.get_open_subsonic_extensions()}
-            self.assertEqual(extensions, {"formPost": [1], "apiKeyAuthentication": [1]})
+            self.assertEqual(extensions, {"formPost": [1], "apiKeyAuthentication": [1], "songLyrics": [1]})
 
             artists = await client.get_artists()
             self.assertEqual(artists.ignored_articles, "The El La Los Las Le Les")
@@ -63,6 +63,17 @@ class PyOpenSonicTests(unittest.TestCase):
             song = await client.get_song(song_id)
             self.assertEqual((song.title, song.suffix, song.content_type), ("Human Behaviour", "flac", "audio/flac"))
             self.assertFalse(song.is_dir)
+            # OpenSubsonic's fields, read into their typed classes.
+            self.assertEqual((song.display_artist, [artist.name for artist in song.artists]), ("Björk", ["Björk"]))
+            self.assertEqual([genre.name for genre in song.genres], ["Pop"])
+            self.assertEqual((song.replay_gain.track_gain, song.replay_gain.track_peak), (-3.5, 0.9))
+            lyrics = await client.get_lyrics_by_song_id(song_id)
+            self.assertEqual(len(lyrics), 1)
+            self.assertEqual((lyrics[0].lang, lyrics[0].synced), ("eng", True))
+            self.assertEqual([(line.start, line.value) for line in lyrics[0].line],
+                             [(500, "If you ever get close to a human"), (1250, "And human behaviour")])
+            plain = await client.get_lyrics(artist="Björk", title="Human Behaviour")
+            self.assertEqual(plain.value, "If you ever get close to a human\nAnd human behaviour")
 
             whole = await client.stream(song_id)
             self.assertEqual(await whole.read(), served.bytes_of("Human Behaviour"))

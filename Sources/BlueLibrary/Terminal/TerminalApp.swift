@@ -56,9 +56,12 @@ package final class TerminalApp: HorizontalScrollerDelegate {
 
     /// Where the screen's bands sit at the terminal's size.
     var layout: ScreenLayout {
-        let tracks = controller.screen.tracks.count
+        let tracks = controller.screen.tracks
+        // The list's heading, its tracks and, on an album of several discs, a heading per disc.
+        let discs = Set(tracks.map(\.disc)).count
+        let rows = tracks.count + (discs > 1 ? discs : 0)
         return ScreenLayout(
-            width: size.width, height: size.height, trackLines: tracks == 0 ? 0 : tracks + 1,
+            width: size.width, height: size.height, trackLines: tracks.isEmpty ? 0 : rows + 1,
             playing: nowPlaying != nil)
     }
 

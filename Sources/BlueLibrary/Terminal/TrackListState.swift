@@ -10,7 +10,8 @@ struct TrackListState: Equatable {
     var isFocused = false
     /// The track the cursor is on.
     var cursor = 0
-    /// The first track in view.
+    /// The first row in view (on an album of several discs, the rows are the discs' headings and the
+    /// tracks under them).
     var top = 0
 
     /// Starts again at the top of `album`'s list (keeping the focus) when it is another album's.
@@ -26,11 +27,15 @@ struct TrackListState: Equatable {
         scroll(count: count, visible: visible)
     }
 
-    /// Scrolls as little as needed for the cursor to be in view, and never past the end of the list.
-    mutating func scroll(count: Int, visible: Int) {
+    /// Scrolls as little as needed for the cursor's row (by default the cursor: a list without
+    /// headings) to be in view, and never past the end of the `count` rows.
+    mutating func scroll(count: Int, visible: Int, cursorRow: Int? = nil) {
         let visible = max(visible, 1)
-        if cursor < top { top = cursor }
-        if cursor >= top + visible { top = cursor - visible + 1 }
+        let row = cursorRow ?? cursor
+        if row < top { top = row }
+        if row >= top + visible { top = row - visible + 1 }
+        // The heading just above the first track of a disc comes into view with it.
+        if let cursorRow, cursorRow == top, cursorRow > 0, cursor == 0 { top = 0 }
         top = max(min(top, count - visible), 0)
     }
 }

@@ -164,9 +164,10 @@ struct TerminalTrackListTests {
         harness.snapshot(frame, "tui-tracks")
         let text = frame.text
         #expect(text.contains("Tracks  │ 14 tracks, 36:45"))
-        #expect(text.contains("1-03  Song number 3 — A Guest"), "a guest artist is named")
-        #expect(text.contains("1-01  Song number 1 "), "the album's own artist is not repeated")
-        #expect(text.contains("2-02  Song number 14"))
+        #expect(text.contains("    03  Song number 3 — A Guest"), "a guest artist is named")
+        #expect(text.contains("    01  Song number 1 "), "the album's own artist is not repeated")
+        #expect(text.contains("\n    Disc 2"), "each disc's tracks under its heading")
+        #expect(text.contains("    02  Song number 14"))
         #expect(text.contains("2:31"))
     }
 
@@ -175,11 +176,12 @@ struct TerminalTrackListTests {
         let harness = try await TerminalHarness(albums: [album], tracks: [album.id: tracks])
         let text = try await harness.settledFrame().text
         #expect(text.contains("Tracks  │ 14 tracks, 36:45"))
-        #expect(text.contains("1-01  Song number 1"))
-        #expect(text.contains("… 12 more tracks"), "\(text)")
+        #expect(text.contains("\n    Disc 1"), "the first disc's heading: \(text)")
+        #expect(text.contains("    01  Song number 1"))
+        #expect(text.contains("… 13 more tracks"), "\(text)")
         // A prompt is drawn over the list.
         await harness.type("/")
-        #expect(!harness.app.render().text.contains("1-01  Song number 1"))
+        #expect(!harness.app.render().text.contains("\n    Disc 1"))
     }
 
     @Test func tracksFollowTheCurrentAlbum() async throws {

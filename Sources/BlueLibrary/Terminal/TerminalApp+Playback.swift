@@ -43,7 +43,11 @@ extension TerminalApp {
             return
         }
         playing = (album, screen.tracks)
-        player.play(screen.tracks.map { QueueEntry(path: $0.path, duration: $0.duration) }, from: index)
+        player.play(
+            screen.tracks.map {
+                QueueEntry(
+                    path: $0.path, duration: $0.duration, gain: $0.details.replayGain.factor(replayGain))
+            }, from: index)
         controller.setMessage(nil)
         showPlayerFailures()
     }

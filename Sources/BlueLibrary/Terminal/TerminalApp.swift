@@ -21,6 +21,8 @@ package final class TerminalApp: HorizontalScrollerDelegate {
     var input = InputMode.browse
     /// The player of the albums' tracks.
     let player: any QueuePlayer
+    /// Which ReplayGain values the player applies (`tui --replaygain`).
+    package var replayGain = ReplayGainMode.track
     /// The album and tracks handed to the player last (what plays while other albums are browsed).
     var playing: (album: Album, tracks: [Track])?
     /// The track list's cursor and focus.

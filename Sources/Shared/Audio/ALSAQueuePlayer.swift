@@ -33,7 +33,7 @@ package final class ALSAQueuePlayer: QueuePlayer {
 
     package func play(_ entries: [QueueEntry], from index: Int) {
         guard !entries.isEmpty else { return stop() }
-        var queue = PlayQueue(entries.map { ($0.path, $0.duration) }, from: index)
+        var queue = PlayQueue(entries.map { ($0.path, $0.duration) }, from: index, gains: entries.map(\.gain))
         queue.play(at: engine.clock.now())
         engine.load(queue)
         engine.startFeeding()

@@ -193,7 +193,11 @@ private final class Feeder: @unchecked Sendable {
         let channels = source.format.channels
         if pending.entry != entry || pending.frame != frame || pending.samples.isEmpty {
             do {
-                pending = (entry, frame, try source.read(from: frame, count: FeedSession.chunk)[...])
+                let gain = shared.change { $0.entries[entry].gain } ?? 1
+                pending = (
+                    entry, frame,
+                    PlayQueue.scaled(try source.read(from: frame, count: FeedSession.chunk)[...], by: gain)
+                )
             } catch {
                 // A damaged file: what played of it stays, the next one follows, and the reason is shown.
                 shared.change { $0.note(error) }

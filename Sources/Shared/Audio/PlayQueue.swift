@@ -16,6 +16,8 @@ package struct PlayQueue: Sendable {
         package let expectedDuration: Double
         /// The exact length, once the file is opened.
         package var duration: Double?
+        /// What its samples are multiplied by (ReplayGain); 1 plays them as they are.
+        package var gain = 1.0
         /// Why it cannot be played, once that is known.
         package var failure: AudioError?
         /// Whether its failure was handed out.
@@ -39,10 +41,13 @@ package struct PlayQueue: Sendable {
     private var failures: [AudioError] = []
 
     /// A queue of `files` (each with the length the library knows; at least one), paused at the start of
-    /// `index`.
-    package init(_ files: [(path: String, duration: Double)], from index: Int) {
+    /// `index`; `gains` are the files' ReplayGain factors, in order (1 for those not given).
+    package init(_ files: [(path: String, duration: Double)], from index: Int, gains: [Double] = []) {
         precondition(!files.isEmpty, "a play queue holds at least one file")
-        let entries = files.map { Entry(path: $0.path, expectedDuration: max($0.duration, 0)) }
+        var entries = files.map { Entry(path: $0.path, expectedDuration: max($0.duration, 0)) }
+        for (position, gain) in gains.enumerated() where position < entries.count {
+            entries[position].gain = gain
+        }
         let index = min(max(index, 0), entries.count - 1)
         self.entries = entries
         self.index = index
@@ -219,5 +224,14 @@ package struct PlayQueue: Sendable {
         } else {
             start(max(target, entries.firstIndex { $0.failure == nil } ?? index), at: now, playing: playing)
         }
+    }
+}
+
+extension PlayQueue {
+    /// 16-bit samples multiplied by `gain` (ReplayGain), clamped to the samples' range: a gain of 1 gives
+    /// them back as they are.
+    package static func scaled(_ samples: ArraySlice<Int16>, by gain: Double) -> ArraySlice<Int16> {
+        guard gain != 1 else { return samples }
+        return ArraySlice(samples.map { Int16(clamping: Int((Double($0) * gain).rounded())) })
     }
 }

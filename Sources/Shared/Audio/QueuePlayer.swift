@@ -27,11 +27,15 @@ package struct QueueEntry: Sendable, Hashable {
     package var path: String
     /// Its length in seconds, as the library knows it.
     package var duration: Double
+    /// What its samples are multiplied by (its ReplayGain, already limited by its peak); 1 plays it as
+    /// it is.
+    package var gain: Double
 
     /// Creates an entry.
-    package init(path: String, duration: Double) {
+    package init(path: String, duration: Double, gain: Double = 1) {
         self.path = path
         self.duration = duration
+        self.gain = gain.isFinite && gain > 0 ? gain : 1
     }
 }
 

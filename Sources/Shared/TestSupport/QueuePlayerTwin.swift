@@ -26,7 +26,7 @@ package final class QueuePlayerTwin: QueuePlayer {
     package func play(_ entries: [QueueEntry], from index: Int) {
         guard !entries.isEmpty else { return stop() }
         let now = clock.now()
-        var queue = PlayQueue(entries.map { ($0.path, $0.duration) }, from: index)
+        var queue = PlayQueue(entries.map { ($0.path, $0.duration) }, from: index, gains: entries.map(\.gain))
         queue.play(at: now)
         let failure = nextFailure.withLock { failure in
             defer { failure = nil }
@@ -70,6 +70,9 @@ package final class QueuePlayerTwin: QueuePlayer {
     package func stop() {
         queue = nil
     }
+
+    /// The ReplayGain factor of each entry of the queue playing, in order.
+    package var gains: [Double] { queue?.entries.map(\.gain) ?? [] }
 
     package var status: QueueStatus? {
         let now = clock.now()

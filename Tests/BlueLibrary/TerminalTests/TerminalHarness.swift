@@ -36,7 +36,13 @@ struct TerminalHarness {
             for (album, list) in tracks {
                 try writer.replaceTracks(
                     of: album,
-                    with: list.map { StoredTrack(track: $0, albumID: album, size: 0, modified: 0, tags: "") })
+                    with: list.map { track in
+                        // A track's ReplayGain lives in the tags a scan stored with it.
+                        let gain = track.details.replayGain
+                        let tags =
+                            gain.isEmpty ? "" : TrackTags(artist: track.artist, replayGain: gain).stored
+                        return StoredTrack(track: track, albumID: album, size: 0, modified: 0, tags: tags)
+                    })
             }
         }
         library = LibraryAPI(store: store)

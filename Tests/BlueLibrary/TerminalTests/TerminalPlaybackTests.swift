@@ -25,6 +25,26 @@ struct TerminalPlaybackTests {
             undecodable: undecodable)
     }
 
+    /// Each track plays at its ReplayGain loudness (track mode by default), never past its peak; off plays
+    /// the files as they are.
+    @Test func tracksPlayAtTheirReplayGainLoudness() async throws {
+        var tracks = Self.tracks
+        tracks[0].details.replayGain = ReplayGain(trackGain: -6.0206, trackPeak: 0.5)
+        tracks[1].details.replayGain = ReplayGain(trackGain: 6, trackPeak: 0.8, albumGain: -3)
+        let harness = try await TerminalHarness(albums: [Self.album], tracks: [Self.album.id: tracks])
+        await harness.press(.enter)
+        let gains = harness.player.gains
+        #expect(abs(gains[0] - 0.5) < 0.001)
+        #expect(abs(gains[1] - 1.25) < 0.001, "+6 dB limited by the peak: 1 / 0.8")
+        #expect(gains.dropFirst(2).allSatisfy { $0 == 1 })
+        harness.app.replayGain = .album
+        await harness.press(.enter)
+        #expect(abs(harness.player.gains[1] - 0.708) < 0.001, "the album's -3 dB")
+        harness.app.replayGain = .off
+        await harness.press(.enter)
+        #expect(harness.player.gains.allSatisfy { $0 == 1 })
+    }
+
     @Test func enterOnATrackPlaysTheAlbumFromItAndSpacePauses() async throws {
         let harness = try await harness()
         #expect(harness.playerLine() == nil)

@@ -114,4 +114,14 @@ struct PlayQueueValueTests {
         #expect(queue.jumps == 1, "a feeding thread starts over")
         #expect(queue.takeFailures().map(\.message) == ["cannot play a"])
     }
+
+    @Test func replayGainScalesTheSamplesWithinTheirRange() {
+        let samples: ArraySlice<Int16> = [0, 1000, -1000, 30000, -32768]
+        #expect(PlayQueue.scaled(samples, by: 1) == samples)
+        #expect(PlayQueue.scaled(samples, by: 0.5) == [0, 500, -500, 15000, -16384])
+        #expect(
+            PlayQueue.scaled(samples, by: 2) == [0, 2000, -2000, 32767, -32768], "clamped, never wrapped")
+        let queue = PlayQueue([("a", 10), ("b", 10)], from: 0, gains: [0.5])
+        #expect(queue.entries.map(\.gain) == [0.5, 1])
+    }
 }

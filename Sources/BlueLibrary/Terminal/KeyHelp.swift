@@ -21,6 +21,7 @@ package enum KeyHelp {
         Entry(keys: ", .", action: "back, ahead 10 seconds"),
         Entry(keys: "0-9", action: "to a tenth of the track"),
         Entry(keys: "s", action: "stop playing"),
+        Entry(keys: "y", action: "the track's lyrics"),
         Entry(keys: "e", action: "edit the album"),
         Entry(keys: "a", action: "add an album"),
         Entry(keys: "d Delete", action: "delete the album"),

@@ -34,6 +34,7 @@ extension TerminalApp {
             }
             input = .form(AlbumForm(editing: album))
         case .character("?"): input = .help(top: 0)
+        case .character("y"): await openLyrics()
         case .tab: focusTrackList()
         case .enter, .character("p"): play(fromTrack: 0)
         case .character(" "): togglePause()

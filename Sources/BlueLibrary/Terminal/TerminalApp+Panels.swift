@@ -10,6 +10,7 @@ extension TerminalApp {
         case .search(let prompt): drawSearch(prompt, layout: layout, into: &screen)
         case .form(let form): drawForm(form, layout: layout, into: &screen)
         case .help(let top): drawKeys(from: top, into: &screen)
+        case .lyrics(let panel): drawLyrics(panel, into: &screen)
         }
     }
 
@@ -80,8 +81,9 @@ extension TerminalApp {
         let entries = KeyHelp.entries
         let keyWidth = entries.map(\.keys.terminalColumns).max() ?? 0
         let actionWidth = entries.map(\.action.terminalColumns).max() ?? 0
-        // A blank row above and below the list when the terminal has room for them.
-        let margin = size.height >= entries.count + 4 ? 1 : 0
+        // A blank row above and below the list when the terminal has room for them and the box still
+        // ends above the toolbar.
+        let margin = size.height >= entries.count + 7 ? 1 : 0
         let width = min(keyWidth + 2 + actionWidth + 4, size.width)
         let height = min(entries.count + 2 + 2 * margin, size.height)
         let box = Rect(

@@ -21,6 +21,8 @@ package final class TerminalApp: HorizontalScrollerDelegate {
     var input = InputMode.browse
     /// The player of the albums' tracks.
     let player: any QueuePlayer
+    /// Where the lyrics panel finds a track's lyrics (none: every track has none).
+    package var lyrics: (any LyricsSource)?
     /// Which ReplayGain values the player applies (`tui --replaygain`).
     package var replayGain = ReplayGainMode.track
     /// The album and tracks handed to the player last (what plays while other albums are browsed).
@@ -54,6 +56,8 @@ package final class TerminalApp: HorizontalScrollerDelegate {
         /// The list of keys is shown, from entry `top`; ↑/↓ scroll a list taller than the screen, any
         /// other key closes it.
         case help(top: Int)
+        /// The lyrics of a track are shown (`y`).
+        case lyrics(LyricsPanel)
     }
 
     /// Where the screen's bands sit at the terminal's size.
@@ -138,6 +142,7 @@ package final class TerminalApp: HorizontalScrollerDelegate {
         case .search(let prompt): await handleSearch(key, prompt: prompt)
         case .form(let form): await handleForm(key, form: form)
         case .help(let top): scrollKeys(key, from: top)
+        case .lyrics(let panel): scrollLyrics(key, panel)
         }
     }
 

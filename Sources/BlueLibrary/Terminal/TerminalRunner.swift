@@ -14,7 +14,8 @@ package enum TerminalRunner {
     /// - Throws: `usage` when standard input or output is not a terminal.
     package static func run(
         library: LibraryAPI, covers: CoverService, sync: SyncService?, environment: [String: String],
-        device: String = "default", replayGain: ReplayGainMode = .track, alongside: [any Service] = []
+        device: String = "default", replayGain: ReplayGainMode = .track, lyrics: (any LyricsSource)? = nil,
+        alongside: [any Service] = []
     ) async throws {
         guard TerminalSession.isAvailable else {
             throw LibraryError(.usage, "tui needs a terminal: standard input and output must both be one")
@@ -34,6 +35,7 @@ package enum TerminalRunner {
             controller: controller, coverCenter: covers.center, mode: mode, width: size.width,
             height: size.height, player: player)
         app.replayGain = replayGain
+        app.lyrics = lyrics
         try await app.start()
         session.enter()
         defer { session.leave() }

@@ -1,6 +1,7 @@
 import AudioKit
 import BlueLibraryCore
 import BlueLibraryPresentation
+import BlueLibraryServices
 import BlueLibraryTerminal
 import Foundation
 import TerminalKit
@@ -43,6 +44,42 @@ struct TerminalPlaybackTests {
         harness.app.replayGain = .off
         await harness.press(.enter)
         #expect(harness.player.gains.allSatisfy { $0 == 1 })
+    }
+
+    /// Lyrics from a table: the lyrics source's twin.
+    struct LyricsTwin: LyricsSource {
+        let table: [String: [Lyrics]]
+        func lyrics(of path: String) async throws -> [Lyrics] { table[path] ?? [] }
+    }
+
+    /// `y` shows the lyrics of the track that plays, the line being sung in bold as it plays; any
+    /// other key closes them; a track without lyrics says so.
+    @Test func theLyricsOfTheTrackThatPlaysFollowTheMusic() async throws {
+        let harness = try await harness()
+        let synced = try #require(
+            Lyrics(text: "[00:00.00]First line\n[00:10.00]Second line\n[00:20.00]Third line", origin: "1.lrc")
+        )
+        harness.app.lyrics = LyricsTwin(table: [Self.tracks[0].path: [synced]])
+        await harness.press(.enter, .character("y"))
+        func bold(_ text: String) -> Bool? {
+            let rows = harness.rows()
+            guard let row = rows.firstIndex(where: { $0.contains(text) }),
+                let column = rows[row].firstRange(of: text).map({
+                    rows[row].distance(from: rows[row].startIndex, to: $0.lowerBound)
+                })
+            else { return nil }
+            return harness.app.render().cells[row][column].style.bold
+        }
+        #expect(harness.rows().contains { $0.contains("Lyrics · Song number 1") })
+        #expect(bold("First line") == true)
+        #expect(bold("Second line") == false)
+        harness.clock.advance(by: 11)
+        #expect(bold("Second line") == true, "the line being sung")
+        #expect(bold("First line") == false)
+        await harness.press(.character("x"))
+        #expect(!harness.rows().contains { $0.contains("Second line") }, "any other key closes them")
+        await harness.press(.character("n"), .character("y"))
+        #expect(harness.rows().contains { $0.contains("\"Song number 2\" has no lyrics") })
     }
 
     @Test func enterOnATrackPlaysTheAlbumFromItAndSpacePauses() async throws {

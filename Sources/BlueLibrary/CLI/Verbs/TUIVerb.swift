@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryFolderImport
+import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryTerminal
 import Diagnostics
@@ -55,6 +56,7 @@ struct TUIVerb: Verb {
         try await TerminalRunner.run(
             library: context.library, covers: context.requireCovers(), sync: context.sync,
             environment: context.console.environment, device: device, replayGain: replayGain,
+            lyrics: MusicScanner(),
             alongside: watch
                 ? [FolderWatcher(importer: FolderImporter(library: context.library), log: { _ in })] : [])
         return .success

@@ -33,6 +33,6 @@ struct Confirmation: Sendable {
     /// How many albums a grouped change touched.
     static func count(of change: LibraryChange?) -> Int {
         guard case .group(let group)? = change?.effect else { return 0 }
-        return group.commands.count
+        return group.albumCommandCount
     }
 }

@@ -142,13 +142,7 @@ package struct HistoryGroup: Sendable, Hashable {
                 default: false
                 }
             }
-            // A change's tracks that followed its albums (an artist corrected) are not albums of their own.
-            let albumSteps = commands.count { command in
-                switch command {
-                case .tracks, .moves: false
-                default: true
-                }
-            }
+            let albumSteps = albumCommandCount
             guard kind == .importAlbums, seedSteps > 0, seedSteps < commands.count else {
                 return "\(kind.noun) of \(albums(albumSteps))"
             }
@@ -166,6 +160,17 @@ package struct HistoryGroup: Sendable, Hashable {
         }
         return
             "import of a music folder (\([albumPart, trackPart].filter { !$0.isEmpty }.joined(separator: "; ")))"
+    }
+
+    /// How many of the commands change albums: a change's tracks that followed its albums (an artist
+    /// corrected) and moved files are not albums of their own.
+    package var albumCommandCount: Int {
+        commands.count { command in
+            switch command {
+            case .tracks, .moves: false
+            default: true
+            }
+        }
     }
 
     /// `edit "Song"` for one track edited by hand, `edit of 3 tracks` for more.

@@ -21,7 +21,8 @@ package struct Lyrics: Sendable, Hashable {
     package var isSynced: Bool
     /// The language tagged (`[la:…]`, ISO 639), or `xxx` when unknown.
     package var language: String
-    /// Milliseconds to add to every time (`[offset:…]`; already applied to ``lines``, kept to report it).
+    /// The `[offset:…]` tag, in milliseconds (positive: the lines come earlier); already applied to
+    /// ``lines``.
     package var offset: Int
     /// Where they were found: `embedded`, or the name of the file beside the track.
     package var origin: String
@@ -39,7 +40,9 @@ package struct Lyrics: Sendable, Hashable {
         var timed: [Line] = []
         var plain: [String] = []
         var (language, offset) = ("xxx", 0)
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        // A byte order mark (as Windows editors write .lrc files) is not part of the first line.
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var rest = Substring(Lyrics.printable(rawLine))
             var starts: [Int] = []
             while rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
@@ -66,7 +69,10 @@ package struct Lyrics: Sendable, Hashable {
             if starts.isEmpty {
                 if !(rawLine.hasPrefix("[") && words.isEmpty) { plain.append(words) }
             } else {
-                for start in starts { timed.append(Line(start: start, text: words)) }
+                // One line may repeat under many times; the limit counts each.
+                for start in starts.prefix(Lyrics.maximumLines - timed.count) {
+                    timed.append(Line(start: start, text: words))
+                }
             }
             if timed.count + plain.count >= Lyrics.maximumLines { break }
         }

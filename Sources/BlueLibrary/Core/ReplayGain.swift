@@ -29,7 +29,7 @@ package struct ReplayGain: Sendable, Hashable {
 
     /// How much to scale the samples by in a mode: the gain as a factor, lowered where the peak would
     /// otherwise pass full scale (ReplayGain never clips). Album mode falls back to the track's values
-    /// and the other way round; no values, or `.off`, is 1.
+    /// and the other way round; no values, or `.off`, is 1. Without a tagged peak the factor is at most 1.
     package func factor(_ mode: ReplayGainMode) -> Double {
         let (gain, peak): (Double?, Double?)
         switch mode {
@@ -38,9 +38,10 @@ package struct ReplayGain: Sendable, Hashable {
         case .album: (gain, peak) = (albumGain ?? trackGain, albumGain != nil ? albumPeak : trackPeak)
         }
         guard let gain else { return 1 }
-        var factor = pow(10, gain / 20)
-        if let peak, peak > 0 { factor = min(factor, 1 / peak) }
-        return factor
+        let factor = pow(10, gain / 20)
+        // Without a peak a louder track could clip: it plays no louder than recorded.
+        guard let peak, peak > 0 else { return min(factor, 1) }
+        return min(factor, 1 / peak)
     }
 
     /// A gain as tagged, `-6.54 dB` or `+1.2`, in dB; `nil` when it is not a number or out of any sane

@@ -175,10 +175,22 @@ package struct FolderImporter: Sendable {
                 applied.summary.unreadable.append(UnreadableFile(path: scanned.directory, error: error))
                 continue
             }
-            let oldTracks = existing == nil ? [] : try writer.tracks(of: album.id)
+            let oldStored = existing == nil ? [] : try writer.storedTracks(of: album.id)
+            let oldTracks = oldStored.map(\.track)
+            let kept = Dictionary(oldStored.map { ($0.track.path, $0) }) { first, _ in first }
             try writer.saveScanned(album, source: scanned.key)
+            // A file unchanged since it was read keeps its track as the library has it (edited by hand,
+            // say); the others are as their tags say.
             let newTracks = storedTracks(
-                scanned, album.id, files, artist: edited.contains(.artist) ? album.artist : nil)
+                scanned, album.id, files, artist: edited.contains(.artist) ? album.artist : nil
+            ).map { new -> StoredTrack in
+                guard let old = kept[new.track.path], old.size == new.size, old.modified == new.modified,
+                    old.tags == new.tags
+                else { return new }
+                var same = new
+                same.track = old.track
+                return same
+            }.sorted { Track.inAlbumOrder($0.track, $1.track) }
             try writer.replaceTracks(of: album.id, with: newTracks)
             if let existing {
                 let edit = AlbumEdit(

@@ -78,7 +78,11 @@ package struct TagWriteBack: Sendable {
                 report.changes += changes
                 if pretend { continue }
                 do {
-                    let values = changes.map { (key: $0.key, value: $0.new) }
+                    var values = changes.map { (key: $0.key, value: $0.new) }
+                    // A year cleared goes from every key a scan reads it from.
+                    if changes.contains(where: { $0.key == "DATE" && $0.new == nil }) {
+                        values += [("ORIGINALDATE", nil), ("YEAR", nil)]
+                    }
                     let written = try await TagFileWriter.rewrite(values, at: path)
                     report.written += 1
                     let stamp = Self.fileStamp(path) ?? (stored.size, stored.modified)

@@ -117,16 +117,25 @@ extension MusicScanner {
             for kind in MusicScanner.lyricsExtensions {
                 let sidecar = stem + "." + kind
                 // A missing, unreadable or oversized file beside the track is simply no lyrics.
-                guard let bytes = try? RegularFile.read(sidecar, maximumSize: Lyrics.maximumSize) else {
-                    continue
-                }
+                // Never through a link: a link put beside a track must not serve another file.
+                guard
+                    let bytes = try? RegularFile.read(
+                        sidecar, links: .notLast, maximumSize: Lyrics.maximumSize)
+                else { continue }
                 let origin = String(
                     sidecar[sidecar.index(after: sidecar.lastIndex(of: "/") ?? sidecar.startIndex)...])
                 if let lyrics = Lyrics(text: String(decoding: bytes, as: UTF8.self), origin: origin) {
                     found.append(lyrics)
                 }
             }
-            for text in try reader.lyrics(at: trackPath) {
+            // A file whose tags cannot be read still has the lyrics beside it.
+            let embedded: [String]
+            do {
+                embedded = try reader.lyrics(at: trackPath)
+            } catch  where !found.isEmpty {
+                embedded = []
+            }
+            for text in embedded {
                 if let lyrics = Lyrics(text: text, origin: "embedded"),
                     !found.contains(where: { $0.lines == lyrics.lines })
                 {

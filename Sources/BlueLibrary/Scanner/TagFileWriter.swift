@@ -8,7 +8,8 @@ import CTagLibLoader
 /// Writes tags into audio files through TagLib without ever leaving a file half-written: the file is
 /// copied beside itself (`.NAME.bluelibrary-write`), the copy tagged and synced, then renamed over the
 /// original. A crash at any moment (even `kill -9`) leaves the original whole, or the tagged copy in
-/// its place; a leftover copy is an ordinary hidden file the next write replaces.
+/// its place; a leftover copy is an ordinary hidden file the next write replaces. The copy is a new
+/// file: hard links to the original keep the old one.
 package enum TagFileWriter {
     /// ``write(_:to:)`` on a thread of its own, then the file's tags read back as a scan reads them.
     package static func rewrite(_ values: [(key: String, value: String?)], at path: String) async throws
@@ -38,10 +39,14 @@ package enum TagFileWriter {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let copy = directory + "/." + name + ".bluelibrary-write"
+        // The copy keeps the file's extension: TagLib picks the format by the name.
+        let suffix = name.lastIndex(of: ".").map { String(name[$0...]) } ?? ""
+        let copy = directory + "/." + name + ".bluelibrary-write" + suffix
         unlink(copy)
         do {
             try copyFile(path, to: copy, mode: status.st_mode & 0o7777)
+            // The owner and group stay (best effort: only root may give a file away).
+            _ = chown(copy, status.st_uid, status.st_gid)
             try tag(copy, values, reporting: path)
             try sync(copy, path)
             guard rename(copy, path) == 0 else { throw failure(path, .io, "cannot replace it: \(reason())") }

@@ -88,7 +88,23 @@ extension LibraryAPI {
             }
             return .update(applied)
         case .tracks(let change):
-            try writer.replaceTracks(of: change.album, with: change.after)
+            // A track whose file the step did not read (an edit by hand, a track a scan left alone) keeps
+            // what is known of its file now: `write` may have rewritten it since.
+            let now = Dictionary(try writer.storedTracks(of: change.album).map { ($0.track.path, $0) }) {
+                first, _ in
+                first
+            }
+            let before = Dictionary(change.before.map { ($0.track.path, $0) }) { first, _ in first }
+            let tracks = change.after.map { stored -> StoredTrack in
+                guard let was = before[stored.track.path], was.size == stored.size,
+                    was.modified == stored.modified, was.tags == stored.tags,
+                    let file = now[stored.track.path]
+                else { return stored }
+                return StoredTrack(
+                    track: stored.track, albumID: stored.albumID, size: file.size, modified: file.modified,
+                    tags: file.tags)
+            }
+            try writer.replaceTracks(of: change.album, with: tracks)
             try writer.setTrackTotals(
                 of: change.album, count: change.after.count,
                 length: change.after.reduce(0) { $0 + $1.track.duration })

@@ -219,10 +219,15 @@ extension HistoryCommand {
         }
     }
 
-    /// The single changes this command is made of, in order (a group's, one by one).
+    /// The single changes this command is made of that a remote server takes, in order (a group's, one
+    /// by one). Tracks and moved files are this library's own (the remote re-credits tracks itself when
+    /// it takes an album's corrected artist).
     var singleChanges: [HistoryCommand] {
-        guard case .group(let group) = self else { return [self] }
-        return group.commands.flatMap(\.singleChanges)
+        switch self {
+        case .group(let group): group.commands.flatMap(\.singleChanges)
+        case .tracks, .moves: []
+        default: [self]
+        }
     }
 }
 

@@ -50,7 +50,8 @@ extension SubsonicAPI {
             element.set("displayArtist", entry.stored.track.artist)
             element.set("displayTitle", entry.stored.track.title)
             element.set("lang", lyrics.language)
-            element.set("offset", lyrics.offset)
+            // The lines' times have their offset applied already: a client must not apply it again.
+            element.set("offset", 0)
             element.set("synced", lyrics.isSynced)
             element.add(
                 "line",

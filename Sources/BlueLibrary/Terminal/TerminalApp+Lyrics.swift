@@ -7,7 +7,8 @@ import TerminalKit
 struct LyricsPanel: Equatable {
     /// The track's title, in the box's frame.
     var title: String
-    /// The track's file (the panel follows the track that plays: another track, other lyrics).
+    /// The track's file: the line being sung is marked while this track plays (when another starts, the
+    /// panel keeps these lyrics until `y` is pressed again).
     var path: String
     /// The lines, each with its time in seconds when the lyrics are synced.
     var lines: [(start: Double?, text: String)]

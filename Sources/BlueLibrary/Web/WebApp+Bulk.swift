@@ -54,7 +54,7 @@ extension WebApp {
             return .json(.object([("changed", .number("0"))]))
         }
         var count = 0
-        if case .group(let group)? = change.effect { count = group.commands.count }
+        if case .group(let group)? = change.effect { count = group.albumCommandCount }
         return .json(.object([("changed", .number(String(count))), ("state", WebJSON.state(change.state))]))
     }
 }

@@ -360,9 +360,17 @@ int32_t write(const char *path, const bl_taglib_property *properties, size_t cou
         close(descriptor);
         return fail(BL_TAGLIB_CANNOT_OPEN, "not a regular file", error, errorSize);
     }
+    if (id3v2TagSize(descriptor) > kMaximumID3v2TagSize) {
+        close(descriptor);
+        return fail(BL_TAGLIB_CANNOT_OPEN, "its ID3v2 tag is larger than the 64 MB read", error, errorSize);
+    }
     fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
     silenceTagLib();
     NamedFileStream stream(descriptor, path, false);  // owns the descriptor from here
+    if (!stream.isOpen()) {
+        close(descriptor);
+        return fail(BL_TAGLIB_CANNOT_OPEN, "cannot open the file: out of memory", error, errorSize);
+    }
     TagLib::FileRef ref(&stream, false);
     if (ref.isNull() || ref.file() == nullptr || !ref.file()->isValid()) {
         return fail(BL_TAGLIB_NOT_AUDIO, "not an audio file TagLib can write", error, errorSize);

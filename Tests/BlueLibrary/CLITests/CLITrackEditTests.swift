@@ -28,10 +28,16 @@ struct CLITrackEditTests {
         #expect(after.tracks.map(\.artist) == ["Bjork", "Björk", "Bjork"])
         #expect(try await home.ok("undo").hasPrefix("Undid edit \"Army of Me\"."))
         #expect(try await home.album(0).tracks.map(\.title) == ["Army", "Hyperballad", "Possibly"])
-        // A rescan of the unchanged files keeps an edit.
+        // A rescan of the unchanged files keeps an edit, even when another file of the album is new.
         _ = try await home.ok("redo")
         _ = try await home.ok("import", music.directory.path)
         #expect(try await home.album(0).tracks.map(\.title) == ["Hyperballad", "Army of Me", "Possibly"])
+        try await music.add("Post/4.mp3", track("Isobel", by: "Bjork", on: "Post", number: 4))
+        _ = try await home.ok("import", music.directory.path)
+        #expect(
+            try await home.album(0).tracks.map(\.title) == [
+                "Hyperballad", "Army of Me", "Possibly", "Isobel",
+            ])
     }
 
     @Test func badTrackEditsAreOneLineAndChangeNothing() async throws {

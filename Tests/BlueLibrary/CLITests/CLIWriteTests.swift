@@ -74,6 +74,12 @@ struct CLIWriteTests {
         #expect((album.artist, album.genre) == ("Björk", "Art Pop"))
         #expect(album.tracks.map(\.title) == ["Song 1", "Hyperballad", "Song 3", "Song 4"])
         #expect(album.tracks.map(\.artist) == ["Björk", "Björk", "Björk", "Björk"])
+        // An edit undone after it was written: the next write puts the old value back.
+        _ = try await home.ok("undo")
+        #expect(try await home.album(0).tracks.map(\.title) == ["Song 1", "Song 2", "Song 3", "Song 4"])
+        let back = try await home.ok("write")
+        #expect(back.contains("  TITLE: 'Hyperballad' -> 'Song 2'\n"), "\(back)")
+        #expect(back.hasSuffix("Wrote 1 file (3 already up to date).\n"), "\(back)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: music.path("Post")).filter {
             $0.hasPrefix(".")
         }

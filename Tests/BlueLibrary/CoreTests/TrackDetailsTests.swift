@@ -46,6 +46,14 @@ struct TrackDetailsTests {
         #expect(lyrics.plainText == "Twice\nSecond\nTwice")
     }
 
+    @Test func aByteOrderMarkAndManyTimesOnOneLineAreHandled() throws {
+        let marked = try #require(Lyrics(text: "\u{FEFF}[00:01.00]First\n[00:02.00]Second", origin: "a.lrc"))
+        #expect(marked.lines.map(\.text) == ["First", "Second"])
+        let tags = String(repeating: "[00:01.00]", count: Lyrics.maximumLines + 500)
+        let repeated = try #require(Lyrics(text: tags + "La", origin: "b.lrc"))
+        #expect(repeated.lines.count == Lyrics.maximumLines)
+    }
+
     @Test func plainLyricsAreLinesWithoutTimes() throws {
         let lyrics = try #require(Lyrics(text: "\n[Chorus]\nLa la\u{1B}\r\nLa\n\n", origin: "embedded"))
         #expect(!lyrics.isSynced)
@@ -62,6 +70,7 @@ struct TrackDetailsTests {
         #expect(gain.factor(.off) == 1)
         #expect(ReplayGain(albumGain: -6).factor(.track) < 1, "track mode falls back to the album's gain")
         #expect(ReplayGain().factor(.album) == 1)
+        #expect(ReplayGain(trackGain: 6).factor(.track) == 1, "without a peak, never louder than recorded")
         #expect(ReplayGain.decibels("-6.54 dB") == -6.54)
         #expect(ReplayGain.decibels("+1.2") == 1.2)
         #expect(ReplayGain.decibels("loud") == nil)

@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import CTagLibLoader
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -91,28 +92,30 @@ package enum TagFileWriter {
     }
 
     private static func copyFile(_ source: String, to target: String, mode: mode_t) throws {
-        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard input >= 0 else { throw failure(source, .noInput, "cannot open it: \(reason())") }
-        defer { close(input) }
-        let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard output >= 0 else { throw failure(source, .io, "cannot copy it beside itself: \(reason())") }
+        let input: RegularFile.Opened
+        do {
+            input = try RegularFile.open(source, links: .notLast)
+        } catch {
+            throw failure(source, .noInput, "cannot open it: \(error)")
+        }
+        defer { close(input.descriptor) }
+        let output: Int32
+        do {
+            output = try RegularFile.createNew(target, mode: mode)
+        } catch {
+            throw failure(source, .io, "cannot copy it beside itself: \(error)")
+        }
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(input.descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw failure(source, .io, "cannot read it: \(reason())") }
             if count == 0 { break }
-            var written = 0
-            while written < count {
-                let step = buffer.withUnsafeBytes {
-                    Glibc.write(output, $0.baseAddress! + written, count - written)
-                }
-                if step < 0 && errno == EINTR { continue }
-                guard step > 0 else {
-                    throw failure(source, .io, "cannot copy it beside itself: \(reason())")
-                }
-                written += step
+            if let code = buffer.withUnsafeBytes({
+                FileDescriptor.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[..<count]))
+            }) {
+                throw failure(source, .io, "cannot copy it beside itself: \(FileDescriptor.describe(code))")
             }
         }
         fchmod(output, mode)

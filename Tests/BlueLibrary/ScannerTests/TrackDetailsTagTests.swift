@@ -11,7 +11,7 @@ struct TrackDetailsTagTests {
     let reader = TagLibReader()
 
     /// ffmpeg writes MP4's own keys as `mdta` atoms, which TagLib does not read as ReplayGain or a disc
-    /// subtitle (iTunes' own `----` atoms it reads), and MP3's `lyrics` as a TXXX frame, not USLT.
+    /// subtitle (iTunes' own `----` atoms it reads), and MP3's `lyrics` as a user-defined text frame, not USLT.
     @Test(arguments: [AudioFixtures.Format.flac, .ogg, .opus, .oga, .mp3])
     func readsReplayGainAndTheDiscSubtitle(format: AudioFixtures.Format) async throws {
         let path = directory.file("song.\(format.rawValue)")

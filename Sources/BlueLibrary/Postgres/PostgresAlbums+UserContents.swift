@@ -6,7 +6,8 @@ import BlueLibraryStore
 /// being created.
 extension PostgresAlbums {
     /// The tables of users' data, which a library being created is emptied of.
-    static let userTables = "users, api_keys, stars, ratings, plays, playlists, playlist_tracks"
+    static let userTables =
+        "users, api_keys, stars, ratings, plays, playlists, playlist_tracks, play_queues, play_queue_tracks, bookmarks"
 
     /// Reads the users, their API keys, stars, ratings, plays and playlists into `contents`.
     func readUserData(into contents: inout LibraryContents) throws {
@@ -22,6 +23,7 @@ extension PostgresAlbums {
                 lastPlayed: Int64(try $0.int(3) ?? 0))
         }
         contents.playlists = try playlists()
+        try readQueuesAndBookmarks(into: &contents)
     }
 
     /// Every star or rating of `table`, its value in `column`.
@@ -71,5 +73,6 @@ extension PostgresAlbums {
                 [.text($0.user), .text($0.track), .integer($0.count), .integer(Int($0.lastPlayed))]
             }, in: self)
         for playlist in contents.playlists { try savePlaylist(playlist) }
+        try writeQueuesAndBookmarks(contents)
     }
 }

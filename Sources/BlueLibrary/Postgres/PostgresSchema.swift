@@ -208,6 +208,37 @@ enum PostgresSchema {
         [#"CREATE TABLE music_folders (path text COLLATE "C" PRIMARY KEY)"#],
         // Deleted albums a scan removed, which come back with their files: SQLite's schema 10.
         ["ALTER TABLE deleted_albums ADD COLUMN removed_by_scan integer NOT NULL DEFAULT 0"],
+        // Each user's play queue and bookmarks: SQLite's schema 11.
+        [
+            """
+            CREATE TABLE play_queues (
+                user_id text COLLATE "C" PRIMARY KEY,
+                current_index integer,
+                position bigint NOT NULL,
+                changed bigint NOT NULL,
+                changed_by text NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE play_queue_tracks (
+                user_id text COLLATE "C" NOT NULL,
+                position integer NOT NULL,
+                track_id text COLLATE "C" NOT NULL,
+                PRIMARY KEY (user_id, position)
+            )
+            """,
+            """
+            CREATE TABLE bookmarks (
+                user_id text COLLATE "C" NOT NULL,
+                track_id text COLLATE "C" NOT NULL,
+                position bigint NOT NULL,
+                comment text NOT NULL,
+                created bigint NOT NULL,
+                changed bigint NOT NULL,
+                PRIMARY KEY (user_id, track_id)
+            )
+            """,
+        ],
     ]
 
     /// The schema version this build writes.

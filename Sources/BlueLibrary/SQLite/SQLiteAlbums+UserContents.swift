@@ -28,6 +28,7 @@ extension SQLiteAlbums {
             PlayRecord(user: $0.text(0), track: $0.text(1), count: $0.int(2), lastPlayed: Int64($0.int(3)))
         }
         contents.playlists = try playlists()
+        try readQueuesAndBookmarks(into: &contents)
     }
 
     /// Writes the users, API keys, stars, ratings, plays and playlists of `contents` into tables that
@@ -57,6 +58,7 @@ extension SQLiteAlbums {
                 [.text(play.user), .text(play.track), .integer(Int64(play.count)), .integer(play.lastPlayed)])
         }
         for playlist in contents.playlists { try savePlaylist(playlist) }
+        try writeQueuesAndBookmarks(contents)
     }
 
     /// The rows of `sql` (which takes no parameters), each made into a value by `make`.

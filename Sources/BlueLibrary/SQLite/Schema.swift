@@ -207,6 +207,33 @@ enum Schema {
         // 10: whether a deleted album left because a scan found its files gone (it comes back with them)
         // rather than because a person deleted it (it stays out).
         Migration("ALTER TABLE deleted_albums ADD COLUMN removed_by_scan INTEGER NOT NULL DEFAULT 0;"),
+        // 11: each user's play queue (one, the last saved, by any player) and bookmarks in tracks, as the
+        // Subsonic API keeps them.
+        Migration(
+            """
+            CREATE TABLE play_queues (
+                user_id TEXT PRIMARY KEY,
+                current_index INTEGER,
+                position INTEGER NOT NULL,
+                changed INTEGER NOT NULL,
+                changed_by TEXT NOT NULL
+            );
+            CREATE TABLE play_queue_tracks (
+                user_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                track_id TEXT NOT NULL,
+                PRIMARY KEY (user_id, position)
+            );
+            CREATE TABLE bookmarks (
+                user_id TEXT NOT NULL,
+                track_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                comment TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                changed INTEGER NOT NULL,
+                PRIMARY KEY (user_id, track_id)
+            );
+            """),
     ]
 
     /// The schema version this build writes.

@@ -95,6 +95,80 @@ extension SQLLibrary {
         try playlists("id = ?1", [.text(id)]).first
     }
 
+    package func playQueue(of user: String) throws -> StoredPlayQueue? {
+        let found = try select(
+            "SELECT current_index, position, changed, changed_by FROM play_queues WHERE user_id = ?1",
+            [.text(user)]
+        ) {
+            StoredPlayQueue(
+                user: user, trackIDs: [], current: try $0.integer(0), position: Int64(try $0.integer(1) ?? 0),
+                changed: Int64(try $0.integer(2) ?? 0), changedBy: $0.string(3) ?? "")
+        }
+        guard var queue = found.first else { return nil }
+        queue.trackIDs = try select(
+            "SELECT track_id FROM play_queue_tracks WHERE user_id = ?1 ORDER BY position", [.text(user)]
+        ) { $0.string(0) ?? "" }
+        return queue
+    }
+
+    package func bookmarks(of user: String) throws -> [StoredBookmark] {
+        try select(
+            """
+            SELECT track_id, position, comment, created, changed FROM bookmarks WHERE user_id = ?1
+            ORDER BY changed DESC, track_id
+            """, [.text(user)]
+        ) {
+            StoredBookmark(
+                user: user, track: $0.string(0) ?? "", position: Int64(try $0.integer(1) ?? 0),
+                comment: $0.string(2) ?? "", created: Int64(try $0.integer(3) ?? 0),
+                changed: Int64(try $0.integer(4) ?? 0))
+        }
+    }
+
+    package func savePlayQueue(_ queue: StoredPlayQueue) throws {
+        try deletePlayQueue(of: queue.user)
+        try execute(
+            """
+            INSERT INTO play_queues (user_id, current_index, position, changed, changed_by)
+            VALUES (?1, ?2, ?3, ?4, ?5)
+            """,
+            [
+                .text(queue.user), queue.current.map { .integer(Int64($0)) } ?? .null,
+                .integer(queue.position),
+                .integer(queue.changed), .text(queue.changedBy),
+            ])
+        for (position, track) in queue.trackIDs.enumerated() {
+            try execute(
+                "INSERT INTO play_queue_tracks (user_id, position, track_id) VALUES (?1, ?2, ?3)",
+                [.text(queue.user), .integer(Int64(position)), .text(track)])
+        }
+    }
+
+    package func deletePlayQueue(of user: String) throws {
+        try execute("DELETE FROM play_queue_tracks WHERE user_id = ?1", [.text(user)])
+        try execute("DELETE FROM play_queues WHERE user_id = ?1", [.text(user)])
+    }
+
+    package func saveBookmark(_ bookmark: StoredBookmark) throws {
+        try execute(
+            """
+            INSERT INTO bookmarks (user_id, track_id, position, comment, created, changed)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT (user_id, track_id) DO UPDATE SET position = excluded.position,
+                comment = excluded.comment, changed = excluded.changed
+            """,
+            [
+                .text(bookmark.user), .text(bookmark.track), .integer(bookmark.position),
+                .text(bookmark.comment),
+                .integer(bookmark.created), .integer(bookmark.changed),
+            ])
+    }
+
+    package func deleteBookmark(user: String, track: String) throws {
+        try execute(
+            "DELETE FROM bookmarks WHERE user_id = ?1 AND track_id = ?2", [.text(user), .text(track)])
+    }
+
     package func insertUser(_ user: StoredUser) throws {
         // Found first: a failed INSERT would end a PostgreSQL transaction.
         guard try self.user(named: user.name) == nil else {
@@ -116,7 +190,9 @@ extension SQLLibrary {
     }
 
     package func deleteUser(id: String) throws {
-        for table in ["api_keys", "stars", "ratings", "plays"] {
+        for table in [
+            "api_keys", "stars", "ratings", "plays", "play_queue_tracks", "play_queues", "bookmarks",
+        ] {
             try execute("DELETE FROM \(table) WHERE user_id = ?1", [.text(id)])
         }
         try execute(
@@ -172,6 +248,7 @@ extension SQLLibrary {
             """, [old, new])
         for (table, column, kind) in [
             ("stars", "item_id", true), ("ratings", "item_id", true), ("plays", "track_id", false),
+            ("bookmarks", "track_id", false),
         ] {
             let isTrack = kind ? " AND kind = '\(ItemKind.song.rawValue)'" : ""
             // What a user kept of the new id already gives way to what they kept of the file (its plays
@@ -183,7 +260,9 @@ extension SQLLibrary {
                 """, [old, new])
             try execute("UPDATE \(table) SET \(column) = ?2 WHERE \(column) = ?1\(isTrack)", [old, new])
         }
-        try execute("UPDATE playlist_tracks SET track_id = ?2 WHERE track_id = ?1", [old, new])
+        for table in ["playlist_tracks", "play_queue_tracks"] {
+            try execute("UPDATE \(table) SET track_id = ?2 WHERE track_id = ?1", [old, new])
+        }
     }
 
     package func recordPlay(user: String, track: String, at time: Int64) throws {
@@ -237,5 +316,25 @@ extension SQLLibrary {
         return try select(sql, [.text(user), .integer(Int64(limit)), .integer(Int64(max(offset, 0)))]) {
             AlbumID(trusted: $0.string(0) ?? "")
         }
+    }
+}
+
+/// Play queues and bookmarks in a copy of the whole library (a migration), as both stores read and write
+/// them.
+extension SQLLibrary {
+    /// Reads every user's play queue and bookmarks into `contents`.
+    package func readQueuesAndBookmarks(into contents: inout LibraryContents) throws {
+        let users = try select("SELECT user_id FROM play_queues ORDER BY user_id", []) { $0.string(0) ?? "" }
+        contents.playQueues = try users.compactMap { try playQueue(of: $0) }
+        let owners = try select("SELECT DISTINCT user_id FROM bookmarks ORDER BY user_id", []) {
+            $0.string(0) ?? ""
+        }
+        contents.bookmarks = try owners.flatMap { try bookmarks(of: $0).sorted { $0.track < $1.track } }
+    }
+
+    /// Writes the play queues and bookmarks of `contents` into emptied tables.
+    package func writeQueuesAndBookmarks(_ contents: LibraryContents) throws {
+        for queue in contents.playQueues { try savePlayQueue(queue) }
+        for bookmark in contents.bookmarks { try saveBookmark(bookmark) }
     }
 }

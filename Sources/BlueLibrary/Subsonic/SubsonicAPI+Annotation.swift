@@ -10,7 +10,7 @@ extension SubsonicAPI {
         "setRating": { api, call in try await api.rate(call) },
     ]
 
-    /// The longest player name (`c`) kept for now playing.
+    /// The longest player name (`c`) kept for now playing and as a play queue's `changedBy`.
     static let maximumPlayerName = 64
 
     /// `scrobble?id=…&time=…&submission=`: each id's play counted at its time (now when not given), or

@@ -1,10 +1,10 @@
-/// What this server has nothing of — bookmarks, play queues, similar songs, artist and album notes,
+/// What this server has nothing of — similar songs, artist and album notes,
 /// radio, podcasts — answered with valid empty results: clients show an error for a failure.
 extension SubsonicAPI {
     static let emptyEndpoints: [String: Endpoint] = {
         var table: [String: Endpoint] = [:]
         let empty: [(endpoint: String, element: String)] = [
-            ("getBookmarks", "bookmarks"), ("getTopSongs", "topSongs"), ("getSimilarSongs", "similarSongs"),
+            ("getTopSongs", "topSongs"), ("getSimilarSongs", "similarSongs"),
             ("getSimilarSongs2", "similarSongs2"), ("getArtistInfo", "artistInfo"),
             ("getArtistInfo2", "artistInfo2"), ("getAlbumInfo", "albumInfo"), ("getAlbumInfo2", "albumInfo"),
             ("getInternetRadioStations", "internetRadioStations"),
@@ -13,8 +13,6 @@ extension SubsonicAPI {
         for (endpoint, element) in empty {
             table[endpoint] = { _, _ in .element(element, SubsonicElement()) }
         }
-        // No queue was saved: the protocol answers that with no `playQueue` at all.
-        table["getPlayQueue"] = { _, _ in .ok }
         return table
     }()
 }

@@ -88,7 +88,7 @@ extension SubsonicAPI {
     /// it replaces that playlist's songs. Answers the playlist.
     private func createPlaylist(_ call: Call) async throws -> Outcome {
         let parameters = call.parameters
-        let name = try parameters["name"].map(Self.checkedText)
+        let name = try parameters["name"].map { try Self.checkedText($0) }
         let existing = parameters["playlistId"]
         guard name != nil || existing != nil else { throw SubsonicError.missing("name or playlistId") }
         let songs = parameters.all("songId")
@@ -120,8 +120,8 @@ extension SubsonicAPI {
     private func updatePlaylist(_ call: Call) async throws -> Outcome {
         let parameters = call.parameters
         let id = try parameters.required("playlistId")
-        let name = try parameters["name"].map(Self.checkedText)
-        let comment = try parameters["comment"].map(Self.checkedText)
+        let name = try parameters["name"].map { try Self.checkedText($0) }
+        let comment = try parameters["comment"].map { try Self.checkedText($0) }
         let isPublic = parameters.has("public") ? parameters.flag("public", default: false) : nil
         let removals = try parameters.all("songIndexToRemove").map { text in
             guard let index = Int(text.trimmed) else {
@@ -197,11 +197,12 @@ extension SubsonicAPI {
         return playlist
     }
 
-    /// The normal ids of songs given by id.
-    /// - Throws: 70 naming the first id that is no song of the library.
-    private static func trackIDs(_ ids: [String], _ reader: Reader) throws -> [String] {
+    /// The normal ids of songs given by id, for `holder` ("a playlist", "a play queue").
+    /// - Throws: 70 naming the first id that is no song of the library; 0 for more than a playlist holds.
+    static func trackIDs(_ ids: [String], _ reader: Reader, holder: String = "a playlist") throws -> [String]
+    {
         guard ids.count <= UserLimits.playlistLength else {
-            throw SubsonicError.generic("a playlist holds at most \(UserLimits.playlistLength) songs")
+            throw SubsonicError.generic("\(holder) holds at most \(UserLimits.playlistLength) songs")
         }
         // Each id is looked up once, however often it comes.
         var found: [String: String] = [:]
@@ -215,14 +216,13 @@ extension SubsonicAPI {
         }
     }
 
-    /// A name or comment: at most 500 characters, no control characters.
-    private static func checkedText(_ text: String) throws -> String {
+    /// A name or comment (`what`): at most 500 characters, no control characters.
+    static func checkedText(_ text: String, what: String = "a playlist's name or comment") throws -> String {
         guard text.count <= maximumPlaylistText else {
-            throw SubsonicError.generic(
-                "a playlist's name or comment has at most \(maximumPlaylistText) characters")
+            throw SubsonicError.generic("\(what) has at most \(maximumPlaylistText) characters")
         }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw SubsonicError.generic("a playlist's name or comment may not contain control characters")
+            throw SubsonicError.generic("\(what) may not contain control characters")
         }
         return text
     }

@@ -19,9 +19,18 @@ extension SubsonicAPI {
         "search3": { api, call in
             .element(
                 "searchResult3",
-                try await api.search(call, artist: SubsonicShapes.artistID3, album: SubsonicShapes.albumID3))
+                try await api.search(call, artist: SubsonicShapes.artistID3, album: searchedAlbum))
         },
     ]
+
+    /// An album found by `search3`: an `AlbumID3` that also has the `title` a `Child` has, which some
+    /// client libraries read from search results.
+    private static func searchedAlbum(_ entry: CatalogAlbum, _ annotation: ItemAnnotation?) -> SubsonicElement
+    {
+        var element = SubsonicShapes.albumID3(entry, annotation)
+        element.set("title", entry.album.title)
+        return element
+    }
 
     /// The query a search's text means (see the top of this file); Lucene-style trailing wildcards
     /// (`abba*`) some clients add mean what a substring means already.

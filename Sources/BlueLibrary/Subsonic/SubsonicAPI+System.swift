@@ -1,6 +1,6 @@
 import BlueLibraryCore
 
-/// System: `ping`, `getLicense`, `getUser`, `getMusicFolders`, `getScanStatus`
+/// System: `ping`, `getLicense`, `getUser`, `tokenInfo`, `getMusicFolders`, `getScanStatus`
 /// (`getOpenSubsonicExtensions` answers before logging in, in ``SubsonicAPI/respond(to:)``).
 extension SubsonicAPI {
     static let systemEndpoints: [String: Endpoint] = [
@@ -11,6 +11,12 @@ extension SubsonicAPI {
             return .element("license", license)
         },
         "getUser": { api, call in try await api.user(call) },
+        // The `apiKeyAuthentication` extension: who the key (or the credentials) logs in as.
+        "tokenInfo": { _, call in
+            var info = SubsonicElement()
+            info.set("username", call.user.name)
+            return .element("tokenInfo", info)
+        },
         "getMusicFolders": { _, _ in
             var folder = SubsonicElement()
             folder.set("id", SubsonicShapes.musicFolderID)
@@ -27,10 +33,10 @@ extension SubsonicAPI {
         },
     ]
 
-    /// `getUser?username=`: the user's roles. Anyone may ask about themselves; only the administrator
-    /// about another user.
+    /// `getUser?username=`: the user's roles. Anyone may ask about themselves (without `username`: the
+    /// user logged in, as an API key's holder learns who they are); only the administrator about another.
     private func user(_ call: Call) async throws -> Outcome {
-        let name = try call.parameters.required("username")
+        let name = call.parameters["username"] ?? call.user.name
         guard StoredUser.nameKey(name) == StoredUser.nameKey(call.user.name) || call.user.isAdmin else {
             throw SubsonicError.notAuthorized("only the administrator may see another user")
         }

@@ -18,7 +18,7 @@ package final class SubsonicAPI: Sendable {
     static let serverType = "bluelibrary"
     /// The OpenSubsonic extensions served, with their versions.
     static let extensions: [(name: String, versions: [Int])] = [
-        ("formPost", [1]), ("apiKeyAuthentication", [1]), ("songLyrics", [1]),
+        ("formPost", [1]), ("apiKeyAuthentication", [1]), ("songLyrics", [1]), ("indexBasedQueue", [1]),
     ]
 
     let library: LibraryAPI
@@ -94,6 +94,7 @@ package final class SubsonicAPI: Sendable {
         table.merge(annotationEndpoints) { $1 }
         table.merge(playlistEndpoints) { $1 }
         table.merge(lyricsEndpoints) { $1 }
+        table.merge(queueEndpoints) { $1 }
         table.merge(emptyEndpoints) { $1 }
         return table
     }()
@@ -113,10 +114,9 @@ package final class SubsonicAPI: Sendable {
             return Self.render(.success(("openSubsonicExtensions", .many(Self.extensionElements()))), format)
         }
         guard let endpoint = Self.endpoints[name] else {
-            var response = Self.render(
-                .failure(.notFound("this server has no endpoint \(name.prefix(60))")), format)
-            response.status = 404
-            return response
+            // HTTP 200 with the protocol's error, never a 404: apps take any other status for a dead
+            // server ("Error Connecting to Server" on a call they make in passing).
+            return Self.render(.failure(.notFound("this server has no endpoint \(name.prefix(60))")), format)
         }
         let address = request.clientAddress ?? "in-process"
         let user: StoredUser

@@ -19,7 +19,7 @@ struct LibraryCopyTests {
     /// A library with something in every table: albums added, edited by hand and scanned, a deleted
     /// album with its track, tracks, both history stacks, the outbox and the current album; users with
     /// API keys, stars, ratings and plays of each kind of item, and playlists (one naming a track twice
-    /// and a track no longer in the library, one empty).
+    /// and a track no longer in the library, one empty), play queues and a bookmark.
     private func fill(_ store: any LibraryStore) async throws {
         let scanned = Album.seeds[1]
         let deleted = Album.seeds[3]
@@ -63,6 +63,16 @@ struct LibraryCopyTests {
                     created: 50, changed: 60, trackIDs: [song, "track-gone", song]))
             try writer.savePlaylist(
                 StoredPlaylist(id: "list-2", owner: "user-2", name: "Empty", created: 70, changed: 70))
+            try writer.savePlayQueue(
+                StoredPlayQueue(
+                    user: "user-1", trackIDs: [song, "track-gone"], current: 1, position: 90_500, changed: 80,
+                    changedBy: "phone \"1\""))
+            try writer.savePlayQueue(
+                StoredPlayQueue(
+                    user: "user-2", trackIDs: [song], current: nil, position: 0, changed: 81, changedBy: ""))
+            try writer.saveBookmark(
+                StoredBookmark(
+                    user: "user-2", track: song, position: 5, comment: "a ✓", created: 82, changed: 83))
         }
     }
 
@@ -77,6 +87,7 @@ struct LibraryCopyTests {
         #expect(original.users == Self.users && original.apiKeys.count == 2 && original.plays.count == 2)
         #expect(original.stars.count == 3 && original.ratings.count == 2)
         #expect(original.playlists.map(\.trackIDs.count) == [3, 0])
+        #expect(original.playQueues.map(\.trackIDs.count) == [2, 1] && original.bookmarks.count == 1)
 
         let other: StoreKind = kind == .postgres ? .sqlite : .postgres
         let (copy, copyDirectory) = try await other.make()

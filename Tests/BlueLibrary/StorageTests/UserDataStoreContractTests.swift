@@ -147,6 +147,63 @@ struct UserDataStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aPlayQueueIsEachUsersOneAndTheLastSavedWins(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let (joe, ann) = (Self.user("joe"), Self.user("ann"))
+        let phone = StoredPlayQueue(
+            user: joe.id, trackIDs: ["b", "a", "b"], current: 2, position: 61_000, changed: 5,
+            changedBy: "phone")
+        let desk = StoredPlayQueue(
+            user: joe.id, trackIDs: ["c"], current: nil, position: 0, changed: 6, changedBy: "desk")
+        let hers = StoredPlayQueue(
+            user: ann.id, trackIDs: ["a"], current: 0, position: 5, changed: 7, changedBy: "web")
+        try await store.write { writer in
+            try writer.insertUser(joe)
+            try writer.insertUser(ann)
+            try writer.savePlayQueue(phone)
+            try writer.savePlayQueue(hers)
+        }
+        #expect(try await store.read { try $0.playQueue(of: joe.id) } == phone)
+        try await store.write { try $0.savePlayQueue(desk) }
+        #expect(try await store.read { try $0.playQueue(of: joe.id) } == desk)
+        #expect(try await store.read { try $0.playQueue(of: ann.id) } == hers)
+        try await store.write { try $0.deletePlayQueue(of: joe.id) }
+        #expect(try await store.read { try $0.playQueue(of: joe.id) } == nil)
+        // A moved file's queue places follow it.
+        try await store.write { try $0.moveTrackData(from: "a", to: "z") }
+        #expect(try await store.read { try $0.playQueue(of: ann.id) }?.trackIDs == ["z"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aBookmarkIsOnePerUserAndTrackAndMovesWhenSavedAgain(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let (joe, ann) = (Self.user("joe"), Self.user("ann"))
+        let first = StoredBookmark(
+            user: joe.id, track: "a", position: 1_000, comment: "intro", created: 1, changed: 1)
+        let second = StoredBookmark(
+            user: joe.id, track: "b", position: 2_000, comment: "", created: 2, changed: 2)
+        let hers = StoredBookmark(
+            user: ann.id, track: "a", position: 3_000, comment: "", created: 3, changed: 3)
+        try await store.write { writer in
+            try writer.insertUser(joe)
+            try writer.insertUser(ann)
+            for bookmark in [first, second, hers] { try writer.saveBookmark(bookmark) }
+        }
+        #expect(try await store.read { try $0.bookmarks(of: joe.id) } == [second, first])
+        var moved = first
+        moved.position = 9_000
+        moved.changed = 9
+        let later = moved
+        try await store.write { try $0.saveBookmark(later) }
+        #expect(try await store.read { try $0.bookmarks(of: joe.id) } == [later, second])
+        try await store.write { try $0.deleteBookmark(user: joe.id, track: "b") }
+        #expect(try await store.read { try $0.bookmarks(of: joe.id) } == [later])
+        #expect(try await store.read { try $0.bookmarks(of: ann.id) } == [hers])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func removingAUserRemovesEverythingKeptForThem(kind: StoreKind) async throws {
         let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
@@ -163,6 +220,12 @@ struct UserDataStoreContractTests {
                     StoredPlaylist(
                         id: "list-\(user.name)", owner: user.id, name: "L", created: 1, changed: 1,
                         trackIDs: ["t"]))
+                try writer.savePlayQueue(
+                    StoredPlayQueue(
+                        user: user.id, trackIDs: ["t"], current: 0, position: 1, changed: 1, changedBy: "c"))
+                try writer.saveBookmark(
+                    StoredBookmark(
+                        user: user.id, track: "t", position: 1, comment: "", created: 1, changed: 1))
             }
             try writer.deleteUser(id: joe.id)
         }
@@ -170,6 +233,10 @@ struct UserDataStoreContractTests {
         #expect(try await store.read { try $0.user(apiKeyDigest: "key-joe") } == nil)
         #expect(try await store.read { try $0.annotations(of: joe.id, kind: .song, ids: ["t"]) }.isEmpty)
         #expect(try await store.read { try $0.playlists() }.map(\.id) == ["list-ann"])
+        #expect(try await store.read { try $0.playQueue(of: joe.id) } == nil)
+        #expect(try await store.read { try $0.bookmarks(of: joe.id) }.isEmpty)
+        #expect(try await store.read { try $0.playQueue(of: ann.id) }?.trackIDs == ["t"])
+        #expect(try await store.read { try $0.bookmarks(of: ann.id) }.map(\.track) == ["t"])
         #expect(
             try await store.read { try $0.annotations(of: ann.id, kind: .song, ids: ["t"]) }["t"]?.playCount
                 == 1)

@@ -29,6 +29,10 @@ package protocol UserDataReader {
     func playlists() throws -> [StoredPlaylist]
     /// The playlist with `id`, if any.
     func playlist(id: String) throws -> StoredPlaylist?
+    /// The play queue the user saved last (from any player or the web page), if any.
+    func playQueue(of user: String) throws -> StoredPlayQueue?
+    /// The user's bookmarks, the latest changed first.
+    func bookmarks(of user: String) throws -> [StoredBookmark]
 }
 
 /// Changes to what a music server keeps for its users, inside a write transaction.
@@ -38,7 +42,8 @@ package protocol UserDataWriter: UserDataReader {
     func insertUser(_ user: StoredUser) throws
     /// Writes a user's password and role over the user with its id.
     func updateUser(_ user: StoredUser) throws
-    /// Removes a user with everything kept for them: API keys, stars, ratings, plays, playlists.
+    /// Removes a user with everything kept for them: API keys, stars, ratings, plays, playlists, their
+    /// play queue and bookmarks.
     func deleteUser(id: String) throws
     /// Adds an API key.
     func insertAPIKey(_ key: StoredAPIKey) throws
@@ -55,7 +60,16 @@ package protocol UserDataWriter: UserDataReader {
     func savePlaylist(_ playlist: StoredPlaylist) throws
     /// Removes a playlist.
     func deletePlaylist(id: String) throws
-    /// Gives what every user keeps of the track `from` — stars, ratings, plays, places in playlists — to
+    /// Writes a user's play queue over the one they had.
+    func savePlayQueue(_ queue: StoredPlayQueue) throws
+    /// Forgets a user's play queue.
+    func deletePlayQueue(of user: String) throws
+    /// Writes a bookmark over the one the user had in the same track.
+    func saveBookmark(_ bookmark: StoredBookmark) throws
+    /// Removes the user's bookmark in a track (nothing when there is none).
+    func deleteBookmark(user: String, track: String) throws
+    /// Gives what every user keeps of the track `from` — stars, ratings, plays, places in playlists and
+    /// play queues, bookmarks — to
     /// the track `to` (its file moved; a track's id follows its path).
     func moveTrackData(from: String, to: String) throws
 }
@@ -182,5 +196,62 @@ package struct StoredPlaylist: Sendable, Hashable {
         self.created = created
         self.changed = changed
         self.trackIDs = trackIDs
+    }
+}
+
+/// A user's play queue as stored: what a player was playing, so another player (a phone, the web page)
+/// can take over where it stopped. One per user; the last one saved wins.
+package struct StoredPlayQueue: Sendable, Hashable {
+    /// The id of the user it belongs to.
+    package var user: String
+    /// Its tracks' ids in order (a track may come more than once).
+    package var trackIDs: [String]
+    /// The index in ``trackIDs`` of the track playing, if any.
+    package var current: Int?
+    /// How far into the current track, in milliseconds.
+    package var position: Int64
+    /// When it was saved.
+    package var changed: Int64
+    /// The player that saved it (the Subsonic `c` parameter; "web" for the web page).
+    package var changedBy: String
+
+    /// Creates a queue.
+    package init(
+        user: String, trackIDs: [String], current: Int?, position: Int64, changed: Int64, changedBy: String
+    ) {
+        self.user = user
+        self.trackIDs = trackIDs
+        self.current = current
+        self.position = position
+        self.changed = changed
+        self.changedBy = changedBy
+    }
+}
+
+/// A place in a track a user keeps (an audiobook's chapter, a long mix): one per user and track.
+package struct StoredBookmark: Sendable, Hashable {
+    /// The id of the user it belongs to.
+    package var user: String
+    /// The track's id.
+    package var track: String
+    /// The place, in milliseconds from the start.
+    package var position: Int64
+    /// The user's note (may be empty).
+    package var comment: String
+    /// When it was made.
+    package var created: Int64
+    /// When it last moved.
+    package var changed: Int64
+
+    /// Creates a bookmark.
+    package init(
+        user: String, track: String, position: Int64, comment: String, created: Int64, changed: Int64
+    ) {
+        self.user = user
+        self.track = track
+        self.position = position
+        self.comment = comment
+        self.created = created
+        self.changed = changed
     }
 }

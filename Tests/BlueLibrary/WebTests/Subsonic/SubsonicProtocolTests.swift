@@ -129,14 +129,28 @@ struct SubsonicProtocolTests {
 
     @Test func extensionsAnswerWithoutLoggingIn() async throws {
         let answer = try await harness.ok("getOpenSubsonicExtensions", login: .none, "openSubsonicExtensions")
-        #expect(answer.list.map { $0["name"]?.text } == ["formPost", "apiKeyAuthentication", "songLyrics"])
+        #expect(
+            answer.list.map { $0["name"]?.text } == [
+                "formPost", "apiKeyAuthentication", "songLyrics", "indexBasedQueue",
+            ])
         #expect(answer.list.allSatisfy { $0["versions"] == .array([.number("1")]) })
     }
 
-    @Test func unknownEndpointsAndMethodsAreRefused() async throws {
+    /// An endpoint this server lacks is HTTP 200 with the protocol's error in every format — never a
+    /// 404, which apps take for a dead server.
+    @Test func unknownEndpointsAreTheProtocolsErrorAndUnknownMethodsAreRefused() async throws {
         let unknown = await harness.call("getEverything")
-        #expect(unknown.status == 404)
+        #expect(unknown.status == 200)
         #expect(try JSONParser.parse(unknown.bytes)["subsonic-response"]?["error"]?["code"] == .number("70"))
+        let xml = await harness.call("jukeboxControl.view", [("action", "status")], format: "xml")
+        #expect(xml.status == 200)
+        let text = String(decoding: xml.bytes, as: UTF8.self)
+        #expect(text.contains(#"status="failed""#) && text.contains(#"<error code="70" "#))
+        let jsonp = await harness.call("getPodcastEpisode", [("callback", "cb")], format: "jsonp")
+        #expect(jsonp.status == 200)
+        #expect(
+            String(decoding: jsonp.bytes, as: UTF8.self).hasPrefix(
+                #"cb({"subsonic-response":{"status":"failed""#))
         #expect(await harness.call("ping", method: "DELETE").status == 405)
     }
 

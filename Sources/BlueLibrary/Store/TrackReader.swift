@@ -15,8 +15,6 @@ package protocol TrackReader {
     func trackCount(under root: String) throws -> Int
     /// The albums, in the library or deleted, that have a track under `root`.
     func scanOrigins(under root: String) throws -> [ScanOrigin]
-    /// The music folders the library was imported from (`import DIR`), in byte order.
-    func musicFolders() throws -> [String]
     /// The album in the library whose track has its file at `path`, if any.
     func albumOfTrack(at path: String) throws -> AlbumID?
     /// Calls `body` with a window of the tracks `query` matches — a bare word, `track:` and

@@ -1,7 +1,8 @@
 import BlueLibraryCore
 
 /// Browsing: by tags (`getArtists`, `getArtist`, `getAlbum`, `getSong`, `getGenres`) and as folders
-/// (`getIndexes`, `getMusicDirectory`: an artist's folder holds their albums, an album's its songs).
+/// (`getIndexes`, `getMusicDirectory`: the music folders' own folders, ``MusicFolderTree``; an artist's
+/// or an album's id is a folder too — an artist's holds their albums, an album's its songs).
 extension SubsonicAPI {
     static let browsingEndpoints: [String: Endpoint] = [
         "getArtists": { api, call in try await api.artists(call) },
@@ -17,11 +18,67 @@ extension SubsonicAPI {
         .element("artists", try await artistIndex(call, shape: SubsonicShapes.artistID3))
     }
 
+    /// `getIndexes`: the top folders of the music folders by letter, and the songs right in them.
     private func indexes(_ call: Call) async throws -> Outcome {
-        var element = try await artistIndex(call, shape: SubsonicShapes.artist)
+        let user = call.user.id
         // The whole index is answered every time (`ifModifiedSince` is not followed), so "now" is right.
-        element.set("lastModified", Int(now()))
+        let time = Int(now())
+        let element = try await library.listening { reader -> SubsonicElement in
+            let tree = try Self.folderTree(reader)
+            var element = SubsonicElement()
+            element.set("lastModified", time)
+            element.set("ignoredArticles", SubsonicShapes.ignoredArticles.joined(separator: " "))
+            let index = SubsonicShapes.indexes(
+                tree.topFolders, sortName: { MusicFolderTree.sortName(tree.folders[$0]?.name ?? $0) }
+            ) { path in
+                var folder = SubsonicElement()
+                folder.set("id", tree.folders[path]?.id ?? MusicFolderTree.id(ofFolder: path))
+                folder.set("name", tree.folders[path]?.name ?? path)
+                return folder
+            }
+            element.add("index", list: index)
+            if !tree.topTracks.isEmpty {
+                element.add("child", list: try Self.songs(tree.topTracks, reader, user: user))
+            }
+            return element
+        }
         return .element("indexes", element)
+    }
+
+    /// The music folders as folders, from where every track's file is.
+    private static func folderTree(_ reader: Reader) throws -> MusicFolderTree {
+        MusicFolderTree(
+            tracks: try reader.catalogTracks(TrackSelection(), offset: 0, limit: .max),
+            roots: try reader.musicFolders())
+    }
+
+    /// A folder of the tree (the root with ``MusicFolderTree/rootID``) as a `Directory`, its subfolders
+    /// first, then its songs; `nil` when `id` is no folder's.
+    private static func folderDirectory(_ id: String, _ reader: Reader, user: String) throws
+        -> SubsonicElement?
+    {
+        guard id == MusicFolderTree.rootID || id.hasPrefix(MusicFolderTree.folderPrefix) else { return nil }
+        let tree = try folderTree(reader)
+        var element = SubsonicElement()
+        let (folders, tracks): ([String], [CatalogTrack])
+        if id == MusicFolderTree.rootID {
+            element.set("id", id)
+            element.set("name", "Music")
+            (folders, tracks) = (tree.topFolders, tree.topTracks)
+        } else {
+            guard let folder = tree.folder(id: id) else { return nil }
+            element.set("id", folder.id)
+            element.set("parent", folder.parent)
+            element.set("name", folder.name)
+            (folders, tracks) = (folder.folders, folder.tracks)
+        }
+        let songs = try Self.songs(tracks, reader, user: user).map { song in
+            var song = song
+            song.replace("parent", with: id)
+            return song
+        }
+        element.add("child", list: folders.map(tree.child) + songs)
+        return element
     }
 
     /// Every artist, each shaped by `shape` with what the user recorded about them, grouped by initial:
@@ -86,11 +143,13 @@ extension SubsonicAPI {
         return .element("song", element)
     }
 
-    /// `getMusicDirectory?id=`: an artist's albums as folders, or an album's songs.
+    /// `getMusicDirectory?id=`: a folder of the music folders (or the root), an artist's albums as
+    /// folders, or an album's songs.
     private func directory(_ call: Call) async throws -> Outcome {
         let id = try call.parameters.required("id")
         let user = call.user.id
         let element = try await library.listening { reader -> SubsonicElement in
+            if let folder = try Self.folderDirectory(id, reader, user: user) { return folder }
             var element = SubsonicElement()
             if let artist = try Self.artist(id: id, reader) {
                 let albums = try reader.catalogAlbums(
@@ -108,7 +167,7 @@ extension SubsonicAPI {
                 return element
             }
             guard let album = try Self.album(id: id, reader) else {
-                throw SubsonicError.notFound("no artist or album has id \(id.prefix(80))")
+                throw SubsonicError.notFound("no folder, artist or album has id \(id.prefix(80))")
             }
             let tracks = try reader.catalogTracks(
                 TrackSelection(album: album.album.id), offset: 0, limit: .max)

@@ -34,6 +34,15 @@ struct SubsonicElement: Sendable {
         if let value { fields.append((name, .string(value))) }
     }
 
+    /// Sets a text field in place of the one of that name (added when there is none).
+    mutating func replace(_ name: String, with value: String) {
+        if let index = fields.firstIndex(where: { $0.0 == name }) {
+            fields[index].1 = .string(value)
+        } else {
+            fields.append((name, .string(value)))
+        }
+    }
+
     /// Sets a whole-number field; `nil` leaves it out.
     mutating func set(_ name: String, _ value: Int?) {
         if let value { fields.append((name, .int(value))) }

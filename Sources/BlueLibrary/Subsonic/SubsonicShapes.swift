@@ -207,8 +207,10 @@ enum SubsonicShapes {
     static let ignoredArticles = ["The", "El", "La", "Los", "Las", "Le", "Les"]
 
     /// The name an artist is sorted and indexed by: folded, without a leading article.
-    static func sortName(_ artist: CatalogArtist) -> String {
-        let folded = artist.key
+    static func sortName(_ artist: CatalogArtist) -> String { sortName(folded: artist.key) }
+
+    /// A folded name (``SearchKey/fold(_:)``) without a leading article, as indexes sort it.
+    static func sortName(folded: String) -> String {
         for article in ignoredArticles {
             let prefix = article.lowercased() + " "
             if folded.hasPrefix(prefix) && folded.count > prefix.count {
@@ -222,7 +224,15 @@ enum SubsonicShapes {
     static func indexes(_ artists: [CatalogArtist], shape: (CatalogArtist) -> SubsonicElement)
         -> [SubsonicElement]
     {
-        let sorted = artists.map { (sortName($0), $0) }.sorted { SearchKey.precedes($0.0, $1.0) }
+        indexes(artists, sortName: { sortName($0) }, shape: shape)
+    }
+
+    /// Items (artists, folders) in indexes by the first letter of their `sortName` (`#` for the others),
+    /// sorted within each.
+    static func indexes<Item>(
+        _ items: [Item], sortName: (Item) -> String, shape: (Item) -> SubsonicElement
+    ) -> [SubsonicElement] {
+        let sorted = items.map { (sortName($0), $0) }.sorted { SearchKey.precedes($0.0, $1.0) }
         // One "#" group, first, for every name that does not begin with A to Z: digits and symbols sort
         // before the letters, other scripts after them.
         var groups: [(letter: String, artists: [SubsonicElement])] = [("#", [])]

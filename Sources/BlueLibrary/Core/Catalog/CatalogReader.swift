@@ -16,6 +16,8 @@ package protocol CatalogReader {
     func catalogTracks(_ selection: TrackSelection, offset: Int, limit: Int) throws -> [CatalogTrack]
     /// Every genre of the albums with tracks, with how many albums and tracks have it.
     func catalogGenres() throws -> [CatalogGenre]
+    /// The music folders the library was imported from (`import DIR`), in byte order.
+    func musicFolders() throws -> [String]
 }
 
 /// An album artist as a music server shows one.

@@ -369,3 +369,30 @@ package struct FolderImporter: Sendable {
         }
     }
 }
+
+extension FolderImporter {
+    /// Rescans `folder` as `import DIR` does, unless it is gone or empty where the library has tracks (a
+    /// disk unmounted: its tracks are kept). The line to log: what the scan changed, why the folder was
+    /// left, or what failed; `nil` when nothing changed.
+    package func rescanIfPresent(
+        _ folder: String, progress: @escaping (ScanProgress) -> Void = { _ in }
+    ) async -> String? {
+        let name = folder.escapingControlCharacters
+        do {
+            let kept = try await library.storedTracks(under: folder)
+            guard FolderWatcher.holdsAnything(folder) || kept.isEmpty else {
+                return "music folder \(name) is empty or gone; its tracks are kept"
+            }
+            let (report, result) = try await importFolder(folder, progress: progress)
+            guard report.added + report.updated + report.removed > 0 || result.counts.read > 0 else {
+                return nil
+            }
+            return "Rescanned \(name): \(report.added) added, \(report.updated) updated, "
+                + "\(report.removed) removed (\(result.counts.read) read, \(report.unreadable.count) unreadable)"
+        } catch let error as LibraryError {
+            return "cannot rescan \(name): \(error.message)"
+        } catch {
+            return "cannot rescan \(name): \(error)"
+        }
+    }
+}

@@ -80,23 +80,7 @@ package struct FolderWatcher: Service {
 
     /// Rescans `folder`, unless it is gone or empty where the library has tracks (a disk unmounted).
     private func rescan(_ folder: String) async {
-        do {
-            let kept = try await importer.library.storedTracks(under: folder)
-            guard FolderWatcher.holdsAnything(folder) || kept.isEmpty else {
-                log("music folder \(folder.escapingControlCharacters) is empty or gone; its tracks are kept")
-                return
-            }
-            let (report, result) = try await importer.importFolder(folder)
-            guard report.added + report.updated + report.removed > 0 || result.counts.read > 0 else { return }
-            log(
-                "Rescanned \(folder.escapingControlCharacters): \(report.added) added, \(report.updated) updated, "
-                    + "\(report.removed) removed (\(result.counts.read) read, \(report.unreadable.count) unreadable)"
-            )
-        } catch let error as LibraryError {
-            log("cannot rescan \(folder.escapingControlCharacters): \(error.message)")
-        } catch {
-            log("cannot rescan \(folder.escapingControlCharacters): \(error)")
-        }
+        if let line = await importer.rescanIfPresent(folder) { log(line) }
     }
 
     /// Whether `folder` is a directory that can be read and holds at least one entry.

@@ -1,6 +1,7 @@
 import BlueLibraryCore
+import BlueLibraryServices
 
-/// System: `ping`, `getLicense`, `getUser`, `tokenInfo`, `getMusicFolders`, `getScanStatus`
+/// System: `ping`, `getLicense`, `getUser`, `tokenInfo`, `getMusicFolders`, `startScan`, `getScanStatus`
 /// (`getOpenSubsonicExtensions` answers before logging in, in ``SubsonicAPI/respond(to:)``).
 extension SubsonicAPI {
     static let systemEndpoints: [String: Endpoint] = [
@@ -25,13 +26,18 @@ extension SubsonicAPI {
             folders.add("musicFolder", list: [folder])
             return .element("musicFolders", folders)
         },
-        "getScanStatus": { _, _ in
-            // The library is scanned by `bluelibrary import DIR`, never by the server.
-            var status = SubsonicElement()
-            status.set("scanning", false)
-            return .element("scanStatus", status)
-        },
+        // A rescan of the music folders (`import DIR` for each), in the background; a second `startScan`
+        // while one runs answers the running one. `count`: the files accounted for so far.
+        "startScan": { api, _ in scanStatus(api.scan?.start()) },
+        "getScanStatus": { api, _ in scanStatus(api.scan?.state()) },
     ]
+
+    private static func scanStatus(_ state: ScanState?) -> Outcome {
+        var status = SubsonicElement()
+        status.set("scanning", state?.scanning ?? false)
+        status.set("count", state?.count ?? 0)
+        return .element("scanStatus", status)
+    }
 
     /// `getUser?username=`: the user's roles. Anyone may ask about themselves (without `username`: the
     /// user logged in, as an API key's holder learns who they are); only the administrator about another.

@@ -26,6 +26,8 @@ package final class SubsonicAPI: Sendable {
     let covers: CoverService?
     /// Where songs' lyrics come from.
     package let lyricsSource: (any LyricsSource)?
+    /// The rescan of the music folders `startScan` starts; without it nothing scans.
+    let scan: (any LibraryScan)?
     let throttle: LoginThrottle
     let nowPlaying = NowPlaying()
     let playRate = PlayRate()
@@ -36,25 +38,28 @@ package final class SubsonicAPI: Sendable {
     /// - Parameters:
     ///   - covers: where album covers come from; without it every cover is generated artwork.
     ///   - lyrics: where songs' lyrics come from; without it no song has any.
+    ///   - scan: the rescan of the music folders that `startScan` starts; without it nothing scans.
     ///   - now: the clock for plays and stars, in milliseconds since 1970.
     package convenience init(
         library: LibraryAPI, accounts: UserAccounts, covers: CoverService? = nil,
-        lyrics: (any LyricsSource)? = nil, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        lyrics: (any LyricsSource)? = nil, scan: (any LibraryScan)? = nil,
+        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) {
         self.init(
-            library: library, accounts: accounts, covers: covers, lyrics: lyrics, throttle: LoginThrottle(),
-            now: now)
+            library: library, accounts: accounts, covers: covers, lyrics: lyrics, scan: scan,
+            throttle: LoginThrottle(), now: now)
     }
 
     /// The API with a throttle of its own choosing (tests record its waits).
     init(
         library: LibraryAPI, accounts: UserAccounts, covers: CoverService?, lyrics: (any LyricsSource)? = nil,
-        throttle: LoginThrottle, now: @escaping @Sendable () -> Int64
+        scan: (any LibraryScan)? = nil, throttle: LoginThrottle, now: @escaping @Sendable () -> Int64
     ) {
         self.library = library
         self.accounts = accounts
         self.covers = covers
         self.lyricsSource = lyrics
+        self.scan = scan
         self.throttle = throttle
         self.now = now
     }

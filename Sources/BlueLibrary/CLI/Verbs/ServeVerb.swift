@@ -69,7 +69,8 @@ struct ServeVerb: Verb {
                 keyPath: LibraryLocation.passwordKeyPath(
                     ofLibrary: root.library.location, environment: root.console.environment)))
         let subsonic = SubsonicAPI(
-            library: root.library, accounts: accounts, covers: root.covers, lyrics: MusicScanner())
+            library: root.library, accounts: accounts, covers: root.covers, lyrics: MusicScanner(),
+            scan: FolderRescan(importer: FolderImporter(library: root.library), log: StandardError.line))
         let app = try await WebApp(
             library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic)
         let server = MicroHTTPServer(

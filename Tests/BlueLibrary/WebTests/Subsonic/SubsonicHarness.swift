@@ -24,6 +24,8 @@ final class SubsonicHarness: Sendable {
     let library: LibraryAPI
     let accounts: UserAccounts
     let api: SubsonicAPI
+    /// The rescan `startScan` starts.
+    let rescan: FolderRescan
     let app: WebApp
     /// The clock, in milliseconds since 1970.
     let clock = Shared<Int64>(1_700_000_000_000)
@@ -41,9 +43,12 @@ final class SubsonicHarness: Sendable {
         let throttle = LoginThrottle(now: { throttleClock.value })
         // Covers from local files only (folder art), or generated artwork.
         let covers = CoverService(httpClient: nil, cache: nil)
+        let rescan = FolderRescan(
+            importer: FolderImporter(library: library, scanner: MusicScanner()), log: { _ in })
+        self.rescan = rescan
         api = SubsonicAPI(
-            library: library, accounts: accounts, covers: covers, lyrics: MusicScanner(), throttle: throttle,
-            now: { clock.value })
+            library: library, accounts: accounts, covers: covers, lyrics: MusicScanner(), scan: rescan,
+            throttle: throttle, now: { clock.value })
         app = try await WebApp(library: library, covers: covers, subsonic: api)
         try await accounts.add("joe", password: Self.password)
         try await accounts.add("ann", password: Self.otherPassword)

@@ -49,22 +49,6 @@ extension SubsonicAPI {
         guard let user = try await library.listening({ try $0.user(named: name) }) else {
             throw SubsonicError.notFound("no user named \(name.prefix(64))")
         }
-        var element = SubsonicElement()
-        element.set("username", user.name)
-        element.set("scrobblingEnabled", true)
-        element.set("adminRole", user.isAdmin)
-        element.set("settingsRole", false)
-        element.set("downloadRole", true)
-        element.set("uploadRole", false)
-        element.set("playlistRole", true)
-        element.set("coverArtRole", false)
-        element.set("commentRole", false)
-        element.set("podcastRole", false)
-        element.set("streamRole", true)
-        element.set("jukeboxRole", false)
-        element.set("shareRole", false)
-        element.set("videoConversionRole", false)
-        element.add("folder", values: [.int(SubsonicShapes.musicFolderID)])
-        return .element("user", element)
+        return .element("user", Self.userElement(user))
     }
 }

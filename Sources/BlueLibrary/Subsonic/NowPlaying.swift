@@ -1,8 +1,9 @@
 import Synchronization
 
-/// What each user's players said they are playing (`scrobble` with `submission=false`), for
-/// `getNowPlaying`: one entry per user and player, kept in memory for an hour. A restart forgets it, as
-/// it should: nothing plays across one.
+/// What each user's players said they are playing (`scrobble` with `submission=false`, `reportPlayback`),
+/// for `getNowPlaying`: one entry per user and player, kept in memory for an hour. A restart forgets it,
+/// as it should: nothing plays across one. A `reportPlayback` session also knows whether its play has
+/// been counted yet, so a track is counted once however often its player reports.
 final class NowPlaying: Sendable {
     /// One player's current track.
     struct Entry: Sendable, Hashable {
@@ -12,6 +13,13 @@ final class NowPlaying: Sendable {
         var trackID: String
         /// When the player said so, in milliseconds since 1970.
         var since: Int64
+        /// Whether this playback's play was counted (by `reportPlayback`).
+        var counted = false
+    }
+
+    /// A player's state, as `reportPlayback` reports it.
+    enum PlaybackState: String, Sendable {
+        case starting, playing, paused, stopped
     }
 
     /// How long an entry is kept, in milliseconds.
@@ -23,13 +31,40 @@ final class NowPlaying: Sendable {
 
     /// Records that a user's player plays a track.
     func playing(_ entry: Entry) {
+        entries.withLock { Self.keep(entry, in: &$0) }
+    }
+
+    /// Takes a player's report (`reportPlayback`): `starting`, or another track than before, begins a
+    /// playback; `stopped` ends it (the player leaves now playing). Whether this report is the one that
+    /// counts the play: the first at or past `threshold` milliseconds into the track, unless `counting`
+    /// is off.
+    func report(_ entry: Entry, _ state: PlaybackState, position: Int64, threshold: Int64, counting: Bool)
+        -> Bool
+    {
         entries.withLock { entries in
-            entries[entry.userID + "\u{1F}" + entry.player] = entry
-            if entries.count > Self.capacity,
-                let oldest = entries.min(by: { $0.value.since < $1.value.since })?.key
-            {
-                entries[oldest] = nil
+            let key = Self.key(entry)
+            let earlier = entries[key].flatMap {
+                $0.trackID == entry.trackID && state != .starting ? $0 : nil
             }
+            var current = entry
+            current.counted = earlier?.counted ?? false
+            let counts = counting && !current.counted && position >= threshold
+            if counts { current.counted = true }
+            if state == .stopped {
+                entries[key] = nil
+            } else {
+                Self.keep(current, in: &entries)
+            }
+            return counts
+        }
+    }
+
+    private static func key(_ entry: Entry) -> String { entry.userID + "\u{1F}" + entry.player }
+
+    private static func keep(_ entry: Entry, in entries: inout [String: Entry]) {
+        entries[key(entry)] = entry
+        if entries.count > capacity, let oldest = entries.min(by: { $0.value.since < $1.value.since })?.key {
+            entries[oldest] = nil
         }
     }
 

@@ -1,13 +1,14 @@
 import BlueLibraryCore
 
-/// Annotation: `scrobble` (a play counted, or with `submission=false` "now playing"), `star`, `unstar`
-/// and `setRating` — each the logged-in user's own.
+/// Annotation: `scrobble` (a play counted, or with `submission=false` "now playing"), `star`, `unstar`,
+/// `setRating` and `reportPlayback` — each the logged-in user's own.
 extension SubsonicAPI {
     static let annotationEndpoints: [String: Endpoint] = [
         "scrobble": { api, call in try await api.scrobble(call) },
         "star": { api, call in try await api.star(call, on: true) },
         "unstar": { api, call in try await api.star(call, on: false) },
         "setRating": { api, call in try await api.rate(call) },
+        "reportPlayback": { api, call in try await api.reportPlayback(call) },
     ]
 
     /// The longest player name (`c`) kept for now playing and as a play queue's `changedBy`.
@@ -61,6 +62,45 @@ extension SubsonicAPI {
                 try writer.recordPlay(
                     user: user.id, track: track, at: index < times.count ? times[index] : time)
             }
+        }
+        return .ok
+    }
+
+    /// `reportPlayback?mediaId=&mediaType=song&positionMs=&state=` (the `playbackReport` extension): now
+    /// playing follows the player (`stopped` takes it away), and the play is counted once per playback,
+    /// when the position reaches half the track or 4 minutes — the rule the web page follows too —
+    /// unless `ignoreScrobble=true`.
+    private func reportPlayback(_ call: Call) async throws -> Outcome {
+        let parameters = call.parameters
+        let id = try parameters.required("mediaId")
+        let kind = try parameters.required("mediaType")
+        guard kind == "song" else { throw SubsonicError.notFound("this server has no \(kind.prefix(20))") }
+        guard parameters.has("positionMs") else { throw SubsonicError.missing("positionMs") }
+        let position = Int64(try parameters.integer("positionMs", default: 0, in: 0...Int(Int32.max)))
+        let stateText = try parameters.required("state")
+        guard let state = NowPlaying.PlaybackState(rawValue: stateText) else {
+            throw SubsonicError.generic(
+                "state=\(stateText.prefix(20)) is not starting, playing, paused or stopped")
+        }
+        let user = call.user
+        let time = now()
+        let track = try await library.listening { reader -> CatalogTrack in
+            guard let track = try Self.track(id: id, reader) else {
+                throw SubsonicError.notFound("no song has id \(id.prefix(80))")
+            }
+            return track
+        }
+        let trackID = track.stored.track.id
+        let threshold = Int64(min(track.stored.track.duration / 2, 240) * 1000)
+        let counts = nowPlaying.report(
+            NowPlaying.Entry(
+                userID: user.id, userName: user.name,
+                player: String((parameters["c"] ?? "").prefix(Self.maximumPlayerName)), trackID: trackID,
+                since: time),
+            state, position: position, threshold: threshold,
+            counting: !parameters.flag("ignoreScrobble", default: false))
+        if counts, playRate.admit(1, user: user.id, now: time) {
+            try await library.changeUserData { try $0.recordPlay(user: user.id, track: trackID, at: time) }
         }
         return .ok
     }

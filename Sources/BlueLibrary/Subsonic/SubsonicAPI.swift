@@ -19,6 +19,7 @@ package final class SubsonicAPI: Sendable {
     /// The OpenSubsonic extensions served, with their versions.
     static let extensions: [(name: String, versions: [Int])] = [
         ("formPost", [1]), ("apiKeyAuthentication", [1]), ("songLyrics", [1]), ("indexBasedQueue", [1]),
+        ("playbackReport", [1]),
     ]
 
     let library: LibraryAPI

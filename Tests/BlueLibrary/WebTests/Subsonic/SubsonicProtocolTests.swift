@@ -131,7 +131,7 @@ struct SubsonicProtocolTests {
         let answer = try await harness.ok("getOpenSubsonicExtensions", login: .none, "openSubsonicExtensions")
         #expect(
             answer.list.map { $0["name"]?.text } == [
-                "formPost", "apiKeyAuthentication", "songLyrics", "indexBasedQueue",
+                "formPost", "apiKeyAuthentication", "songLyrics", "indexBasedQueue", "playbackReport",
             ])
         #expect(answer.list.allSatisfy { $0["versions"] == .array([.number("1")]) })
     }

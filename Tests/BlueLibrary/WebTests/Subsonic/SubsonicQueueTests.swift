@@ -117,6 +117,50 @@ struct SubsonicQueueTests {
                 "createBookmark", [("id", low.id), ("position", "1"), ("comment", "a\u{7}")]) == 0)
     }
 
+    /// `reportPlayback`: now playing follows the player, and each playback counts one play once it
+    /// passes half the track (these fixtures last about 2 s).
+    @Test func playbackReportsMoveNowPlayingAndCountEachPlaybackOnce() async throws {
+        let low = harness.track("Low Tone")
+        func report(_ state: String, _ position: Int, _ extra: [(String, String)] = []) async throws {
+            let answer = try await harness.json(
+                "reportPlayback",
+                [("mediaId", low.id), ("mediaType", "song"), ("positionMs", "\(position)"), ("state", state)]
+                    + extra)
+            #expect(answer["status"] == .string("ok"), "\(JSONWriter.string(answer))")
+        }
+        func plays() async throws -> JSONValue? {
+            try await harness.ok("getSong", [("id", low.id)], "song")["playCount"]
+        }
+        try await report("starting", 0)
+        let playing = try await harness.ok("getNowPlaying", "nowPlaying")["entry"]?.list ?? []
+        #expect(playing.map { $0["title"]?.text } == ["Low Tone"])
+        #expect(playing.first?["playerName"] == .string("tests"))
+        try await report("playing", 300)
+        #expect(try await plays() == .number("0"))
+        try await report("playing", 1_200)
+        try await report("paused", 1_500)
+        try await report("playing", 1_900)
+        #expect(try await plays() == .number("1"))
+        // Played again from the start: a second play.
+        try await report("starting", 0)
+        try await report("playing", 1_500)
+        #expect(try await plays() == .number("2"))
+        // Reported without counting.
+        try await report("starting", 0)
+        try await report("playing", 1_500, [("ignoreScrobble", "true")])
+        #expect(try await plays() == .number("2"))
+        try await report("stopped", 1_600)
+        #expect(try await harness.ok("getNowPlaying", "nowPlaying")["entry"] == .array([]))
+        let base = [("mediaId", low.id), ("mediaType", "song"), ("positionMs", "0")]
+        #expect(try await harness.failure("reportPlayback", base + [("state", "rewinding")]) == 0)
+        #expect(try await harness.failure("reportPlayback", base) == 10)
+        #expect(
+            try await harness.failure(
+                "reportPlayback",
+                [("mediaId", low.id), ("mediaType", "podcast"), ("positionMs", "0"), ("state", "playing")])
+                == 70)
+    }
+
     @Test func anAPIKeysHolderLearnsWhoTheyAre() async throws {
         let key = try await harness.accounts.makeAPIKey(for: "ann")
         #expect(

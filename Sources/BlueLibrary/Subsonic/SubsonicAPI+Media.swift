@@ -1,3 +1,4 @@
+import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryHTTP
@@ -5,13 +6,14 @@ import BlueLibraryServices
 
 /// Media: `stream` and `download` (the file as it is, with ranges — no transcoding: `format` and
 /// `maxBitRate` are not followed, and `format=raw` is what every answer is), `getCoverArt` (the album's
-/// cover or its generated artwork; `size` scales it) and `getAvatar` (none: 404).
+/// cover or its generated artwork; `size` scales it) and `getAvatar` (artwork generated from the user's
+/// name, as for an album without a cover).
 extension SubsonicAPI {
     static let mediaEndpoints: [String: Endpoint] = [
         "stream": { api, call in try await api.file(call, download: false) },
         "download": { api, call in try await api.file(call, download: true) },
         "getCoverArt": { api, call in try await api.coverArt(call) },
-        "getAvatar": { _, _ in throw SubsonicError.notFound("this server keeps no avatars") },
+        "getAvatar": { api, call in try await api.avatar(call) },
     ]
 
     /// The track's file as `/api/tracks/{id}/audio` sends it: the whole file or the range asked for.
@@ -79,6 +81,24 @@ extension SubsonicAPI {
         let headers = ["Content-Type": type, "Cache-Control": "no-cache", "ETag": tag]
         if call.request.headers["if-none-match"] == tag {
             return .response(WebResponse(status: 304, headers: headers))
+        }
+        return .response(WebResponse(status: 200, headers: headers, body: .bytes(bytes)))
+    }
+
+    /// `getAvatar?username=`: a picture made from the user's name (their initials on a gradient of
+    /// their own), 150 pixels square; the same name always gets the same one.
+    private func avatar(_ call: Call) async throws -> Outcome {
+        let name = try call.parameters.required("username")
+        guard let user = try await library.listening({ try $0.user(named: name) }) else {
+            throw SubsonicError.notFound("no user named \(name.prefix(64))")
+        }
+        let tag = "\"avatar-\(GeneratedArtwork.version)-\(Hex.string(StableHash.bytes128(user.name)))\""
+        let headers = ["Content-Type": "image/png", "Cache-Control": "no-cache", "ETag": tag]
+        if call.request.headers["if-none-match"] == tag {
+            return .response(WebResponse(status: 304, headers: headers))
+        }
+        let bytes = try await BlockingPool.shared.run {
+            try ImageCodec.encodePNG(GeneratedArtwork(artist: user.name, title: user.name).image(size: 150))
         }
         return .response(WebResponse(status: 200, headers: headers, body: .bytes(bytes)))
     }

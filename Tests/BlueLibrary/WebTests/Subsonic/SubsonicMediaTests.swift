@@ -136,8 +136,20 @@ struct SubsonicMediaTests {
         #expect(try await harness.failure("getCoverArt", [("id", "nothing")]) == 70)
     }
 
-    @Test func noAvatarIsNotFound() async throws {
-        let response = await harness.call("getAvatar", [("username", "joe")])
-        #expect(try JSONParser.parse(response.bytes)["subsonic-response"]?["error"]?["code"] == .number("70"))
+    @Test func anAvatarIsArtworkMadeFromTheUsersName() async throws {
+        let response = await harness.call("getAvatar", [("username", "ANN")])
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "image/png")
+        let image = try ImageCodec.decode(response.bytes)
+        #expect(image.width == 150 && image.height == 150)
+        let expected = GeneratedArtwork(artist: "ann", title: "ann").image(size: 150)
+        #expect(image.pixel(x: 1, y: 1) == expected.pixel(x: 1, y: 1))
+        let again = await harness.call(
+            "getAvatar", [("username", "ann")], headers: ["if-none-match": response.headers["ETag"] ?? ""])
+        #expect(again.status == 304)
+        let joe = await harness.call("getAvatar", [("username", "joe")])
+        #expect(joe.headers["ETag"] != response.headers["ETag"])
+        let nobody = await harness.call("getAvatar", [("username", "nobody")])
+        #expect(try JSONParser.parse(nobody.bytes)["subsonic-response"]?["error"]?["code"] == .number("70"))
     }
 }

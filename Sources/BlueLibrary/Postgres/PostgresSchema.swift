@@ -208,7 +208,7 @@ enum PostgresSchema {
         [#"CREATE TABLE music_folders (path text COLLATE "C" PRIMARY KEY)"#],
         // Deleted albums a scan removed, which come back with their files: SQLite's schema 10.
         ["ALTER TABLE deleted_albums ADD COLUMN removed_by_scan integer NOT NULL DEFAULT 0"],
-        // Each user's play queue and bookmarks: SQLite's schema 11.
+        // Each user's play queue and bookmarks, and the radio stations: SQLite's schema 11.
         [
             """
             CREATE TABLE play_queues (
@@ -236,6 +236,15 @@ enum PostgresSchema {
                 created bigint NOT NULL,
                 changed bigint NOT NULL,
                 PRIMARY KEY (user_id, track_id)
+            )
+            """,
+            """
+            CREATE TABLE radio_stations (
+                id text COLLATE "C" PRIMARY KEY,
+                name text NOT NULL,
+                stream_url text NOT NULL,
+                homepage_url text NOT NULL,
+                created bigint NOT NULL
             )
             """,
         ],

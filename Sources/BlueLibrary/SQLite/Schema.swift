@@ -207,8 +207,8 @@ enum Schema {
         // 10: whether a deleted album left because a scan found its files gone (it comes back with them)
         // rather than because a person deleted it (it stays out).
         Migration("ALTER TABLE deleted_albums ADD COLUMN removed_by_scan INTEGER NOT NULL DEFAULT 0;"),
-        // 11: each user's play queue (one, the last saved, by any player) and bookmarks in tracks, as the
-        // Subsonic API keeps them.
+        // 11: each user's play queue (one, the last saved, by any player) and bookmarks in tracks, and the
+        // internet radio stations, as the Subsonic API keeps them.
         Migration(
             """
             CREATE TABLE play_queues (
@@ -232,6 +232,13 @@ enum Schema {
                 created INTEGER NOT NULL,
                 changed INTEGER NOT NULL,
                 PRIMARY KEY (user_id, track_id)
+            );
+            CREATE TABLE radio_stations (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                stream_url TEXT NOT NULL,
+                homepage_url TEXT NOT NULL,
+                created INTEGER NOT NULL
             );
             """),
     ]

@@ -40,6 +40,8 @@ package struct LibraryContents: Sendable, Equatable {
     package var playQueues: [StoredPlayQueue] = []
     /// Every user's bookmarks, by user and track.
     package var bookmarks: [StoredBookmark] = []
+    /// The internet radio stations, oldest first.
+    package var radioStations: [StoredRadioStation] = []
     /// The music folders the library was imported from, in byte order.
     package var musicFolders: [String] = []
 
@@ -52,7 +54,7 @@ package struct LibraryContents: Sendable, Equatable {
         albums == Album.seeds.map { StoredAlbum(album: $0) } && deletedAlbums.isEmpty && tracks.isEmpty
             && history.isEmpty && outbox.isEmpty && current == nil && users.isEmpty && apiKeys.isEmpty
             && stars.isEmpty && ratings.isEmpty && plays.isEmpty && playlists.isEmpty && musicFolders.isEmpty
-            && playQueues.isEmpty && bookmarks.isEmpty
+            && playQueues.isEmpty && bookmarks.isEmpty && radioStations.isEmpty
     }
 
     /// "12 albums, 3 deleted albums, 140 tracks, 7 history steps, 0 changes waiting for a remote, 2 users,

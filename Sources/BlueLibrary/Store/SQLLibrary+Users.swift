@@ -169,6 +169,33 @@ extension SQLLibrary {
             "DELETE FROM bookmarks WHERE user_id = ?1 AND track_id = ?2", [.text(user), .text(track)])
     }
 
+    package func radioStations() throws -> [StoredRadioStation] {
+        try select(
+            "SELECT id, name, stream_url, homepage_url, created FROM radio_stations ORDER BY created, id", []
+        ) {
+            StoredRadioStation(
+                id: $0.string(0) ?? "", name: $0.string(1) ?? "", streamURL: $0.string(2) ?? "",
+                homepageURL: $0.string(3) ?? "", created: Int64(try $0.integer(4) ?? 0))
+        }
+    }
+
+    package func saveRadioStation(_ station: StoredRadioStation) throws {
+        try execute(
+            """
+            INSERT INTO radio_stations (id, name, stream_url, homepage_url, created) VALUES (?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, stream_url = excluded.stream_url,
+                homepage_url = excluded.homepage_url
+            """,
+            [
+                .text(station.id), .text(station.name), .text(station.streamURL), .text(station.homepageURL),
+                .integer(station.created),
+            ])
+    }
+
+    package func deleteRadioStation(id: String) throws {
+        try execute("DELETE FROM radio_stations WHERE id = ?1", [.text(id)])
+    }
+
     package func insertUser(_ user: StoredUser) throws {
         // Found first: a failed INSERT would end a PostgreSQL transaction.
         guard try self.user(named: user.name) == nil else {
@@ -322,7 +349,7 @@ extension SQLLibrary {
 /// Play queues and bookmarks in a copy of the whole library (a migration), as both stores read and write
 /// them.
 extension SQLLibrary {
-    /// Reads every user's play queue and bookmarks into `contents`.
+    /// Reads every user's play queue and bookmarks, and the radio stations, into `contents`.
     package func readQueuesAndBookmarks(into contents: inout LibraryContents) throws {
         let users = try select("SELECT user_id FROM play_queues ORDER BY user_id", []) { $0.string(0) ?? "" }
         contents.playQueues = try users.compactMap { try playQueue(of: $0) }
@@ -330,11 +357,13 @@ extension SQLLibrary {
             $0.string(0) ?? ""
         }
         contents.bookmarks = try owners.flatMap { try bookmarks(of: $0).sorted { $0.track < $1.track } }
+        contents.radioStations = try radioStations()
     }
 
-    /// Writes the play queues and bookmarks of `contents` into emptied tables.
+    /// Writes the play queues, bookmarks and radio stations of `contents` into emptied tables.
     package func writeQueuesAndBookmarks(_ contents: LibraryContents) throws {
         for queue in contents.playQueues { try savePlayQueue(queue) }
         for bookmark in contents.bookmarks { try saveBookmark(bookmark) }
+        for station in contents.radioStations { try saveRadioStation(station) }
     }
 }

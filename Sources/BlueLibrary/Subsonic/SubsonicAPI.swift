@@ -103,6 +103,7 @@ package final class SubsonicAPI: Sendable {
         table.merge(queueEndpoints) { $1 }
         table.merge(discoveryEndpoints) { $1 }
         table.merge(userEndpoints) { $1 }
+        table.merge(radioEndpoints) { $1 }
         table.merge(emptyEndpoints) { $1 }
         return table
     }()

@@ -73,6 +73,10 @@ struct LibraryCopyTests {
             try writer.saveBookmark(
                 StoredBookmark(
                     user: "user-2", track: song, position: 5, comment: "a ✓", created: 82, changed: 83))
+            try writer.saveRadioStation(
+                StoredRadioStation(
+                    id: "radio-1", name: "Jazz \"FM\"", streamURL: "https://r.example/s", homepageURL: "",
+                    created: 84))
         }
     }
 
@@ -88,6 +92,7 @@ struct LibraryCopyTests {
         #expect(original.stars.count == 3 && original.ratings.count == 2)
         #expect(original.playlists.map(\.trackIDs.count) == [3, 0])
         #expect(original.playQueues.map(\.trackIDs.count) == [2, 1] && original.bookmarks.count == 1)
+        #expect(original.radioStations.map(\.name) == ["Jazz \"FM\""])
 
         let other: StoreKind = kind == .postgres ? .sqlite : .postgres
         let (copy, copyDirectory) = try await other.make()

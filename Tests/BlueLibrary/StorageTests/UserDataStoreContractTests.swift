@@ -204,6 +204,28 @@ struct UserDataStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func radioStationsAreKeptInTheOrderTheyCameAndReplacedByID(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let jazz = StoredRadioStation(
+            id: "r1", name: "Jazz", streamURL: "https://j.example", homepageURL: "", created: 2)
+        let talk = StoredRadioStation(
+            id: "r2", name: "Talk", streamURL: "http://t.example", homepageURL: "https://t", created: 1)
+        try await store.write { writer in
+            try writer.saveRadioStation(jazz)
+            try writer.saveRadioStation(talk)
+        }
+        #expect(try await store.read { try $0.radioStations() } == [talk, jazz])
+        var renamed = jazz
+        renamed.name = "Jazz FM"
+        let changed = renamed
+        try await store.write { try $0.saveRadioStation(changed) }
+        #expect(try await store.read { try $0.radioStations() } == [talk, changed])
+        try await store.write { try $0.deleteRadioStation(id: "r2") }
+        #expect(try await store.read { try $0.radioStations() } == [changed])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func removingAUserRemovesEverythingKeptForThem(kind: StoreKind) async throws {
         let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }

@@ -33,6 +33,8 @@ package protocol UserDataReader {
     func playQueue(of user: String) throws -> StoredPlayQueue?
     /// The user's bookmarks, the latest changed first.
     func bookmarks(of user: String) throws -> [StoredBookmark]
+    /// Every internet radio station, oldest first.
+    func radioStations() throws -> [StoredRadioStation]
 }
 
 /// Changes to what a music server keeps for its users, inside a write transaction.
@@ -68,6 +70,10 @@ package protocol UserDataWriter: UserDataReader {
     func saveBookmark(_ bookmark: StoredBookmark) throws
     /// Removes the user's bookmark in a track (nothing when there is none).
     func deleteBookmark(user: String, track: String) throws
+    /// Writes an internet radio station, adding it or replacing the one with its id.
+    func saveRadioStation(_ station: StoredRadioStation) throws
+    /// Removes an internet radio station.
+    func deleteRadioStation(id: String) throws
     /// Gives what every user keeps of the track `from` — stars, ratings, plays, places in playlists and
     /// play queues, bookmarks — to
     /// the track `to` (its file moved; a track's id follows its path).
@@ -253,5 +259,28 @@ package struct StoredBookmark: Sendable, Hashable {
         self.comment = comment
         self.created = created
         self.changed = changed
+    }
+}
+
+/// An internet radio station, which every user sees and the administrator keeps.
+package struct StoredRadioStation: Sendable, Hashable {
+    /// Its id (a UUID).
+    package var id: String
+    /// Its name.
+    package var name: String
+    /// The address of its stream (http or https).
+    package var streamURL: String
+    /// Its home page's address (may be empty).
+    package var homepageURL: String
+    /// When it was added.
+    package var created: Int64
+
+    /// Creates a station.
+    package init(id: String, name: String, streamURL: String, homepageURL: String, created: Int64) {
+        self.id = id
+        self.name = name
+        self.streamURL = streamURL
+        self.homepageURL = homepageURL
+        self.created = created
     }
 }

@@ -208,7 +208,7 @@ enum PostgresSchema {
         [#"CREATE TABLE music_folders (path text COLLATE "C" PRIMARY KEY)"#],
         // Deleted albums a scan removed, which come back with their files: SQLite's schema 10.
         ["ALTER TABLE deleted_albums ADD COLUMN removed_by_scan integer NOT NULL DEFAULT 0"],
-        // Each user's play queue and bookmarks, and the radio stations: SQLite's schema 11.
+        // Each user's play queue, bookmarks and shares, and the radio stations: SQLite's schema 11.
         [
             """
             CREATE TABLE play_queues (
@@ -245,6 +245,25 @@ enum PostgresSchema {
                 stream_url text NOT NULL,
                 homepage_url text NOT NULL,
                 created bigint NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE shares (
+                id text COLLATE "C" PRIMARY KEY,
+                user_id text COLLATE "C" NOT NULL,
+                description text NOT NULL,
+                created bigint NOT NULL,
+                expires bigint,
+                last_visited bigint,
+                visit_count integer NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE share_tracks (
+                share_id text COLLATE "C" NOT NULL,
+                position integer NOT NULL,
+                track_id text COLLATE "C" NOT NULL,
+                PRIMARY KEY (share_id, position)
             )
             """,
         ],

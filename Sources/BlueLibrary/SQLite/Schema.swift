@@ -208,7 +208,7 @@ enum Schema {
         // rather than because a person deleted it (it stays out).
         Migration("ALTER TABLE deleted_albums ADD COLUMN removed_by_scan INTEGER NOT NULL DEFAULT 0;"),
         // 11: each user's play queue (one, the last saved, by any player) and bookmarks in tracks, and the
-        // internet radio stations, as the Subsonic API keeps them.
+        // internet radio stations and shares, as the Subsonic API keeps them.
         Migration(
             """
             CREATE TABLE play_queues (
@@ -239,6 +239,21 @@ enum Schema {
                 stream_url TEXT NOT NULL,
                 homepage_url TEXT NOT NULL,
                 created INTEGER NOT NULL
+            );
+            CREATE TABLE shares (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL,
+                description TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                expires INTEGER,
+                last_visited INTEGER,
+                visit_count INTEGER NOT NULL
+            );
+            CREATE TABLE share_tracks (
+                share_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                track_id TEXT NOT NULL,
+                PRIMARY KEY (share_id, position)
             );
             """),
     ]

@@ -42,6 +42,8 @@ package struct LibraryContents: Sendable, Equatable {
     package var bookmarks: [StoredBookmark] = []
     /// The internet radio stations, oldest first.
     package var radioStations: [StoredRadioStation] = []
+    /// Every share with its tracks, oldest first.
+    package var shares: [StoredShare] = []
     /// The music folders the library was imported from, in byte order.
     package var musicFolders: [String] = []
 
@@ -55,6 +57,7 @@ package struct LibraryContents: Sendable, Equatable {
             && history.isEmpty && outbox.isEmpty && current == nil && users.isEmpty && apiKeys.isEmpty
             && stars.isEmpty && ratings.isEmpty && plays.isEmpty && playlists.isEmpty && musicFolders.isEmpty
             && playQueues.isEmpty && bookmarks.isEmpty && radioStations.isEmpty
+            && shares.isEmpty
     }
 
     /// "12 albums, 3 deleted albums, 140 tracks, 7 history steps, 0 changes waiting for a remote, 2 users,

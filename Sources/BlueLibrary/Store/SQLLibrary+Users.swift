@@ -196,6 +196,54 @@ extension SQLLibrary {
         try execute("DELETE FROM radio_stations WHERE id = ?1", [.text(id)])
     }
 
+    package func shares() throws -> [StoredShare] {
+        var shares = try select(
+            """
+            SELECT id, user_id, description, created, expires, last_visited, visit_count FROM shares
+            ORDER BY created, id
+            """, []
+        ) {
+            StoredShare(
+                id: $0.string(0) ?? "", owner: $0.string(1) ?? "", description: $0.string(2) ?? "",
+                created: Int64(try $0.integer(3) ?? 0), expires: try $0.integer(4).map(Int64.init),
+                lastVisited: try $0.integer(5).map(Int64.init), visitCount: try $0.integer(6) ?? 0,
+                trackIDs: [])
+        }
+        let place = Dictionary(uniqueKeysWithValues: shares.enumerated().map { ($0.element.id, $0.offset) })
+        let tracks = try select("SELECT share_id, track_id FROM share_tracks ORDER BY share_id, position", [])
+        {
+            ($0.string(0) ?? "", $0.string(1) ?? "")
+        }
+        for (share, track) in tracks {
+            if let index = place[share] { shares[index].trackIDs.append(track) }
+        }
+        return shares
+    }
+
+    package func saveShare(_ share: StoredShare) throws {
+        try deleteShare(id: share.id)
+        try execute(
+            """
+            INSERT INTO shares (id, user_id, description, created, expires, last_visited, visit_count)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """,
+            [
+                .text(share.id), .text(share.owner), .text(share.description), .integer(share.created),
+                share.expires.map { .integer($0) } ?? .null, share.lastVisited.map { .integer($0) } ?? .null,
+                .integer(Int64(share.visitCount)),
+            ])
+        for (position, track) in share.trackIDs.enumerated() {
+            try execute(
+                "INSERT INTO share_tracks (share_id, position, track_id) VALUES (?1, ?2, ?3)",
+                [.text(share.id), .integer(Int64(position)), .text(track)])
+        }
+    }
+
+    package func deleteShare(id: String) throws {
+        try execute("DELETE FROM share_tracks WHERE share_id = ?1", [.text(id)])
+        try execute("DELETE FROM shares WHERE id = ?1", [.text(id)])
+    }
+
     package func insertUser(_ user: StoredUser) throws {
         // Found first: a failed INSERT would end a PostgreSQL transaction.
         guard try self.user(named: user.name) == nil else {
@@ -226,6 +274,10 @@ extension SQLLibrary {
             "DELETE FROM playlist_tracks WHERE playlist_id IN (SELECT id FROM playlists WHERE user_id = ?1)",
             [.text(id)])
         try execute("DELETE FROM playlists WHERE user_id = ?1", [.text(id)])
+        try execute(
+            "DELETE FROM share_tracks WHERE share_id IN (SELECT id FROM shares WHERE user_id = ?1)",
+            [.text(id)])
+        try execute("DELETE FROM shares WHERE user_id = ?1", [.text(id)])
         try execute("DELETE FROM users WHERE id = ?1", [.text(id)])
     }
 
@@ -287,7 +339,7 @@ extension SQLLibrary {
                 """, [old, new])
             try execute("UPDATE \(table) SET \(column) = ?2 WHERE \(column) = ?1\(isTrack)", [old, new])
         }
-        for table in ["playlist_tracks", "play_queue_tracks"] {
+        for table in ["playlist_tracks", "play_queue_tracks", "share_tracks"] {
             try execute("UPDATE \(table) SET track_id = ?2 WHERE track_id = ?1", [old, new])
         }
     }
@@ -349,7 +401,7 @@ extension SQLLibrary {
 /// Play queues and bookmarks in a copy of the whole library (a migration), as both stores read and write
 /// them.
 extension SQLLibrary {
-    /// Reads every user's play queue and bookmarks, and the radio stations, into `contents`.
+    /// Reads every user's play queue, bookmarks and shares, and the radio stations, into `contents`.
     package func readQueuesAndBookmarks(into contents: inout LibraryContents) throws {
         let users = try select("SELECT user_id FROM play_queues ORDER BY user_id", []) { $0.string(0) ?? "" }
         contents.playQueues = try users.compactMap { try playQueue(of: $0) }
@@ -358,12 +410,14 @@ extension SQLLibrary {
         }
         contents.bookmarks = try owners.flatMap { try bookmarks(of: $0).sorted { $0.track < $1.track } }
         contents.radioStations = try radioStations()
+        contents.shares = try shares()
     }
 
-    /// Writes the play queues, bookmarks and radio stations of `contents` into emptied tables.
+    /// Writes the play queues, bookmarks, radio stations and shares of `contents` into emptied tables.
     package func writeQueuesAndBookmarks(_ contents: LibraryContents) throws {
         for queue in contents.playQueues { try savePlayQueue(queue) }
         for bookmark in contents.bookmarks { try saveBookmark(bookmark) }
         for station in contents.radioStations { try saveRadioStation(station) }
+        for share in contents.shares { try saveShare(share) }
     }
 }

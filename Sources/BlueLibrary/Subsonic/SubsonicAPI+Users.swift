@@ -30,7 +30,7 @@ extension SubsonicAPI {
         element.set("podcastRole", false)
         element.set("streamRole", true)
         element.set("jukeboxRole", false)
-        element.set("shareRole", false)
+        element.set("shareRole", true)
         element.set("videoConversionRole", false)
         element.add("folder", values: [.int(SubsonicShapes.musicFolderID)])
         return element

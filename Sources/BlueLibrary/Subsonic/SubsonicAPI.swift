@@ -104,6 +104,7 @@ package final class SubsonicAPI: Sendable {
         table.merge(discoveryEndpoints) { $1 }
         table.merge(userEndpoints) { $1 }
         table.merge(radioEndpoints) { $1 }
+        table.merge(shareEndpoints) { $1 }
         table.merge(emptyEndpoints) { $1 }
         return table
     }()

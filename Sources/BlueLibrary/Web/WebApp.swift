@@ -65,6 +65,7 @@ package final class WebApp: Sendable {
     /// Answers one request.
     package func respond(to request: WebRequest) async -> WebResponse {
         if request.path.hasPrefix("/rest/") { return await subsonicChain(request) }
+        if request.path.hasPrefix("/share/") { return await shareChain(request) }
         let links: [Link] = [Self.securityHeaders, hostGuard, Self.bodyLimit, writeGuard]
         let route: @Sendable (WebRequest) async -> WebResponse = { [self] in await self.route($0) }
         let chain = links.reversed().reduce(route) { next, link in { request in await link(request, next) } }
@@ -79,6 +80,16 @@ package final class WebApp: Sendable {
                 return .error(404, code: "not_found", message: "this server does not serve the Subsonic API")
             }
             return await subsonic.respond(to: request)
+        }
+        return await Self.securityHeaders(request) { request in await Self.bodyLimit(request, route) }
+    }
+
+    /// A share's public page and its songs (``SubsonicAPI/sharePage(_:)``): anyone with the link, no token
+    /// and no host check — the link is the secret, and it reaches nothing but the shared songs.
+    private func shareChain(_ request: WebRequest) async -> WebResponse {
+        let route: @Sendable (WebRequest) async -> WebResponse = { [subsonic] request in
+            guard let subsonic else { return .error(404, code: "not_found", message: "no such share") }
+            return await subsonic.sharePage(request)
         }
         return await Self.securityHeaders(request) { request in await Self.bodyLimit(request, route) }
     }

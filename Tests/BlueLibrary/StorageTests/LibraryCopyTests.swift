@@ -77,6 +77,10 @@ struct LibraryCopyTests {
                 StoredRadioStation(
                     id: "radio-1", name: "Jazz \"FM\"", streamURL: "https://r.example/s", homepageURL: "",
                     created: 84))
+            try writer.saveShare(
+                StoredShare(
+                    id: "share-1", owner: "user-1", description: "for ✓", created: 85, expires: 90_000,
+                    lastVisited: 86, visitCount: 2, trackIDs: [song, "track-gone"]))
         }
     }
 
@@ -93,6 +97,7 @@ struct LibraryCopyTests {
         #expect(original.playlists.map(\.trackIDs.count) == [3, 0])
         #expect(original.playQueues.map(\.trackIDs.count) == [2, 1] && original.bookmarks.count == 1)
         #expect(original.radioStations.map(\.name) == ["Jazz \"FM\""])
+        #expect(original.shares.map(\.trackIDs.count) == [2])
 
         let other: StoreKind = kind == .postgres ? .sqlite : .postgres
         let (copy, copyDirectory) = try await other.make()

@@ -248,6 +248,10 @@ struct UserDataStoreContractTests {
                 try writer.saveBookmark(
                     StoredBookmark(
                         user: user.id, track: "t", position: 1, comment: "", created: 1, changed: 1))
+                try writer.saveShare(
+                    StoredShare(
+                        id: "share-\(user.name)", owner: user.id, description: "", created: 1, trackIDs: ["t"]
+                    ))
             }
             try writer.deleteUser(id: joe.id)
         }
@@ -259,6 +263,7 @@ struct UserDataStoreContractTests {
         #expect(try await store.read { try $0.bookmarks(of: joe.id) }.isEmpty)
         #expect(try await store.read { try $0.playQueue(of: ann.id) }?.trackIDs == ["t"])
         #expect(try await store.read { try $0.bookmarks(of: ann.id) }.map(\.track) == ["t"])
+        #expect(try await store.read { try $0.shares() }.map(\.id) == ["share-ann"])
         #expect(
             try await store.read { try $0.annotations(of: ann.id, kind: .song, ids: ["t"]) }["t"]?.playCount
                 == 1)

@@ -35,6 +35,8 @@ package protocol UserDataReader {
     func bookmarks(of user: String) throws -> [StoredBookmark]
     /// Every internet radio station, oldest first.
     func radioStations() throws -> [StoredRadioStation]
+    /// Every share, of every user, oldest first, each with its tracks in order.
+    func shares() throws -> [StoredShare]
 }
 
 /// Changes to what a music server keeps for its users, inside a write transaction.
@@ -45,7 +47,7 @@ package protocol UserDataWriter: UserDataReader {
     /// Writes a user's password and role over the user with its id.
     func updateUser(_ user: StoredUser) throws
     /// Removes a user with everything kept for them: API keys, stars, ratings, plays, playlists, their
-    /// play queue and bookmarks.
+    /// play queue, bookmarks and shares.
     func deleteUser(id: String) throws
     /// Adds an API key.
     func insertAPIKey(_ key: StoredAPIKey) throws
@@ -74,8 +76,13 @@ package protocol UserDataWriter: UserDataReader {
     func saveRadioStation(_ station: StoredRadioStation) throws
     /// Removes an internet radio station.
     func deleteRadioStation(id: String) throws
-    /// Gives what every user keeps of the track `from` — stars, ratings, plays, places in playlists and
-    /// play queues, bookmarks — to
+    /// Writes a share whole — its fields and its tracks in order — adding it or replacing the one with its
+    /// id.
+    func saveShare(_ share: StoredShare) throws
+    /// Removes a share.
+    func deleteShare(id: String) throws
+    /// Gives what every user keeps of the track `from` — stars, ratings, plays, places in playlists, play
+    /// queues and shares, bookmarks — to
     /// the track `to` (its file moved; a track's id follows its path).
     func moveTrackData(from: String, to: String) throws
 }
@@ -282,5 +289,41 @@ package struct StoredRadioStation: Sendable, Hashable {
         self.streamURL = streamURL
         self.homepageURL = homepageURL
         self.created = created
+    }
+}
+
+/// A share: tracks a user lets anyone with its link play, on a plain page without logging in, until it
+/// expires or is deleted.
+package struct StoredShare: Sendable, Hashable {
+    /// Its id, which is the secret part of its link (a random UUID).
+    package var id: String
+    /// The id of the user who made it.
+    package var owner: String
+    /// What the user wrote about it (may be empty).
+    package var description: String
+    /// When it was made.
+    package var created: Int64
+    /// When it stops working, if ever.
+    package var expires: Int64?
+    /// When its page was last opened, if ever.
+    package var lastVisited: Int64?
+    /// How often its page was opened.
+    package var visitCount: Int
+    /// Its tracks' ids in order.
+    package var trackIDs: [String]
+
+    /// Creates a share.
+    package init(
+        id: String, owner: String, description: String, created: Int64, expires: Int64? = nil,
+        lastVisited: Int64? = nil, visitCount: Int = 0, trackIDs: [String]
+    ) {
+        self.id = id
+        self.owner = owner
+        self.description = description
+        self.created = created
+        self.expires = expires
+        self.lastVisited = lastVisited
+        self.visitCount = visitCount
+        self.trackIDs = trackIDs
     }
 }

@@ -35,7 +35,7 @@ format:
 
 # The phases, their widths and the run's own temporary folder are explained in scripts/test.sh.
 test: lint
-	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql haproxy python3-venv
+	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql haproxy python3-venv sublime-music
 	SWIFT=$(SWIFT) scripts/test.sh
 
 bench: release

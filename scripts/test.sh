@@ -8,7 +8,8 @@
 #   3. the scale-out tests alone: they load the machine on purpose (servers, PostgreSQL, HAProxy, writers),
 #      and one times a change's notice between servers (100 ms);
 #   4. the browser suite in headless Chromium;
-#   5. the Subsonic client libraries from PyPI against a served music folder.
+#   5. the Subsonic client libraries from PyPI against a served music folder;
+#   6. real Subsonic client programs from Debian (program_*.py) against a served music folder.
 #
 # Swift Testing starts every test at once unless told otherwise, and Swift's cooperative pool has one thread
 # per core: with ~950 tests started together, a test's time limit measured the queue in front of it. A width
@@ -61,6 +62,10 @@ venv=.build/subsonic-clients
 test -x "$venv/bin/python" || /usr/bin/python3 -m venv "$venv"
 "$venv/bin/pip" install -q --disable-pip-version-check py-sonic==1.2.0 py-opensonic==10.4.1 knuckles==1.2.0
 BLUELIBRARY_BIN=$bin/bluelibrary "$venv/bin/python" -m unittest discover -s Tests/BlueLibrary/Subsonic -v
+
+phase "Subsonic client programs"
+# Real apps from Debian, in the system's python3 (program_*.py; the libraries' discovery above takes test_*.py).
+BLUELIBRARY_BIN=$bin/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Subsonic -p 'program_*.py' -v
 
 phase "what the tests left in the temporary folder"
 # The tests' own folders are named LABEL-XXXXXXXX (TestSupport's TemporaryDirectory), bluelibrary-tests-PID

@@ -34,6 +34,8 @@ struct MusicFolderTree {
     private(set) var topTracks: [CatalogTrack] = []
     /// Paths by folder id.
     private var paths: [String: String] = [:]
+    /// The ids the imported folders themselves have (their songs' `parent`), which name the root.
+    private(set) var rootIDs: Set<String> = []
 
     /// The id of the folder at `path`.
     static func id(ofFolder path: String) -> String {
@@ -44,6 +46,7 @@ struct MusicFolderTree {
     init(tracks: [CatalogTrack], roots: [String]) {
         let roots = roots.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
             .sorted { $0.count > $1.count }
+        rootIDs = Set(roots.map(Self.id(ofFolder:)))
         var children: [String: Set<String>] = [:]
         var tops: Set<String> = []
         for track in tracks {

@@ -61,7 +61,7 @@ extension SubsonicAPI {
         let tree = try folderTree(reader)
         var element = SubsonicElement()
         let (folders, tracks): ([String], [CatalogTrack])
-        if id == MusicFolderTree.rootID {
+        if id == MusicFolderTree.rootID || tree.rootIDs.contains(id) {
             element.set("id", id)
             element.set("name", "Music")
             (folders, tracks) = (tree.topFolders, tree.topTracks)

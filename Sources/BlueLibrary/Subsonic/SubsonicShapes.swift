@@ -114,7 +114,8 @@ enum SubsonicShapes {
             fileName.contains(".") ? String(fileName.split(separator: ".").last ?? "").lowercased() : ""
         var element = SubsonicElement()
         element.set("id", track.id)
-        element.set("parent", album.id.rawValue)
+        // The folder the file is in (``MusicFolderTree``), as a browsing app walks up from a song.
+        element.set("parent", MusicFolderTree.id(ofFolder: MusicFolderTree.parent(of: track.path)))
         element.set("isDir", false)
         element.set("title", track.title)
         element.set("album", album.title)

@@ -74,7 +74,10 @@ struct SubsonicBrowsingTests {
         for song in songs { SubsonicSchema.check(song, SubsonicSchema.child, "Child") }
         let low = songs[0]
         #expect(low["id"]?.text == sines.tracks[0].id)
-        #expect(low["parent"]?.text == sines.album.id.rawValue)
+        // A song's parent is the folder its file is in.
+        let folder = String(
+            harness.track("Low Tone").path.split(separator: "/").dropLast().joined(separator: "/"))
+        #expect(low["parent"]?.text == MusicFolderTree.id(ofFolder: "/" + folder))
         #expect(low["albumId"]?.text == sines.album.id.rawValue)
         #expect(low["isDir"] == .bool(false))
         #expect(low["track"] == .number("1"))

@@ -193,7 +193,8 @@ let package = Package(
         module(
             "BlueLibrarySubsonic", "BlueLibrary/Subsonic",
             [
-                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryHTTP",
+                "AudioKit", "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers",
+                "BlueLibraryHTTP",
                 "BlueLibraryServices",
             ]),
         module(

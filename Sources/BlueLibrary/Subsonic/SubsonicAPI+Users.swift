@@ -29,7 +29,7 @@ extension SubsonicAPI {
         element.set("commentRole", false)
         element.set("podcastRole", false)
         element.set("streamRole", true)
-        element.set("jukeboxRole", false)
+        element.set("jukeboxRole", user.isAdmin)
         element.set("shareRole", true)
         element.set("videoConversionRole", false)
         element.add("folder", values: [.int(SubsonicShapes.musicFolderID)])

@@ -29,6 +29,8 @@ package final class SubsonicAPI: Sendable {
     package let lyricsSource: (any LyricsSource)?
     /// The rescan of the music folders `startScan` starts; without it nothing scans.
     let scan: (any LibraryScan)?
+    /// The server's own player for `jukeboxControl`; without it there is no jukebox.
+    package let jukebox: Jukebox?
     let throttle: LoginThrottle
     let nowPlaying = NowPlaying()
     let playRate = PlayRate()
@@ -40,27 +42,31 @@ package final class SubsonicAPI: Sendable {
     ///   - covers: where album covers come from; without it every cover is generated artwork.
     ///   - lyrics: where songs' lyrics come from; without it no song has any.
     ///   - scan: the rescan of the music folders that `startScan` starts; without it nothing scans.
+    ///   - jukebox: the server's own player for `jukeboxControl`; without it there is none.
     ///   - now: the clock for plays and stars, in milliseconds since 1970.
     package convenience init(
         library: LibraryAPI, accounts: UserAccounts, covers: CoverService? = nil,
-        lyrics: (any LyricsSource)? = nil, scan: (any LibraryScan)? = nil,
+        lyrics: (any LyricsSource)? = nil, scan: (any LibraryScan)? = nil, jukebox: Jukebox? = nil,
         now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) {
         self.init(
             library: library, accounts: accounts, covers: covers, lyrics: lyrics, scan: scan,
+            jukebox: jukebox,
             throttle: LoginThrottle(), now: now)
     }
 
     /// The API with a throttle of its own choosing (tests record its waits).
     init(
         library: LibraryAPI, accounts: UserAccounts, covers: CoverService?, lyrics: (any LyricsSource)? = nil,
-        scan: (any LibraryScan)? = nil, throttle: LoginThrottle, now: @escaping @Sendable () -> Int64
+        scan: (any LibraryScan)? = nil, jukebox: Jukebox? = nil, throttle: LoginThrottle,
+        now: @escaping @Sendable () -> Int64
     ) {
         self.library = library
         self.accounts = accounts
         self.covers = covers
         self.lyricsSource = lyrics
         self.scan = scan
+        self.jukebox = jukebox
         self.throttle = throttle
         self.now = now
     }
@@ -105,6 +111,7 @@ package final class SubsonicAPI: Sendable {
         table.merge(userEndpoints) { $1 }
         table.merge(radioEndpoints) { $1 }
         table.merge(shareEndpoints) { $1 }
+        table.merge(jukeboxEndpoints) { $1 }
         table.merge(emptyEndpoints) { $1 }
         return table
     }()

@@ -1,3 +1,4 @@
+import AudioKit
 import BlueLibraryCore
 import BlueLibraryFolderImport
 import BlueLibraryHTTP
@@ -12,12 +13,12 @@ import Diagnostics
     import Glibc
 #endif
 
-/// `bluelibrary serve [--host ADDRESS] [--port N] [--no-watch]`: the web face on GNU libmicrohttpd
+/// `bluelibrary serve [--host ADDRESS] [--port N] [--no-watch] [--jukebox-device NAME]`: the web face on GNU libmicrohttpd
 /// until SIGINT or SIGTERM, following the library's music folders as their files change.
 struct ServeVerb: Verb {
     static let spec = VerbSpec(
         name: "serve", summary: "serve the album screen, its JSON API and the Subsonic API for music apps",
-        usage: "[--host ADDRESS] [--port N] [--no-watch]",
+        usage: "[--host ADDRESS] [--port N] [--no-watch] [--jukebox-device NAME]",
         options: [
             OptionSpec(
                 name: "host", short: nil, value: "ADDRESS",
@@ -27,6 +28,11 @@ struct ServeVerb: Verb {
             OptionSpec(
                 name: "no-watch", short: nil, value: nil,
                 help: "do not follow the music folders' changes ('import DIR' still rescans)"),
+            OptionSpec(
+                name: "jukebox-device", short: nil, value: "NAME",
+                help:
+                    "play the Subsonic jukebox on this ALSA device (default: no jukebox; null plays silently)"
+            ),
         ],
         details: """
             Open the printed URL in a browser. The page shows the covers, the details table and the
@@ -40,12 +46,15 @@ struct ServeVerb: Verb {
             or moved there are in the library within about two seconds, each burst of changes one
             rescan and one undo step (a folder that disappears keeps its tracks). With several servers
             on one PostgreSQL database, let one of them watch (--no-watch on the others).
+            With --jukebox-device, the administrator's music apps play on this machine's speakers
+            (the Subsonic jukeboxControl call), as the terminal UI does.
             """)
     static let services: ServiceNeeds = [.covers]
 
     let host: String
     let port: Int
     let watch: Bool
+    let jukeboxDevice: String?
 
     init(_ arguments: ParsedArguments) throws {
         // `localhost` is the loopback address (the server listens on IPv4).
@@ -56,6 +65,11 @@ struct ServeVerb: Verb {
         }
         self.port = port
         watch = !arguments.has("no-watch")
+        jukeboxDevice = arguments["jukebox-device"]
+        if let jukeboxDevice, jukeboxDevice.isEmpty || jukeboxDevice.utf8.contains(where: { $0 < 0x20 }) {
+            throw LibraryError(
+                .usage, "invalid --jukebox-device '\(jukeboxDevice)': name an ALSA device, e.g. default")
+        }
     }
 
     func run(_ root: LibraryContext) async throws -> ExitStatus {
@@ -70,7 +84,8 @@ struct ServeVerb: Verb {
                     ofLibrary: root.library.location, environment: root.console.environment)))
         let subsonic = SubsonicAPI(
             library: root.library, accounts: accounts, covers: root.covers, lyrics: MusicScanner(),
-            scan: FolderRescan(importer: FolderImporter(library: root.library), log: StandardError.line))
+            scan: FolderRescan(importer: FolderImporter(library: root.library), log: StandardError.line),
+            jukebox: jukeboxDevice.map { Jukebox(player: ALSAQueuePlayer(device: $0)) })
         let app = try await WebApp(
             library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic)
         let server = MicroHTTPServer(
@@ -101,6 +116,7 @@ struct ServeVerb: Verb {
         if let covers = root.covers { services.append(covers) }
         if let sync = root.sync { services.append(sync) }
         try await ServiceGroup(services).run()
+        await subsonic.jukebox?.quit()
         out.line("Stopped.")
         return .success
     }

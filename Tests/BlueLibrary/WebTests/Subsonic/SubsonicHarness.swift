@@ -1,3 +1,4 @@
+import AudioKit
 import BlueLibraryCore
 import BlueLibraryFolderImport
 import BlueLibraryHTTP
@@ -34,6 +35,9 @@ final class SubsonicHarness: Sendable {
     /// The imported albums by title, with their tracks.
     let albums: [String: AlbumDetails]
 
+    /// The clock of the jukebox's player (a twin: no device, no decoding; every file lasts 100 s).
+    let jukeboxClock = ManualClock()
+
     init(music: Bool = true) async throws {
         library = LibraryAPI(path: directory.file("library.db"))
         let vault = PasswordVault(keyPath: directory.file("library.db.key"))
@@ -48,6 +52,7 @@ final class SubsonicHarness: Sendable {
         self.rescan = rescan
         api = SubsonicAPI(
             library: library, accounts: accounts, covers: covers, lyrics: MusicScanner(), scan: rescan,
+            jukebox: Jukebox(player: QueuePlayerTwin(clock: jukeboxClock) { _ throws(AudioError) in 100 }),
             throttle: throttle, now: { clock.value })
         app = try await WebApp(library: library, covers: covers, subsonic: api)
         try await accounts.add("joe", password: Self.password)

@@ -142,7 +142,7 @@ struct SubsonicProtocolTests {
         let unknown = await harness.call("getEverything")
         #expect(unknown.status == 200)
         #expect(try JSONParser.parse(unknown.bytes)["subsonic-response"]?["error"]?["code"] == .number("70"))
-        let xml = await harness.call("jukeboxControl.view", [("action", "status")], format: "xml")
+        let xml = await harness.call("getVideos.view", format: "xml")
         #expect(xml.status == 200)
         let text = String(decoding: xml.bytes, as: UTF8.self)
         #expect(text.contains(#"status="failed""#) && text.contains(#"<error code="70" "#))

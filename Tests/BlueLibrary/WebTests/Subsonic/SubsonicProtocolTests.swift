@@ -142,7 +142,7 @@ struct SubsonicProtocolTests {
         let unknown = await harness.call("getEverything")
         #expect(unknown.status == 200)
         #expect(try JSONParser.parse(unknown.bytes)["subsonic-response"]?["error"]?["code"] == .number("70"))
-        let xml = await harness.call("getVideos.view", format: "xml")
+        let xml = await harness.call("getVideoInfo.view", format: "xml")
         #expect(xml.status == 200)
         let text = String(decoding: xml.bytes, as: UTF8.self)
         #expect(text.contains(#"status="failed""#) && text.contains(#"<error code="70" "#))
@@ -152,6 +152,25 @@ struct SubsonicProtocolTests {
             String(decoding: jsonp.bytes, as: UTF8.self).hasPrefix(
                 #"cb({"subsonic-response":{"status":"failed""#))
         #expect(await harness.call("ping", method: "DELETE").status == 405)
+    }
+
+    /// docs/subsonic.md's table of every endpoint of the specification says what the server does: the
+    /// ones it answers are its own endpoints (and no other), the rest are error 70.
+    @Test func theTableOfEveryEndpointIsTheServersOwn() async throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<5 { root.deleteLastPathComponent() }
+        let text = try String(contentsOf: root.appendingPathComponent("docs/subsonic.md"), encoding: .utf8)
+        let rows = text.matches(of: /\| `([A-Za-z0-9]+)` \| (answered|an empty `[A-Za-z]+`|error 70)/).map {
+            (String($0.output.1), String($0.output.2))
+        }
+        #expect(rows.count >= 87)
+        let answered = Set(rows.filter { !$0.1.hasPrefix("error") }.map(\.0))
+        #expect(answered == Set(SubsonicAPI.endpoints.keys).union(["getOpenSubsonicExtensions"]))
+        for (name, answer) in rows where answer.hasPrefix("error") {
+            let code = try JSONParser.parse(await harness.call(name).bytes)["subsonic-response"]?["error"]?[
+                "code"]
+            #expect(code == .number("70"), "\(name)")
+        }
     }
 
     @Test func theRestRoutesNeedNoHostNorToken() async throws {

@@ -209,7 +209,7 @@ let package = Package(
                 .embedInCode("Page/dom.js"), .embedInCode("Page/grid.js"), .embedInCode("Page/lists.js"),
                 .embedInCode("Page/pages.js"), .embedInCode("Page/player.js"), .embedInCode("Page/queue.js"),
                 .embedInCode("Page/queuepanel.js"), .embedInCode("Page/rail.js"),
-                .embedInCode("Page/lyrics.js"),
+                .embedInCode("Page/lyrics.js"), .embedInCode("Page/radio.js"),
                 .embedInCode("Page/scroller.js"),
                 .embedInCode("Page/search.js"), .embedInCode("Page/trackresults.js"),
                 .embedInCode("Page/tracks.js"),

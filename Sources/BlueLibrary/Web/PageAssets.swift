@@ -19,7 +19,7 @@ enum PageAssets {
             ("albums.js", PackageResources.albums_js), ("api.js", PackageResources.api_js),
             ("dom.js", PackageResources.dom_js), ("grid.js", PackageResources.grid_js),
             ("lists.js", PackageResources.lists_js), ("lyrics.js", PackageResources.lyrics_js),
-            ("pages.js", PackageResources.pages_js),
+            ("pages.js", PackageResources.pages_js), ("radio.js", PackageResources.radio_js),
             ("player.js", PackageResources.player_js), ("queue.js", PackageResources.queue_js),
             ("queuepanel.js", PackageResources.queuepanel_js), ("rail.js", PackageResources.rail_js),
             ("scroller.js", PackageResources.scroller_js), ("search.js", PackageResources.search_js),

@@ -53,10 +53,27 @@ extension WebApp {
                 return try await remove(try jsonObject(request))
             case ("GET", "state", nil):
                 return .json(WebJSON.state(try await library.state()))
+            case ("GET", "radio", nil):
+                // The internet radio stations music apps keep (the Subsonic API's), for the page to play.
+                let stations = try await library.listening { try $0.radioStations() }
+                return .json(
+                    .object([
+                        (
+                            "stations",
+                            .array(
+                                stations.map {
+                                    .object([
+                                        ("id", .string($0.id)), ("name", .string($0.name)),
+                                        ("stream_url", .string($0.streamURL)),
+                                        ("homepage_url", $0.homepageURL.isEmpty ? .null : .string($0.homepageURL)),
+                                    ])
+                                })
+                        )
+                    ]))
             case ("PUT", "state", nil):
                 let reference = try selection(try jsonObject(request))
                 return .json(WebJSON.state(try await library.select(reference).state))
-            case (_, "albums", _), (_, "state", nil), (_, "undo", nil), (_, "redo", nil),
+            case (_, "albums", _), (_, "state", nil), (_, "undo", nil), (_, "redo", nil), (_, "radio", nil),
                 (_, "addAlbum", nil), (_, "deleteAlbum", nil), (_, "modify", nil), (_, "remove", nil):
                 return .error(
                     405, code: "method_not_allowed",

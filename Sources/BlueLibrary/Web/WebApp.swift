@@ -100,7 +100,7 @@ package final class WebApp: Sendable {
     static let securityHeaders: Link = { request, next in
         var response = await next(request)
         response.headers["Content-Security-Policy"] =
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' http: https:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"

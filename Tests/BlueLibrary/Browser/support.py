@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import tempfile
 import unittest
+import urllib.parse
 import urllib.request
 
 from selenium import webdriver
@@ -196,6 +197,20 @@ class PageTestCase(unittest.TestCase):
             json.dump(albums, handle)
         self.cli("import", path)
 
+    def add_radio_station(self, name, stream, homepage=None):
+        """Adds an internet radio station as a music app does: through the Subsonic API, as the
+        administrator (made, with the library's first user, on the first call)."""
+        if not getattr(self, "radio_user", False):
+            subprocess.run([BINARY, "user", "add", "dj"], env=self.env, input="spins-1\n", check=True,
+                           capture_output=True, text=True)
+            self.radio_user = True
+        fields = {"u": "dj", "p": "spins-1", "c": "tests", "v": "1.16.1", "f": "json", "name": name, "streamUrl": stream}
+        if homepage:
+            fields["homepageUrl"] = homepage
+        body = urllib.parse.urlencode(fields).encode()
+        with urllib.request.urlopen(self.url.rstrip("/") + "/rest/createInternetRadioStation", body) as response:
+            self.assertEqual(json.load(response)["subsonic-response"]["status"], "ok")
+
     def api(self, path):
         with urllib.request.urlopen(self.url.rstrip("/") + path) as response:
             return json.load(response)
@@ -261,7 +276,7 @@ class PageTestCase(unittest.TestCase):
         """The player bar, the queue and both audio elements, read at once."""
         return self.driver.execute_script(
             """
-            const audios = [...document.querySelectorAll('audio')];
+            const audios = [...document.querySelectorAll('#audio, #audio-next')];
             const bar = document.getElementById('player');
             const queue = JSON.parse(localStorage.getItem('bluelibrary.queue') || 'null');
             const session = navigator.mediaSession && navigator.mediaSession.metadata;

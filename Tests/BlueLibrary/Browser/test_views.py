@@ -403,6 +403,51 @@ class ViewTests(PageTestCase):
         self.wait.until(lambda _: self.view()["count"] == f"{artists + 1} artists")
 
 
+class RadioTests(PageTestCase):
+    """The Radio view: the stations music apps keep, each with its own player streaming from the
+    station, its home page, and the view restored by a reload."""
+
+    window = (1000, 760)
+
+    def test_the_radio_view_lists_the_stations_each_with_its_player(self):
+        self.open_route("#/radio")
+        self.wait.until(lambda _: self.view()["count"] == "0 stations")
+        self.assertTrue(self.driver.execute_script("return !document.getElementById('radio-empty').hidden"))
+        self.add_radio_station("Jazz <FM>", "http://127.0.0.1:9/jazz.mp3", "https://jazz.example/")
+        self.add_radio_station("Talk", "https://127.0.0.1:9/talk")
+        self.driver.refresh()
+        self.wait.until(lambda _: self.view()["count"] == "2 stations")
+        view = self.view()
+        self.assertEqual((view["id"], view["heading"], view["title"], view["current"]),
+                         ("view-radio", "Radio", "Radio — BlueLibrary", ["Radio"]))
+        def stations():
+            return self.driver.execute_script(
+                """
+                return [...document.querySelectorAll('#radio-list .station')].map((row) => ({
+                  name: row.querySelector('.station-name').textContent,
+                  label: row.querySelector('button').getAttribute('aria-label'),
+                  pressed: row.querySelector('button').getAttribute('aria-pressed'),
+                  home: row.querySelector('a') ? row.querySelector('a').getAttribute('href') : null}));
+                """)
+        self.assertEqual(stations(), [
+            {"name": "Jazz <FM>", "label": "Play Jazz <FM>", "pressed": "false", "home": "https://jazz.example/"},
+            {"name": "Talk", "label": "Play Talk", "pressed": "false", "home": None},
+        ])
+        # Play streams the station itself (here an address that answers nothing: the page says so and
+        # the button goes back to Play).
+        self.driver.execute_script(
+            "window.radioSources = []; document.getElementById('radio-audio').addEventListener('loadstart',"
+            " (event) => { if (event.target.currentSrc) window.radioSources.push(event.target.currentSrc); })")
+        buttons = self.driver.find_elements(By.CSS_SELECTOR, "#radio-list .station-play")
+        self.click(buttons[1])
+        self.eventually(lambda: self.driver.execute_script("return window.radioSources") == ["https://127.0.0.1:9/talk"])
+        self.eventually(lambda: stations()[1]["label"] == "Play Talk" and stations()[1]["pressed"] == "false")
+        self.assertTrue(self.driver.execute_script("return document.getElementById('radio-empty').hidden"))
+        # The page lets a station's own address play (audio only).
+        policy = urllib.request.urlopen(self.url).headers["Content-Security-Policy"]
+        self.assertIn("media-src 'self' http: https:", policy)
+
+
 class LookAndReachTests(PageTestCase):
     """Every view (and a search's results) at a phone's width and with the keyboard: nothing scrolls
     sideways, every control is at least 44 × 44 px (a link inside a sentence aside), the player bar shows
@@ -422,7 +467,10 @@ class LookAndReachTests(PageTestCase):
 
     def routes(self):
         sines = self.api("/api/albums?q=album:sines")["albums"][0]["id"]
-        return ["#/", "#/albums", "#/artists", "#/genres", "#/years", "#/album/" + sines, "#/artist/Oscillator", self.SEARCH]
+        if not self.api("/api/radio")["stations"]:
+            self.add_radio_station("Jazz FM", "http://127.0.0.1:9/jazz.mp3", "https://jazz.example")
+        return ["#/", "#/albums", "#/artists", "#/genres", "#/years", "#/album/" + sines, "#/artist/Oscillator",
+                "#/radio", self.SEARCH]
 
     def start_playing(self):
         """Plays the album with tracks, so the player bar is there, and opens the queue."""
@@ -450,6 +498,7 @@ class LookAndReachTests(PageTestCase):
         self.wait.until(lambda _: self.driver.execute_script(
             "const s = [...document.querySelectorAll('main > section')].find((s) => !s.hidden);"
             "return s.id === 'view-covers' ? document.getElementById('position').textContent !== ''"
+            " : s.id === 'view-radio' ? s.querySelectorAll('.station').length > 0"
             " : s.querySelectorAll('a[href], button, tbody tr').length > 3"))
         self.settle(0.5)
 

@@ -6,6 +6,7 @@
 //   #/genres, #/genre/NAME               the genres, and one genre's albums
 //   #/years                              the decades (each opens the albums in year order there)
 //   #/album/ID                           one album: its tracks, Play, Play next, Add to queue
+//   #/radio                              the internet radio stations, each with its own player
 // and reload, back and forward restore them, with the place in a long list (kept in history.state, as
 // is a search shown outside the scroller). The player bar and its queue are under every view.
 //
@@ -20,9 +21,10 @@ import { next, previous, seekBy, startPlayer, toggle } from "./player.js";
 import { startQueuePanel } from "./queuepanel.js";
 import { lyricsAreOpen, openLyrics, startLyrics } from "./lyrics.js";
 import { coversKey, coversQuery, coversSearch, hideCovers, showCovers, startCovers } from "./scroller.js";
+import { hideRadio, showRadio } from "./radio.js";
 import { hideSearch, refreshSearch, showSearch } from "./search.js";
 
-const SECTIONS = { covers: "view-covers", albums: "view-albums", groups: "view-groups", years: "view-years", album: "view-album", search: "view-search" };
+const SECTIONS = { covers: "view-covers", albums: "view-albums", groups: "view-groups", years: "view-years", album: "view-album", search: "view-search", radio: "view-radio" };
 const queryInput = $("query");
 
 // The route an address names; anything else is the cover scroller.
@@ -32,7 +34,7 @@ function parse(hash) {
   const parts = where.split("/");
   try {
     if (where === "/albums") return { view: "albums", sort: SORTS[parameters.get("sort")] ? parameters.get("sort") : "artist" };
-    if (where === "/artists" || where === "/genres" || where === "/years") return { view: where.slice(1) };
+    if (where === "/artists" || where === "/genres" || where === "/years" || where === "/radio") return { view: where.slice(1) };
     if (parts.length === 3 && parts[0] === "" && ["artist", "genre", "album"].includes(parts[1])) {
       const value = decodeURIComponent(parts[2]);
       return parts[1] === "album" ? { view: "album", id: value } : { view: parts[1], name: value };
@@ -48,7 +50,7 @@ let section = null;
 
 function sectionOf(route, searching) {
   if (searching) return "search";
-  return { covers: "covers", albums: "albums", artist: "albums", genre: "albums", artists: "groups", genres: "groups", years: "years", album: "album" }[route.view];
+  return { covers: "covers", albums: "albums", artist: "albums", genre: "albums", artists: "groups", genres: "groups", years: "years", album: "album", radio: "radio" }[route.view];
 }
 
 function render(initial) {
@@ -71,12 +73,13 @@ function render(initial) {
     if (section === "groups") hideGroups();
     if (section === "album") hideAlbum();
     if (section === "search") hideSearch();
+    if (section === "radio") hideRadio();
   }
   section = wanted;
   for (const [name, id] of Object.entries(SECTIONS)) $(id).hidden = name !== wanted;
   $("toolbar").hidden = wanted !== "covers";
   // The header's link to the view shown (Albums in every order).
-  const nav = { covers: "#/", albums: "#/albums?sort=artist", artist: "#/artists", artists: "#/artists", genre: "#/genres", genres: "#/genres", years: "#/years" }[route.view];
+  const nav = { covers: "#/", albums: "#/albums?sort=artist", artist: "#/artists", artists: "#/artists", genre: "#/genres", genres: "#/genres", years: "#/years", radio: "#/radio" }[route.view];
   for (const link of document.querySelectorAll("#views a")) {
     if (!searching && link.getAttribute("href") === nav) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
@@ -90,6 +93,7 @@ function render(initial) {
   else if (wanted === "albums") { showAlbums(route, offset, remember); title = route.name === undefined ? "Albums" : route.name || "No genre"; }
   else if (wanted === "groups") { showGroups(route.view === "artists" ? "artist" : "genre", offset, remember); title = route.view === "artists" ? "Artists" : "Genres"; }
   else if (wanted === "years") { showYears(openDecade); title = "Years"; }
+  else if (wanted === "radio") { showRadio(); title = "Radio"; }
   else if (wanted === "album") showAlbum(route.id);  // titled with the album's name once it is read
   if (wanted !== "album") document.title = title === "BlueLibrary" ? title : title + " — BlueLibrary";
   // A new view takes the focus to its heading, so a screen reader says where it is and Tab goes on

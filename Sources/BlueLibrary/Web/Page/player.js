@@ -119,7 +119,8 @@ function cannotPlay(item, reason) {
   else { pause(); showState(); }
 }
 
-function pause() {
+// Stops what plays, where it is (Space, or another player on the page starting).
+export function pause() {
   wanted = false;
   audio().pause();
 }

@@ -56,20 +56,7 @@ extension WebApp {
             case ("GET", "radio", nil):
                 // The internet radio stations music apps keep (the Subsonic API's), for the page to play.
                 let stations = try await library.listening { try $0.radioStations() }
-                return .json(
-                    .object([
-                        (
-                            "stations",
-                            .array(
-                                stations.map {
-                                    .object([
-                                        ("id", .string($0.id)), ("name", .string($0.name)),
-                                        ("stream_url", .string($0.streamURL)),
-                                        ("homepage_url", $0.homepageURL.isEmpty ? .null : .string($0.homepageURL)),
-                                    ])
-                                })
-                        )
-                    ]))
+                return .json(.object([("stations", .array(stations.map(Self.stationJSON)))]))
             case ("PUT", "state", nil):
                 let reference = try selection(try jsonObject(request))
                 return .json(WebJSON.state(try await library.select(reference).state))
@@ -104,6 +91,15 @@ extension WebApp {
             }
             return .json(Self.albumJSON(existing.album, index: existing.index))
         }
+    }
+
+    /// A radio station as `/api/radio` lists it.
+    private static func stationJSON(_ station: StoredRadioStation) -> JSONValue {
+        .object([
+            ("id", .string(station.id)), ("name", .string(station.name)),
+            ("stream_url", .string(station.streamURL)),
+            ("homepage_url", station.homepageURL.isEmpty ? .null : .string(station.homepageURL)),
+        ])
     }
 
     private func deleted(_ change: LibraryChange) -> WebResponse {

@@ -224,7 +224,8 @@ let package = Package(
         .executableTarget(
             name: "bluelibrary",
             dependencies: [
-                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport",
+                "AudioKit", "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers",
+                "BlueLibraryFolderImport",
                 "BlueLibraryHTTP", "BlueLibraryNetworking", "BlueLibraryPresentation", "BlueLibraryScanner",
                 "BlueLibraryServices", "BlueLibrarySubsonic",
                 "BlueLibraryTerminal", "BlueLibraryWeb", "Diagnostics", "SystemFiles", "TerminalKit",
@@ -318,7 +319,8 @@ let package = Package(
         tests(
             "BlueLibraryWebTests", "BlueLibrary/WebTests",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport", "BlueLibraryHTTP",
+                "AudioKit", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport",
+                "BlueLibraryHTTP",
                 "BlueLibraryNetworking", "BlueLibrarySQLite", "BlueLibraryScanner", "BlueLibraryServices",
                 "BlueLibraryStore", "BlueLibrarySubsonic", "BlueLibraryWeb", "TestSupport",
             ]),

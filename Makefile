@@ -35,7 +35,8 @@ format:
 
 # The phases, their widths and the run's own temporary folder are explained in scripts/test.sh.
 test: lint
-	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql haproxy python3-venv sublime-music
+	@scripts/setup.sh tmux chromium chromium-driver python3-selenium ffmpeg postgresql haproxy python3-venv sublime-music \
+		mopidy mopidy-mpd mpc
 	SWIFT=$(SWIFT) scripts/test.sh
 
 bench: release

@@ -65,7 +65,13 @@ BLUELIBRARY_BIN=$bin/bluelibrary "$venv/bin/python" -m unittest discover -s Test
 
 phase "Subsonic client programs"
 # Real apps from Debian, in the system's python3 (program_*.py; the libraries' discovery above takes test_*.py).
-BLUELIBRARY_BIN=$bin/bluelibrary /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Subsonic -p 'program_*.py' -v
+# Mopidy-Subidy is not in Debian: it goes into an environment that sees the system's Mopidy (--no-deps, so
+# pip never fetches a Mopidy of its own).
+mopidy_venv=.build/mopidy-clients
+test -x "$mopidy_venv/bin/python" || /usr/bin/python3 -m venv --system-site-packages "$mopidy_venv"
+"$mopidy_venv/bin/pip" install -q --disable-pip-version-check --no-deps mopidy-subidy==1.1.0 py-sonic==1.2.0
+BLUELIBRARY_BIN=$bin/bluelibrary MOPIDY_PYTHON=$mopidy_venv/bin/python \
+    /usr/bin/python3 -m unittest discover -s Tests/BlueLibrary/Subsonic -p 'program_*.py' -v
 
 phase "what the tests left in the temporary folder"
 # The tests' own folders are named LABEL-XXXXXXXX (TestSupport's TemporaryDirectory), bluelibrary-tests-PID

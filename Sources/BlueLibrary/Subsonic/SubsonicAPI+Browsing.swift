@@ -109,7 +109,8 @@ extension SubsonicAPI {
             let albums = try reader.catalogAlbums(
                 AlbumSelection(artistKey: artist.key, order: .year(ascending: true)), offset: 0, limit: .max)
             var element = try Self.artists([artist], reader, user: user)[0]
-            element.add("album", list: try Self.albums(albums, reader, user: user))
+            element.add(
+                "album", list: try Self.albums(albums, reader, user: user, shape: Self.albumWithTitle))
             return element
         }
         return .element("artist", element)

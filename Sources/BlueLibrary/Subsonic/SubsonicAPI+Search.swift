@@ -19,14 +19,13 @@ extension SubsonicAPI {
         "search3": { api, call in
             .element(
                 "searchResult3",
-                try await api.search(call, artist: SubsonicShapes.artistID3, album: searchedAlbum))
+                try await api.search(call, artist: SubsonicShapes.artistID3, album: albumWithTitle))
         },
     ]
 
-    /// An album found by `search3`: an `AlbumID3` that also has the `title` a `Child` has, which some
-    /// client libraries read from search results.
-    private static func searchedAlbum(_ entry: CatalogAlbum, _ annotation: ItemAnnotation?) -> SubsonicElement
-    {
+    /// An `AlbumID3` that also has the `title` a `Child` has, which some clients read from search results
+    /// and an artist's albums (Mopidy-Subidy finds an artist's album by it).
+    static func albumWithTitle(_ entry: CatalogAlbum, _ annotation: ItemAnnotation?) -> SubsonicElement {
         var element = SubsonicShapes.albumID3(entry, annotation)
         element.set("title", entry.album.title)
         return element

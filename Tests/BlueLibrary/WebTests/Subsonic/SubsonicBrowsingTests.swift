@@ -60,6 +60,8 @@ struct SubsonicBrowsingTests {
         SubsonicSchema.check(artist, SubsonicSchema.artistID3, "ArtistWithAlbumsID3")
         let albums = artist["album"]?.list ?? []
         #expect(albums.map { $0["name"]?.text } == ["Sines"])
+        // And `title`, which Mopidy-Subidy reads to find an artist's album.
+        #expect(albums.map { $0["title"]?.text } == ["Sines"])
         let sines = try #require(harness.albums["Sines"])
         let album = try await harness.ok("getAlbum", [("id", sines.album.id.rawValue)], "album")
         SubsonicSchema.check(album, SubsonicSchema.albumID3, "AlbumID3")

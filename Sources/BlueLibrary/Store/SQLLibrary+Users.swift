@@ -197,11 +197,26 @@ extension SQLLibrary {
     }
 
     package func shares() throws -> [StoredShare] {
+        try shares("1 = 1", [])
+    }
+
+    package func share(id: String) throws -> StoredShare? {
+        try shares("id = ?1", [.text(id)]).first
+    }
+
+    package func recordShareVisit(id: String, at time: Int64) throws {
+        try execute(
+            "UPDATE shares SET visit_count = visit_count + 1, last_visited = ?2 WHERE id = ?1",
+            [.text(id), .integer(time)])
+    }
+
+    /// The shares `condition` picks, oldest first, each with its tracks in order.
+    private func shares(_ condition: String, _ values: [SQLValue]) throws -> [StoredShare] {
         var shares = try select(
             """
             SELECT id, user_id, description, created, expires, last_visited, visit_count FROM shares
-            ORDER BY created, id
-            """, []
+            WHERE \(condition) ORDER BY created, id
+            """, values
         ) {
             StoredShare(
                 id: $0.string(0) ?? "", owner: $0.string(1) ?? "", description: $0.string(2) ?? "",
@@ -210,10 +225,13 @@ extension SQLLibrary {
                 trackIDs: [])
         }
         let place = Dictionary(uniqueKeysWithValues: shares.enumerated().map { ($0.element.id, $0.offset) })
-        let tracks = try select("SELECT share_id, track_id FROM share_tracks ORDER BY share_id, position", [])
-        {
-            ($0.string(0) ?? "", $0.string(1) ?? "")
-        }
+        guard !shares.isEmpty else { return [] }
+        let tracks = try select(
+            """
+            SELECT share_id, track_id FROM share_tracks
+            WHERE share_id IN (SELECT id FROM shares WHERE \(condition)) ORDER BY share_id, position
+            """, values
+        ) { ($0.string(0) ?? "", $0.string(1) ?? "") }
         for (share, track) in tracks {
             if let index = place[share] { shares[index].trackIDs.append(track) }
         }

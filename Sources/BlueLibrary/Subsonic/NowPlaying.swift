@@ -15,6 +15,9 @@ final class NowPlaying: Sendable {
         var since: Int64
         /// Whether this playback's play was counted (by `reportPlayback`).
         var counted = false
+        /// Whether the player said it stopped: kept (so a late report of the same playback counts
+        /// nothing again) but no longer playing.
+        var isStopped = false
     }
 
     /// A player's state, as `reportPlayback` reports it.
@@ -35,12 +38,14 @@ final class NowPlaying: Sendable {
     }
 
     /// Takes a player's report (`reportPlayback`): `starting`, or another track than before, begins a
-    /// playback; `stopped` ends it (the player leaves now playing). Whether this report is the one that
-    /// counts the play: the first at or past `threshold` milliseconds into the track, unless `counting`
-    /// is off.
-    func report(_ entry: Entry, _ state: PlaybackState, position: Int64, threshold: Int64, counting: Bool)
-        -> Bool
-    {
+    /// playback; `stopped` ends it (the player leaves now playing, and a late report of the same playback
+    /// counts nothing again). Whether this report is the one that counts the play: the first at or past
+    /// `threshold` milliseconds into the track, unless `counting` is off or `admit` refuses it (over the
+    /// rate of plays: a later report may count it).
+    func report(
+        _ entry: Entry, _ state: PlaybackState, position: Int64, threshold: Int64, counting: Bool,
+        admit: () -> Bool
+    ) -> Bool {
         entries.withLock { entries in
             let key = Self.key(entry)
             let earlier = entries[key].flatMap {
@@ -48,13 +53,10 @@ final class NowPlaying: Sendable {
             }
             var current = entry
             current.counted = earlier?.counted ?? false
-            let counts = counting && !current.counted && position >= threshold
+            let counts = counting && !current.counted && position >= threshold && admit()
             if counts { current.counted = true }
-            if state == .stopped {
-                entries[key] = nil
-            } else {
-                Self.keep(current, in: &entries)
-            }
+            current.isStopped = state == .stopped
+            Self.keep(current, in: &entries)
             return counts
         }
     }
@@ -72,7 +74,9 @@ final class NowPlaying: Sendable {
     func current(at now: Int64) -> [Entry] {
         entries.withLock { entries in
             entries = entries.filter { now - $0.value.since < Self.lifetime }
-            return entries.values.sorted { ($0.since, $0.userName) > ($1.since, $1.userName) }
+            return entries.values.filter { !$0.isStopped }.sorted {
+                ($0.since, $0.userName) > ($1.since, $1.userName)
+            }
         }
     }
 }

@@ -91,15 +91,19 @@ extension SubsonicAPI {
             return track
         }
         let trackID = track.stored.track.id
-        let threshold = Int64(min(track.stored.track.duration / 2, 240) * 1000)
+        // Half the track or 4 minutes; 4 minutes for a track whose length is not known.
+        let duration = track.stored.track.duration
+        let threshold = Int64((duration > 0 ? min(duration / 2, 240) : 240) * 1000)
+        let rate = playRate
         let counts = nowPlaying.report(
             NowPlaying.Entry(
                 userID: user.id, userName: user.name,
                 player: String((parameters["c"] ?? "").prefix(Self.maximumPlayerName)), trackID: trackID,
                 since: time),
             state, position: position, threshold: threshold,
-            counting: !parameters.flag("ignoreScrobble", default: false))
-        if counts, playRate.admit(1, user: user.id, now: time) {
+            counting: !parameters.flag("ignoreScrobble", default: false),
+            admit: { rate.admit(1, user: user.id, now: time) })
+        if counts {
             try await library.changeUserData { try $0.recordPlay(user: user.id, track: trackID, at: time) }
         }
         return .ok

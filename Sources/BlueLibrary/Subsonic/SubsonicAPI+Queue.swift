@@ -38,7 +38,8 @@ extension SubsonicAPI {
                 }
                 index = currentIndex
             } else if let current {
-                guard let given = ids.firstIndex(of: current) else {
+                let wanted = TrackID(current)?.rawValue ?? current
+                guard let given = tracks.firstIndex(of: wanted) else {
                     throw SubsonicError.generic(
                         "current=\(current.prefix(80)) is not one of the queue's songs")
                 }
@@ -64,6 +65,7 @@ extension SubsonicAPI {
             var element = SubsonicElement()
             // The current song's place among the songs answered (those still in the library).
             let present = Set(tracks.map(\.stored.track.id))
+            var position = 0
             if let current = queue.current, queue.trackIDs.indices.contains(current),
                 present.contains(queue.trackIDs[current])
             {
@@ -72,8 +74,10 @@ extension SubsonicAPI {
                 } else {
                     element.set("current", queue.trackIDs[current])
                 }
+                position = Int(queue.position)
             }
-            element.set("position", Int(queue.position))
+            // A place in a song no longer there is no place in the first one.
+            element.set("position", position)
             element.set("username", user.name)
             element.set("changed", SubsonicShapes.date(milliseconds: queue.changed))
             element.set("changedBy", queue.changedBy)

@@ -24,6 +24,9 @@ extension SubsonicAPI {
         let parameters = call.parameters
         let ids = parameters.all("id")
         guard !ids.isEmpty else { throw SubsonicError.missing("id") }
+        guard ids.count <= UserLimits.playlistLength else {
+            throw SubsonicError.generic("a share holds at most \(UserLimits.playlistLength) songs")
+        }
         let description = try Self.checkedText(parameters["description"] ?? "", what: "a share's description")
         let time = now()
         let expires = try Self.expiry(parameters, now: time)
@@ -36,17 +39,19 @@ extension SubsonicAPI {
                 if let playlist = try writer.playlist(id: id), playlist.owner == user.id || playlist.isPublic
                 {
                     tracks += playlist.trackIDs
-                    continue
+                } else {
+                    switch try Self.item(id, writer) {
+                    case .song(let track): tracks.append(track.stored.track.id)
+                    case .album(let album):
+                        tracks += try writer.catalogTracks(
+                            TrackSelection(album: album.album.id), offset: 0, limit: .max
+                        )
+                        .map(\.stored.track.id)
+                    case .artist:
+                        throw SubsonicError.generic("an artist cannot be shared; share their albums")
+                    }
                 }
-                switch try Self.item(id, writer) {
-                case .song(let track): tracks.append(track.stored.track.id)
-                case .album(let album):
-                    tracks += try writer.catalogTracks(
-                        TrackSelection(album: album.album.id), offset: 0, limit: .max
-                    )
-                    .map(\.stored.track.id)
-                case .artist: throw SubsonicError.generic("an artist cannot be shared; share their albums")
-                }
+                // Checked after each id, playlists too: a share never grows past the limit.
                 guard tracks.count <= UserLimits.playlistLength else {
                     throw SubsonicError.generic("a share holds at most \(UserLimits.playlistLength) songs")
                 }
@@ -112,9 +117,9 @@ extension SubsonicAPI {
     /// The share `id` names, when `user` made it or is the administrator (70 otherwise: another user's
     /// shares are not revealed).
     private static func managed(_ id: String, by user: StoredUser, _ reader: Reader) throws -> StoredShare {
-        guard let share = try reader.shares().first(where: { $0.id == id }),
-            user.isAdmin || share.owner == user.id
-        else { throw SubsonicError.notFound("no share has id \(id.prefix(80))") }
+        guard let share = try reader.share(id: id), user.isAdmin || share.owner == user.id else {
+            throw SubsonicError.notFound("no share has id \(id.prefix(80))")
+        }
         return share
     }
 
@@ -187,21 +192,21 @@ extension SubsonicAPI {
                 guard let track else { return Self.noShare }
                 return await AudioFile.response(of: track.stored.track, request) { _ in Self.noShare }
             }
-            let page = try await library.changeUserData { writer -> (StoredShare, String, [CatalogTrack])? in
-                guard var share = try Self.live(id, writer, at: time) else { return nil }
-                if request.method == "GET" {
-                    share.visitCount += 1
-                    share.lastVisited = time
-                    try writer.saveShare(share)
-                }
-                let owner = try writer.users().first { $0.id == share.owner }?.name ?? ""
-                let tracks = try share.trackIDs.compactMap { try Self.track(id: $0, writer) }
-                return (share, owner, tracks)
+            // Read first, and written only for a share that is there (one row's counter): a visitor guessing
+            // links never takes the library's write lock.
+            let page = try await library.listening { reader -> (StoredShare, [CatalogTrack])? in
+                guard let share = try Self.live(id, reader, at: time) else { return nil }
+                let tracks = try reader.catalogTracks(
+                    TrackSelection(ids: share.trackIDs), offset: 0, limit: .max)
+                return (share, tracks)
             }
-            guard let (share, owner, tracks) = page else { return Self.noShare }
+            guard let (share, tracks) = page else { return Self.noShare }
+            if request.method == "GET" {
+                try await library.changeUserData { try $0.recordShareVisit(id: share.id, at: time) }
+            }
             return WebResponse(
                 status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
-                body: .bytes(Self.html(share, owner: owner, tracks: tracks)))
+                body: .bytes(Self.html(share, tracks: tracks)))
         } catch {
             StandardError.line("serve: /share: \(error)")
             return .internalError
@@ -212,13 +217,14 @@ extension SubsonicAPI {
 
     /// The share `id` names, unless it has expired at `time`.
     private static func live(_ id: String, _ reader: Reader, at time: Int64) throws -> StoredShare? {
-        guard let share = try reader.shares().first(where: { $0.id == id }) else { return nil }
+        guard let share = try reader.share(id: id) else { return nil }
         if let expires = share.expires, expires <= time { return nil }
         return share
     }
 
-    /// The page: the description, who shared it, and each song with a player. Every text is escaped.
-    static func html(_ share: StoredShare, owner: String, tracks: [CatalogTrack]) -> [UInt8] {
+    /// The page: the description and each song with a player — never who shared it (a user name is half
+    /// a login). Every text is escaped.
+    static func html(_ share: StoredShare, tracks: [CatalogTrack]) -> [UInt8] {
         var page: [UInt8] = []
         func text(_ value: String) { SubsonicElement.appendEscaped(value, to: &page) }
         func raw(_ value: String) { page.append(contentsOf: value.utf8) }
@@ -228,9 +234,7 @@ extension SubsonicAPI {
         text(title)
         raw("</title></head><body><main><h1>")
         text(title)
-        raw("</h1><p>Shared by ")
-        text(owner)
-        raw(" from BlueLibrary.</p><ol>")
+        raw("</h1><p>Shared from BlueLibrary.</p><ol>")
         // Numbers are places in the share, so a song no longer in the library keeps the others' links.
         let present = Dictionary(tracks.map { ($0.stored.track.id, $0) }) { first, _ in first }
         for (number, id) in share.trackIDs.enumerated() {

@@ -26,9 +26,14 @@ extension SubsonicAPI {
             folders.add("musicFolder", list: [folder])
             return .element("musicFolders", folders)
         },
-        // A rescan of the music folders (`import DIR` for each), in the background; a second `startScan`
-        // while one runs answers the running one. `count`: the files accounted for so far.
-        "startScan": { api, _ in scanStatus(api.scan?.start()) },
+        // A rescan of the music folders (`import DIR` for each), in the background, by the administrator; a
+        // second `startScan` while one runs answers the running one. `count`: the files accounted for so far.
+        "startScan": { api, call in
+            guard call.user.isAdmin else {
+                throw SubsonicError.notAuthorized("only the administrator may start a scan")
+            }
+            return scanStatus(api.scan?.start())
+        },
         "getScanStatus": { api, _ in scanStatus(api.scan?.state()) },
     ]
 

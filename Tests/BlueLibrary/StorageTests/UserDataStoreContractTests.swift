@@ -226,6 +226,27 @@ struct UserDataStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aShareIsFoundByItsIDWithItsTracksAndCountsItsVisits(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let first = StoredShare(
+            id: "s1", owner: "u", description: "a", created: 1, expires: 50, trackIDs: ["b", "a"])
+        let second = StoredShare(id: "s2", owner: "u", description: "", created: 2, trackIDs: ["c"])
+        try await store.write { writer in
+            try writer.saveShare(first)
+            try writer.saveShare(second)
+        }
+        #expect(try await store.read { try $0.share(id: "s1") } == first)
+        #expect(try await store.read { try $0.share(id: "nothing") } == nil)
+        try await store.write { try $0.recordShareVisit(id: "s2", at: 7) }
+        try await store.write { try $0.recordShareVisit(id: "s2", at: 9) }
+        var visited = second
+        visited.visitCount = 2
+        visited.lastVisited = 9
+        #expect(try await store.read { try $0.shares() } == [first, visited])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func removingAUserRemovesEverythingKeptForThem(kind: StoreKind) async throws {
         let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }

@@ -37,6 +37,8 @@ package protocol UserDataReader {
     func radioStations() throws -> [StoredRadioStation]
     /// Every share, of every user, oldest first, each with its tracks in order.
     func shares() throws -> [StoredShare]
+    /// The share with `id`, if any.
+    func share(id: String) throws -> StoredShare?
 }
 
 /// Changes to what a music server keeps for its users, inside a write transaction.
@@ -81,6 +83,8 @@ package protocol UserDataWriter: UserDataReader {
     func saveShare(_ share: StoredShare) throws
     /// Removes a share.
     func deleteShare(id: String) throws
+    /// Counts a visit of a share's page at a time.
+    func recordShareVisit(id: String, at time: Int64) throws
     /// Gives what every user keeps of the track `from` — stars, ratings, plays, places in playlists, play
     /// queues and shares, bookmarks — to
     /// the track `to` (its file moved; a track's id follows its path).

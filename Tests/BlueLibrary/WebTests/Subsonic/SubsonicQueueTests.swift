@@ -31,7 +31,7 @@ struct SubsonicQueueTests {
         _ = try await harness.json(
             "savePlayQueue",
             [
-                ("id", low.id), ("id", human.id), ("id", high.id), ("current", human.id),
+                ("id", low.id), ("id", human.id), ("id", high.id), ("current", human.id.uppercased()),
                 ("position", "61500"),
             ],
             method: "POST")
@@ -144,6 +144,11 @@ struct SubsonicQueueTests {
         // Played again from the start: a second play.
         try await report("starting", 0)
         try await report("playing", 1_500)
+        #expect(try await plays() == .number("2"))
+        // A late report of the same playback, stopped or not, counts nothing again.
+        try await report("stopped", 1_800)
+        try await report("stopped", 1_900)
+        try await report("playing", 1_950)
         #expect(try await plays() == .number("2"))
         // Reported without counting.
         try await report("starting", 0)

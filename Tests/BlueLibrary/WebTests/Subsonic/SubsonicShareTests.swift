@@ -56,6 +56,8 @@ struct SubsonicShareTests {
         let html = String(decoding: page.bytes, as: UTF8.self)
         #expect(html.contains("<h1>For &lt;you&gt; &amp; me</h1>"))
         #expect(html.contains("Human Behaviour — Björk (Début)"))
+        // Who shared it is not said: a user name is half a login.
+        #expect(!html.contains("joe"))
         #expect(html.contains("src=\"/share/\(id)/2\""))
         #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
         let song = await visit("/share/\(id)/2")

@@ -188,6 +188,15 @@ let package = Package(
         module(
             "BlueLibraryHTTP", "BlueLibrary/HTTP",
             ["BlueLibraryConcurrency", "BlueLibraryCore", "CMicroHTTPD", "SystemFiles"]),
+        // Tracks in another format or at a lower bit rate, encoded in process by FFmpeg's libraries and
+        // streamed as they are made; finished transcodes kept in a cache.
+        module(
+            "BlueLibraryTranscoding", "BlueLibrary/Transcoding",
+            [
+                "AudioKit", "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryHTTP",
+                "BlueLibraryServices",
+                "SystemFiles",
+            ]),
         // The Subsonic and OpenSubsonic API music apps speak, at `/rest/`: logins, the catalogue by tags,
         // streams, covers, stars, plays and playlists, over the facade; the web face mounts it.
         module(
@@ -195,13 +204,13 @@ let package = Package(
             [
                 "AudioKit", "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers",
                 "BlueLibraryHTTP",
-                "BlueLibraryServices",
+                "BlueLibraryServices", "BlueLibraryTranscoding",
             ]),
         module(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
                 "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryHTTP", "BlueLibraryServices",
-                "BlueLibrarySubsonic",
+                "BlueLibrarySubsonic", "BlueLibraryTranscoding",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -322,7 +331,8 @@ let package = Package(
                 "AudioKit", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryFolderImport",
                 "BlueLibraryHTTP",
                 "BlueLibraryNetworking", "BlueLibrarySQLite", "BlueLibraryScanner", "BlueLibraryServices",
-                "BlueLibraryStore", "BlueLibrarySubsonic", "BlueLibraryWeb", "TestSupport",
+                "BlueLibraryStore", "BlueLibrarySubsonic", "BlueLibraryTranscoding", "BlueLibraryWeb",
+                "TestSupport",
             ]),
         tests(
             "BlueLibraryCLITests", "BlueLibrary/CLITests",

@@ -21,33 +21,36 @@ package enum AudioFile {
             } catch let failure as WebFile.OpenFailure {
                 throw Self.problem(failure, track: track)
             }
-            var headers = [
-                "Content-Type": Self.contentType(of: track.path), "Accept-Ranges": "bytes", "ETag": file.tag,
-            ]
-            // If-Range: a range of the file the client already has part of, else (it changed) all of it.
-            let stillTheSame = request.headers["if-range"].map { $0 == file.tag } ?? true
-            let range = stillTheSame ? request.headers["range"] : nil
-            switch ByteRange(header: range, size: file.size) {
-            case .whole:
-                return WebResponse(
-                    status: 200, headers: headers, body: .file(file, offset: 0, length: file.size))
-            case .part(let offset, let length):
-                headers["Content-Range"] = "bytes \(offset)-\(offset + length - 1)/\(file.size)"
-                return WebResponse(
-                    status: 206, headers: headers, body: .file(file, offset: offset, length: length))
-            case .unsatisfiable:
-                var refused = WebResponse.error(
-                    416, code: "range_not_satisfiable",
-                    message:
-                        "Range: \(range?.prefix(60) ?? "") asks for none of the track's \(file.size) bytes")
-                refused.headers["Content-Range"] = "bytes */\(file.size)"
-                refused.headers["Accept-Ranges"] = "bytes"
-                return refused
-            }
+            return response(of: file, contentType: Self.contentType(of: track.path), request)
         } catch let error as LibraryError {
             return failure(error)
         } catch {
             return .internalError
+        }
+    }
+
+    /// An open file as an answer to `request`: 200 with all of it, 206 with the one range asked for (if the
+    /// file is still the one the client has part of), 416 when that range is past the end.
+    package static func response(of file: WebFile, contentType: String, _ request: WebRequest) -> WebResponse
+    {
+        var headers = ["Content-Type": contentType, "Accept-Ranges": "bytes", "ETag": file.tag]
+        // If-Range: a range of the file the client already has part of, else (it changed) all of it.
+        let stillTheSame = request.headers["if-range"].map { $0 == file.tag } ?? true
+        let range = stillTheSame ? request.headers["range"] : nil
+        switch ByteRange(header: range, size: file.size) {
+        case .whole:
+            return WebResponse(status: 200, headers: headers, body: .file(file, offset: 0, length: file.size))
+        case .part(let offset, let length):
+            headers["Content-Range"] = "bytes \(offset)-\(offset + length - 1)/\(file.size)"
+            return WebResponse(
+                status: 206, headers: headers, body: .file(file, offset: offset, length: length))
+        case .unsatisfiable:
+            var refused = WebResponse.error(
+                416, code: "range_not_satisfiable",
+                message: "Range: \(range?.prefix(60) ?? "") asks for none of the file's \(file.size) bytes")
+            refused.headers["Content-Range"] = "bytes */\(file.size)"
+            refused.headers["Accept-Ranges"] = "bytes"
+            return refused
         }
     }
 

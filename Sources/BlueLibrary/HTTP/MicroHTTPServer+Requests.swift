@@ -108,7 +108,10 @@ extension MicroHTTPServer {
             parked.register(streamingConnection)
             connections.streaming(handle)
             let box = Unmanaged.passRetained(streamingConnection).toOpaque()
-            mhdResponse = bl_mhd_response_from_reader(4096, streamReader, box, streamFree)
+            // A stream of known length is sent with its Content-Length, else in chunks.
+            let size = response.streamLength.map { UInt64(max($0, 0)) } ?? UInt64.max
+            mhdResponse = bl_mhd_response_from_reader(
+                size, response.streamLength == nil ? 4096 : 32768, streamReader, box, streamFree)
             if mhdResponse == nil {
                 parked.unregister(streamingConnection)
                 Unmanaged<StreamingConnection>.fromOpaque(box).release()

@@ -71,6 +71,9 @@ package struct WebResponse: Sendable {
     /// this one (the content type and the bytes) — the API's own error, so that a Subsonic player reads a
     /// Subsonic error; `nil` for the web API's JSON error.
     package var busyAnswer: (contentType: String, bytes: [UInt8])?
+    /// For a stream: its length when known, sent as `Content-Length` (the stream then gives exactly that
+    /// many bytes); `nil` sends it in chunks.
+    package var streamLength: Int64?
 
     /// Creates a response.
     package init(status: Int, headers: [String: String] = [:], body: Body = .bytes([])) {

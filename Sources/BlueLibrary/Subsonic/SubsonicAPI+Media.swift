@@ -3,11 +3,12 @@ import BlueLibraryCore
 import BlueLibraryCovers
 import BlueLibraryHTTP
 import BlueLibraryServices
+import BlueLibraryTranscoding
 
-/// Media: `stream` and `download` (the file as it is, with ranges — no transcoding: `format` and
-/// `maxBitRate` are not followed, and `format=raw` is what every answer is), `getCoverArt` (the album's
-/// cover or its generated artwork; `size` scales it) and `getAvatar` (artwork generated from the user's
-/// name, as for an album without a cover).
+/// Media: `stream` (the file as it is, with ranges; or transcoded when `format` asks for another format or
+/// `maxBitRate` for fewer bits, from `timeOffset` seconds — the `transcodeOffset` extension), `download`
+/// (the file as it is, always), `getCoverArt` (the album's cover or its generated artwork; `size` scales
+/// it) and `getAvatar` (artwork generated from the user's name, as for an album without a cover).
 extension SubsonicAPI {
     static let mediaEndpoints: [String: Endpoint] = [
         "stream": { api, call in try await api.file(call, download: false) },
@@ -16,7 +17,8 @@ extension SubsonicAPI {
         "getAvatar": { api, call in try await api.avatar(call) },
     ]
 
-    /// The track's file as `/api/tracks/{id}/audio` sends it: the whole file or the range asked for.
+    /// The track's file as `/api/tracks/{id}/audio` sends it: the whole file or the range asked for; or,
+    /// for `stream` with a `format` or `maxBitRate` the file does not meet, a transcode.
     /// Streaming is not a play: only `scrobble` counts one.
     private func file(_ call: Call, download: Bool) async throws -> Outcome {
         let id = try call.parameters.required("id")
@@ -25,6 +27,15 @@ extension SubsonicAPI {
                 throw SubsonicError.notFound("no song has id \(id.prefix(80))")
             }
             return track
+        }
+        if !download {
+            let asked = try Self.streamRequest(call.parameters, offset: "timeOffset")
+            let plan = asked.plan(path: track.stored.track.path, sourceKilobits: Self.kilobits(of: track))
+            if case .transcode(let format, let kilobits, let offset) = plan {
+                return try await transcode(
+                    track, format: format, kilobits: kilobits, offsetMilliseconds: offset, call,
+                    estimateLength: call.parameters.flag("estimateContentLength", default: false))
+            }
         }
         var response = await AudioFile.response(of: track.stored.track, call.request) { error in
             if error.code != .notFound { StandardError.line("serve: /rest: \(error.message)") }
@@ -52,6 +63,63 @@ extension SubsonicAPI {
             Format(call.parameters))
         response.busyAnswer = (busy.headers["Content-Type"] ?? "text/xml; charset=utf-8", busy.bytes)
         return .response(response)
+    }
+
+    /// What a `stream` call asks for: `format` (a format's name, or `raw`), `maxBitRate` (kbit/s, 0 for no
+    /// limit), and the offset in seconds in the parameter `offset` names.
+    static func streamRequest(_ parameters: SubsonicParameters, offset: String) throws -> StreamRequest {
+        var request = StreamRequest()
+        if let name = parameters["format"], !name.isEmpty {
+            if name.lowercased() == "raw" {
+                request.asItIs = true
+            } else if let format = TranscodeFormat(named: name) {
+                request.format = format
+            } else {
+                let known = (["raw"] + TranscodeFormat.allCases.map(\.rawValue)).joined(separator: ", ")
+                throw SubsonicError.generic(
+                    "format \(name.prefix(40)) is not one this server makes (\(known))")
+            }
+        }
+        request.maximumKilobits = try parameters.optionalInteger("maxBitRate").map { max($0, 0) }
+        if let seconds = parameters[offset], !seconds.isEmpty {
+            guard let value = Double(seconds), value >= 0, value < 1e7 else {
+                throw SubsonicError.generic("\(offset) must be a number of seconds, 0 or more")
+            }
+            request.offsetSeconds = value
+        }
+        return request
+    }
+
+    /// A song's bit rate in kbit/s, from its file's size and length.
+    static func kilobits(of track: CatalogTrack) -> Int {
+        guard track.stored.track.duration > 0 else { return 0 }
+        return Int((Double(track.stored.size) * 8 / track.stored.track.duration / 1000).rounded())
+    }
+
+    /// `track` transcoded: the stream, or the kept transcode; a Subsonic error when it cannot be made, and
+    /// a 503 with `Retry-After` (and the error in the format asked for) when every encoder stays busy.
+    func transcode(
+        _ track: CatalogTrack, format: TranscodeFormat, kilobits: Int, offsetMilliseconds: Int, _ call: Call,
+        estimateLength: Bool
+    ) async throws -> Outcome {
+        let answer = await transcoder.answer(
+            path: track.stored.track.path, duration: track.stored.track.duration, format: format,
+            kilobits: kilobits, offsetMilliseconds: offsetMilliseconds, request: call.request,
+            estimateLength: estimateLength)
+        switch answer {
+        case .response(let response): return .response(response)
+        case .missing: throw SubsonicError.notFound("the file of song \(track.stored.track.id) is gone")
+        case .failed(let reason):
+            throw SubsonicError.generic(
+                "song \(track.stored.track.id) cannot be sent as \(format.rawValue): \(reason)")
+        case .busy:
+            var busy = Self.render(
+                .failure(.generic("every encoder is busy; try again in a few seconds")),
+                Format(call.parameters))
+            busy.status = 503
+            busy.headers["Retry-After"] = "5"
+            return .response(busy)
+        }
     }
 
     /// `getCoverArt?id=&size=`: the cover of the album an album, song or artist id names.

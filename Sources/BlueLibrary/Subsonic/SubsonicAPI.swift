@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryHTTP
 import BlueLibraryServices
+import BlueLibraryTranscoding
 
 /// The Subsonic API as OpenSubsonic extends it (`/rest/NAME` and `/rest/NAME.view`, GET or form POST):
 /// what DSub, Symfonium, Feishin and the other music apps speak, served from the library beside the page.
@@ -19,7 +20,7 @@ package final class SubsonicAPI: Sendable {
     /// The OpenSubsonic extensions served, with their versions.
     static let extensions: [(name: String, versions: [Int])] = [
         ("formPost", [1]), ("apiKeyAuthentication", [1]), ("songLyrics", [1]), ("indexBasedQueue", [1]),
-        ("playbackReport", [1]),
+        ("playbackReport", [1]), ("transcodeOffset", [1]), ("transcoding", [1]),
     ]
 
     let library: LibraryAPI
@@ -31,6 +32,8 @@ package final class SubsonicAPI: Sendable {
     let scan: (any LibraryScan)?
     /// The server's own player for `jukeboxControl`; without it there is no jukebox.
     package let jukebox: Jukebox?
+    /// What `stream` transcodes with.
+    package let transcoder: Transcoder
     let throttle: LoginThrottle
     let nowPlaying = NowPlaying()
     let playRate = PlayRate()
@@ -43,24 +46,25 @@ package final class SubsonicAPI: Sendable {
     ///   - lyrics: where songs' lyrics come from; without it no song has any.
     ///   - scan: the rescan of the music folders that `startScan` starts; without it nothing scans.
     ///   - jukebox: the server's own player for `jukeboxControl`; without it there is none.
+    ///   - transcoder: what `stream` transcodes with (its encoders, its cache).
     ///   - now: the clock for plays and stars, in milliseconds since 1970.
     package convenience init(
         library: LibraryAPI, accounts: UserAccounts, covers: CoverService? = nil,
         lyrics: (any LyricsSource)? = nil, scan: (any LibraryScan)? = nil, jukebox: Jukebox? = nil,
-        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        transcoder: Transcoder = Transcoder(), now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) {
         self.init(
             library: library, accounts: accounts, covers: covers, lyrics: lyrics, scan: scan,
-            jukebox: jukebox,
-            throttle: LoginThrottle(), now: now)
+            jukebox: jukebox, transcoder: transcoder, throttle: LoginThrottle(), now: now)
     }
 
     /// The API with a throttle of its own choosing (tests record its waits).
     init(
         library: LibraryAPI, accounts: UserAccounts, covers: CoverService?, lyrics: (any LyricsSource)? = nil,
-        scan: (any LibraryScan)? = nil, jukebox: Jukebox? = nil, throttle: LoginThrottle,
-        now: @escaping @Sendable () -> Int64
+        scan: (any LibraryScan)? = nil, jukebox: Jukebox? = nil, transcoder: Transcoder = Transcoder(),
+        throttle: LoginThrottle, now: @escaping @Sendable () -> Int64
     ) {
+        self.transcoder = transcoder
         self.library = library
         self.accounts = accounts
         self.covers = covers

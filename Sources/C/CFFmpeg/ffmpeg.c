@@ -1,57 +1,15 @@
-#include "bl_ffmpeg.h"
+#include "symbols.h"
 
 #include <bl_loader.h>
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/channel_layout.h>
-#include <libavutil/error.h>
 #include <libavutil/log.h>
-#include <libavutil/mathematics.h>
-#include <libswresample/swresample.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static struct {
-    __typeof__(&av_log_set_level) log_set_level;
-    __typeof__(&av_strerror) strerror;
-    __typeof__(&av_frame_alloc) frame_alloc;
-    __typeof__(&av_frame_free) frame_free;
-    __typeof__(&av_frame_unref) frame_unref;
-    __typeof__(&av_channel_layout_default) channel_layout_default;
-    __typeof__(&av_channel_layout_uninit) channel_layout_uninit;
-    __typeof__(&av_rescale_q) rescale_q;
-} util;
-
-static struct {
-    __typeof__(&swr_alloc_set_opts2) alloc_set_opts2;
-    __typeof__(&swr_init) init;
-    __typeof__(&swr_convert) convert;
-    __typeof__(&swr_get_out_samples) get_out_samples;
-    __typeof__(&swr_free) free;
-} resample;
-
-static struct {
-    __typeof__(&avcodec_alloc_context3) alloc_context3;
-    __typeof__(&avcodec_parameters_to_context) parameters_to_context;
-    __typeof__(&avcodec_open2) open2;
-    __typeof__(&avcodec_send_packet) send_packet;
-    __typeof__(&avcodec_receive_frame) receive_frame;
-    __typeof__(&avcodec_flush_buffers) flush_buffers;
-    __typeof__(&avcodec_free_context) free_context;
-    __typeof__(&av_packet_alloc) packet_alloc;
-    __typeof__(&av_packet_free) packet_free;
-    __typeof__(&av_packet_unref) packet_unref;
-} codec;
-
-static struct {
-    __typeof__(&avformat_open_input) open_input;
-    __typeof__(&avformat_find_stream_info) find_stream_info;
-    __typeof__(&av_find_best_stream) find_best_stream;
-    __typeof__(&av_read_frame) read_frame;
-    __typeof__(&av_seek_frame) seek_frame;
-    __typeof__(&avformat_close_input) close_input;
-} format;
+struct bl_av_util_table util;
+struct bl_av_resample_table resample;
+struct bl_av_codec_table codec;
+struct bl_av_format_table format;
 
 static int quiet(const char *file, void *context, char *cause, size_t cause_size) {
     (void)file;
@@ -76,6 +34,21 @@ static bl_library libavutil = {
             {"av_channel_layout_default", (void **)&util.channel_layout_default},
             {"av_channel_layout_uninit", (void **)&util.channel_layout_uninit},
             {"av_rescale_q", (void **)&util.rescale_q},
+            {"av_channel_layout_copy", (void **)&util.channel_layout_copy},
+            {"av_frame_get_buffer", (void **)&util.frame_get_buffer},
+            {"av_audio_fifo_alloc", (void **)&util.fifo_alloc},
+            {"av_audio_fifo_write", (void **)&util.fifo_write},
+            {"av_audio_fifo_read", (void **)&util.fifo_read},
+            {"av_audio_fifo_size", (void **)&util.fifo_size},
+            {"av_audio_fifo_free", (void **)&util.fifo_free},
+            {"av_samples_alloc_array_and_samples", (void **)&util.samples_alloc_array_and_samples},
+            {"av_sample_fmt_is_planar", (void **)&util.sample_fmt_is_planar},
+            {"av_get_bytes_per_sample", (void **)&util.get_bytes_per_sample},
+            {"av_malloc", (void **)&util.malloc},
+            {"av_freep", (void **)&util.freep},
+            {"av_dict_set", (void **)&util.dict_set},
+            {"av_dict_copy", (void **)&util.dict_copy},
+            {"av_dict_free", (void **)&util.dict_free},
             {NULL, NULL},
         },
     .advice = (const bl_advice[]){{"libavutil.so", "install libavutil57"}, {NULL, NULL}},
@@ -114,6 +87,11 @@ static bl_library libavcodec = {
             {"av_packet_alloc", (void **)&codec.packet_alloc},
             {"av_packet_free", (void **)&codec.packet_free},
             {"av_packet_unref", (void **)&codec.packet_unref},
+            {"av_packet_rescale_ts", (void **)&codec.packet_rescale_ts},
+            {"avcodec_find_encoder_by_name", (void **)&codec.find_encoder_by_name},
+            {"avcodec_send_frame", (void **)&codec.send_frame},
+            {"avcodec_receive_packet", (void **)&codec.receive_packet},
+            {"avcodec_parameters_from_context", (void **)&codec.parameters_from_context},
             {NULL, NULL},
         },
     .advice = (const bl_advice[]){{"libavcodec.so", "install libavcodec59"}, {NULL, NULL}},
@@ -131,6 +109,15 @@ static bl_library libavformat = {
             {"av_read_frame", (void **)&format.read_frame},
             {"av_seek_frame", (void **)&format.seek_frame},
             {"avformat_close_input", (void **)&format.close_input},
+            {"av_guess_format", (void **)&format.guess_format},
+            {"avformat_alloc_output_context2", (void **)&format.alloc_output_context2},
+            {"avformat_new_stream", (void **)&format.new_stream},
+            {"avio_alloc_context", (void **)&format.io_alloc_context},
+            {"avio_context_free", (void **)&format.io_context_free},
+            {"avformat_write_header", (void **)&format.write_header},
+            {"av_interleaved_write_frame", (void **)&format.interleaved_write_frame},
+            {"av_write_trailer", (void **)&format.write_trailer},
+            {"avformat_free_context", (void **)&format.free_context},
             {NULL, NULL},
         },
     .advice = (const bl_advice[]){{"libavformat.so", "install libavformat59"}, {NULL, NULL}},
@@ -167,7 +154,7 @@ struct bl_av_decoder {
     int finished;
 };
 
-static void describe(int error, const char *what, char *reason, size_t reason_size) {
+void bl_av_describe(int error, const char *what, char *reason, size_t reason_size) {
     char text[128];
     if (util.strerror(error, text, sizeof text) != 0) snprintf(text, sizeof text, "error %d", error);
     snprintf(reason, reason_size, "%s: %s", what, text);
@@ -200,41 +187,57 @@ void bl_av_close(bl_av_decoder *decoder) {
     free(decoder);
 }
 
+int bl_av_open_input(const char *path, AVFormatContext **container, int *stream, AVCodecContext **context,
+                     char *reason, size_t reason_size) {
+    int status = format.open_input(container, path, NULL, NULL);
+    if (status < 0) {
+        bl_av_describe(status, "FFmpeg cannot open it", reason, reason_size);
+        return -1;
+    }
+    status = format.find_stream_info(*container, NULL);
+    if (status < 0) {
+        bl_av_describe(status, "FFmpeg cannot read its streams", reason, reason_size);
+        format.close_input(container);
+        return -1;
+    }
+    const AVCodec *found = NULL;
+    *stream = format.find_best_stream(*container, AVMEDIA_TYPE_AUDIO, -1, -1, &found, 0);
+    if (*stream < 0 || found == NULL) {
+        snprintf(reason, reason_size,
+                 *stream == AVERROR_DECODER_NOT_FOUND ? "FFmpeg has no decoder for its audio"
+                                                       : "it holds no audio stream");
+        format.close_input(container);
+        return -1;
+    }
+    *context = codec.alloc_context3(found);
+    if (*context == NULL ||
+        (status = codec.parameters_to_context(*context, (*container)->streams[*stream]->codecpar)) < 0 ||
+        (status = codec.open2(*context, found, NULL)) < 0) {
+        bl_av_describe(*context == NULL ? AVERROR(ENOMEM) : status, "FFmpeg cannot decode its audio", reason,
+                       reason_size);
+        codec.free_context(context);
+        format.close_input(container);
+        return -1;
+    }
+    return 0;
+}
+
 bl_av_decoder *bl_av_open(const char *path, bl_av_format *out, char *reason, size_t reason_size) {
     bl_av_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) {
         snprintf(reason, reason_size, "out of memory");
         return NULL;
     }
-    int status = format.open_input(&decoder->container, path, NULL, NULL);
-    if (status < 0) {
-        describe(status, "FFmpeg cannot open it", reason, reason_size);
-        bl_av_close(decoder);
-        return NULL;
-    }
-    status = format.find_stream_info(decoder->container, NULL);
-    if (status < 0) {
-        describe(status, "FFmpeg cannot read its streams", reason, reason_size);
-        bl_av_close(decoder);
-        return NULL;
-    }
-    const AVCodec *found = NULL;
-    decoder->stream = format.find_best_stream(decoder->container, AVMEDIA_TYPE_AUDIO, -1, -1, &found, 0);
-    if (decoder->stream < 0 || found == NULL) {
-        snprintf(reason, reason_size,
-                 decoder->stream == AVERROR_DECODER_NOT_FOUND ? "FFmpeg has no decoder for its audio"
-                                                               : "it holds no audio stream");
+    if (bl_av_open_input(path, &decoder->container, &decoder->stream, &decoder->context, reason, reason_size) !=
+        0) {
         bl_av_close(decoder);
         return NULL;
     }
     AVStream *stream = decoder->container->streams[decoder->stream];
-    decoder->context = codec.alloc_context3(found);
     decoder->packet = codec.packet_alloc();
     decoder->frame = util.frame_alloc();
-    if (decoder->context == NULL || decoder->packet == NULL || decoder->frame == NULL ||
-        codec.parameters_to_context(decoder->context, stream->codecpar) < 0 ||
-        (status = codec.open2(decoder->context, found, NULL)) < 0) {
-        describe(status < 0 ? status : AVERROR(ENOMEM), "FFmpeg cannot decode its audio", reason, reason_size);
+    if (decoder->packet == NULL || decoder->frame == NULL) {
+        snprintf(reason, reason_size, "out of memory");
         bl_av_close(decoder);
         return NULL;
     }
@@ -289,7 +292,7 @@ static int refill(bl_av_decoder *decoder, char *reason, size_t reason_size) {
                 continue;
             }
             if (status < 0) {
-                describe(status, "FFmpeg cannot read it", reason, reason_size);
+                bl_av_describe(status, "FFmpeg cannot read it", reason, reason_size);
                 return -1;
             }
             if (decoder->packet->stream_index == decoder->stream) {
@@ -298,7 +301,7 @@ static int refill(bl_av_decoder *decoder, char *reason, size_t reason_size) {
             codec.packet_unref(decoder->packet);
             // A damaged packet is skipped, as players do; the decoder goes on with the next one.
             if (status < 0 && status != AVERROR(EAGAIN) && status != AVERROR_INVALIDDATA) {
-                describe(status, "FFmpeg cannot decode it", reason, reason_size);
+                bl_av_describe(status, "FFmpeg cannot decode it", reason, reason_size);
                 return -1;
             }
             continue;
@@ -308,7 +311,7 @@ static int refill(bl_av_decoder *decoder, char *reason, size_t reason_size) {
             break;
         }
         if (status < 0) {
-            describe(status, "FFmpeg cannot decode it", reason, reason_size);
+            bl_av_describe(status, "FFmpeg cannot decode it", reason, reason_size);
             return -1;
         }
         int room = resample.get_out_samples(decoder->resampler, decoder->frame->nb_samples);
@@ -323,7 +326,7 @@ static int refill(bl_av_decoder *decoder, char *reason, size_t reason_size) {
                                          decoder->frame->nb_samples);
         util.frame_unref(decoder->frame);
         if (converted < 0) {
-            describe(converted, "FFmpeg cannot convert it", reason, reason_size);
+            bl_av_describe(converted, "FFmpeg cannot convert it", reason, reason_size);
             return -1;
         }
         decoder->offset = 0;
@@ -362,7 +365,7 @@ int bl_av_seek(bl_av_decoder *decoder, int64_t frame, char *reason, size_t reaso
     int64_t target = util.rescale_q(frame, per_frame, decoder->time_base) + decoder->start_time;
     int status = format.seek_frame(decoder->container, decoder->stream, target, AVSEEK_FLAG_BACKWARD);
     if (status < 0) {
-        describe(status, "FFmpeg cannot seek in it", reason, reason_size);
+        bl_av_describe(status, "FFmpeg cannot seek in it", reason, reason_size);
         return -1;
     }
     codec.flush_buffers(decoder->context);
@@ -384,7 +387,7 @@ int bl_av_seek(bl_av_decoder *decoder, int64_t frame, char *reason, size_t reaso
         if (status < 0) {
             // Past the end: the next read ends the stream.
             decoder->finished = status == AVERROR_EOF;
-            if (!decoder->finished) describe(status, "FFmpeg cannot read it", reason, reason_size);
+            if (!decoder->finished) bl_av_describe(status, "FFmpeg cannot read it", reason, reason_size);
             return decoder->finished ? 0 : -1;
         }
         if (decoder->packet->stream_index != decoder->stream) {
@@ -399,7 +402,7 @@ int bl_av_seek(bl_av_decoder *decoder, int64_t frame, char *reason, size_t reaso
         status = codec.send_packet(decoder->context, decoder->packet);
         codec.packet_unref(decoder->packet);
         if (status < 0 && status != AVERROR_INVALIDDATA) {
-            describe(status, "FFmpeg cannot decode it", reason, reason_size);
+            bl_av_describe(status, "FFmpeg cannot decode it", reason, reason_size);
             return -1;
         }
         return 0;

@@ -181,10 +181,10 @@ struct MHD_Response *bl_mhd_response_from_bytes(size_t size, const void *data) {
     return create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);
 }
 
-struct MHD_Response *bl_mhd_response_from_reader(size_t block_size, MHD_ContentReaderCallback reader,
+struct MHD_Response *bl_mhd_response_from_reader(uint64_t size, size_t block_size, MHD_ContentReaderCallback reader,
                                                  void *reader_context,
                                                  MHD_ContentReaderFreeCallback free_context) {
-    return create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, reader_context, free_context);
+    return create_response_from_callback(size, block_size, reader, reader_context, free_context);
 }
 
 /// The part of an open file a response sends.

@@ -47,3 +47,55 @@ package struct FixtureError: Error, CustomStringConvertible {
         self.description = description
     }
 }
+
+extension FFmpeg {
+    /// What ffprobe reads of an audio file or stream.
+    package struct Probe: Sendable {
+        /// The first audio stream's codec (`mp3`, `opus`, `aac`, `vorbis`, `flac`).
+        package var codec: String
+        /// The container as ffprobe names it (`mp3`, `ogg`, `aac`, `mov,mp4,m4a,3gp,3g2,mj2`, `flac`).
+        package var container: String
+        package var sampleRate: Int
+        package var channels: Int
+        /// The length in seconds, from decoding every packet (a stream's container may not say).
+        package var duration: Double
+    }
+
+    /// Reads the file at `path` with ffprobe; its duration is counted from its packets.
+    package static func probe(_ path: String) async throws -> Probe {
+        let (output, errors, status) = try await TestThreads.run {
+            try Subprocess(
+                "/usr/bin/ffprobe",
+                [
+                    "-v", "error", "-count_packets", "-select_streams", "a:0", "-show_entries",
+                    "stream=codec_name,sample_rate,channels,time_base:format=format_name", "-show_entries",
+                    "packet=pts,duration", "-of", "json", path,
+                ],
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+            ).communicate()
+        }
+        guard status == 0,
+            let json = try JSONSerialization.jsonObject(with: Data(output)) as? [String: Any],
+            let stream = (json["streams"] as? [[String: Any]])?.first
+        else {
+            throw FixtureError(
+                description: "ffprobe cannot read \(path): \(String(decoding: errors, as: UTF8.self))")
+        }
+        let format = json["format"] as? [String: Any]
+        let base = (stream["time_base"] as? String)?.split(separator: "/").compactMap { Double($0) } ?? []
+        let unit = base.count == 2 && base[1] > 0 ? base[0] / base[1] : 0
+        // From the first packet's start to the last one's end.
+        let packets = (json["packets"] as? [[String: Any]]) ?? []
+        let starts = packets.compactMap { ($0["pts"] as? Int) }
+        let ends = packets.compactMap { packet -> Int? in
+            guard let pts = packet["pts"] as? Int else { return nil }
+            return pts + ((packet["duration"] as? Int) ?? 0)
+        }
+        let duration = Double((ends.max() ?? 0) - (starts.min() ?? 0)) * unit
+        return Probe(
+            codec: stream["codec_name"] as? String ?? "", container: format?["format_name"] as? String ?? "",
+            sampleRate: Int(stream["sample_rate"] as? String ?? "") ?? 0,
+            channels: stream["channels"] as? Int ?? 0,
+            duration: duration)
+    }
+}

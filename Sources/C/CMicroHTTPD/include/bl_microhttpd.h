@@ -62,8 +62,9 @@ int bl_mhd_client_address(struct MHD_Connection *connection, char *text, size_t 
 
 /// A response with a copy of `size` bytes at `data`.
 struct MHD_Response *bl_mhd_response_from_bytes(size_t size, const void *data);
-/// A response of unknown length whose body `reader` produces in blocks of up to `block_size` bytes.
-struct MHD_Response *bl_mhd_response_from_reader(size_t block_size, MHD_ContentReaderCallback reader,
+/// A response of `size` bytes (MHD_SIZE_UNKNOWN: unknown, sent in chunks) whose body `reader` produces in
+/// blocks of up to `block_size` bytes.
+struct MHD_Response *bl_mhd_response_from_reader(uint64_t size, size_t block_size, MHD_ContentReaderCallback reader,
                                                  void *reader_context,
                                                  MHD_ContentReaderFreeCallback free_context);
 /// A response whose body is `length` bytes of the open file `fd` from `offset`, read by MHD's threads

@@ -132,6 +132,7 @@ struct SubsonicProtocolTests {
         #expect(
             answer.list.map { $0["name"]?.text } == [
                 "formPost", "apiKeyAuthentication", "songLyrics", "indexBasedQueue", "playbackReport",
+                "transcodeOffset", "transcoding",
             ])
         #expect(answer.list.allSatisfy { $0["versions"] == .array([.number("1")]) })
     }

@@ -19,6 +19,15 @@ package enum SHA256 {
         return digest
     }
 
+    /// HMAC-SHA-256 (RFC 2104) of `message` under `key`: what signs a value the server hands out and must
+    /// get back unchanged.
+    package static func authenticationCode(_ message: [UInt8], key: [UInt8]) throws -> [UInt8] {
+        var block = key.count > 64 ? try hash(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        let inner = try hash(block.map { $0 ^ 0x36 } + message)
+        return try hash(block.map { $0 ^ 0x5C } + inner)
+    }
+
     /// The digest of `text`'s UTF-8 as 64 lowercase hex digits.
     package static func hex(_ text: String) throws -> String {
         Hex.string(try hash(Array(text.utf8)))

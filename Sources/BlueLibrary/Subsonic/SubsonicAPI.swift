@@ -34,6 +34,12 @@ package final class SubsonicAPI: Sendable {
     package let jukebox: Jukebox?
     /// What `stream` transcodes with.
     package let transcoder: Transcoder
+    /// Signs the `transcodeParams` `getTranscodeDecision` hands out (a key of this run's own: a decision
+    /// outlives no restart).
+    let transcodeKey: [UInt8] = {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }()
     let throttle: LoginThrottle
     let nowPlaying = NowPlaying()
     let playRate = PlayRate()
@@ -116,6 +122,7 @@ package final class SubsonicAPI: Sendable {
         table.merge(radioEndpoints) { $1 }
         table.merge(shareEndpoints) { $1 }
         table.merge(jukeboxEndpoints) { $1 }
+        table.merge(transcodingEndpoints) { $1 }
         table.merge(emptyEndpoints) { $1 }
         return table
     }()

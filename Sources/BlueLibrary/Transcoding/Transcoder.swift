@@ -46,10 +46,11 @@ package final class Transcoder: Sendable {
     }
 
     package let settings: Settings
-    private let pool: BlockingPool
+    let pool: BlockingPool
     /// Why each format cannot be made, found on first use (`nil` inside: it can).
     private let unavailable = Mutex<[TranscodeFormat: String?]>([:])
     private let open = Atomic<Int>(0)
+    private let cutShort = Atomic<Int>(0)
     private let log: @Sendable (String) -> Void
 
     package init(
@@ -62,6 +63,8 @@ package final class Transcoder: Sendable {
 
     /// How many transcodes are being sent now.
     package var openStreams: Int { open.load(ordering: .relaxed) }
+    /// How many transcodes stopped before their end (their client went away, the server stopped).
+    package var streamsCutShort: Int { cutShort.load(ordering: .relaxed) }
 
     /// Why `format` cannot be made on this machine (FFmpeg's libraries or its encoder are missing), or
     /// `nil`. Found once per format, and said once in the log.
@@ -140,7 +143,10 @@ package final class Transcoder: Sendable {
             let stream = TranscodeStream(
                 transcoder, first: first, finished: transcoder.isFinished, pool: pool, copy: copy,
                 length: length
-            ) { [self] _ in open.subtract(1, ordering: .relaxed) }
+            ) { [self] complete in
+                if !complete { cutShort.add(1, ordering: .relaxed) }
+                open.subtract(1, ordering: .relaxed)
+            }
             var response = WebResponse(status: 200, headers: headers, body: .events(stream))
             response.streamLength = length
             return .response(response)
@@ -149,7 +155,7 @@ package final class Transcoder: Sendable {
 
     /// Runs `work` on the encoders' pool when one of its threads takes it within `wait`; `nil` (and the
     /// work never runs) when none does.
-    private func startWithin<T: Sendable>(
+    func startWithin<T: Sendable>(
         _ wait: Duration, _ work: @escaping @Sendable () -> T
     ) async -> T? {
         let gate = StartGate<T>()

@@ -5,6 +5,7 @@ import BlueLibraryHTTP
 import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryStore
+import BlueLibraryTranscoding
 import BlueLibraryWeb
 import Foundation
 import Synchronization
@@ -38,7 +39,7 @@ final class SubsonicHarness: Sendable {
     /// The clock of the jukebox's player (a twin: no device, no decoding; every file lasts 100 s).
     let jukeboxClock = ManualClock()
 
-    init(music: Bool = true) async throws {
+    init(music: Bool = true, transcoder: Transcoder = Transcoder()) async throws {
         library = LibraryAPI(path: directory.file("library.db"))
         let vault = PasswordVault(keyPath: directory.file("library.db.key"))
         let clock = clock
@@ -53,7 +54,7 @@ final class SubsonicHarness: Sendable {
         api = SubsonicAPI(
             library: library, accounts: accounts, covers: covers, lyrics: MusicScanner(), scan: rescan,
             jukebox: Jukebox(player: QueuePlayerTwin(clock: jukeboxClock) { _ throws(AudioError) in 100 }),
-            throttle: throttle, now: { clock.value })
+            transcoder: transcoder, throttle: throttle, now: { clock.value })
         app = try await WebApp(library: library, covers: covers, subsonic: api)
         try await accounts.add("joe", password: Self.password)
         try await accounts.add("ann", password: Self.otherPassword)

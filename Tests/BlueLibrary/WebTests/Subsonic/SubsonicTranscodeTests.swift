@@ -1,13 +1,14 @@
 import BlueLibraryCore
 import BlueLibraryFolderImport
 import BlueLibraryScanner
-import BlueLibraryTranscoding
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
 @testable import BlueLibraryHTTP
 @testable import BlueLibrarySubsonic
+@testable import BlueLibraryTranscoding
 
 /// Transcoding: `stream?format=&maxBitRate=&timeOffset=` sends another format, encoded in process, that
 /// decodes as what was asked (ffprobe reads it: codec, bit rate within 10 %, duration within 1 s).
@@ -20,12 +21,16 @@ struct SubsonicTranscodeTests {
     static let seconds = 20.0
 
     init() async throws {
-        harness = try await SubsonicHarness(music: false)
+        try await self.init(transcoder: Transcoder())
+    }
+
+    init(transcoder: Transcoder, seconds: Double = Self.seconds) async throws {
+        harness = try await SubsonicHarness(music: false, transcoder: transcoder)
         let folder = harness.directory.file("noise")
         try FileManager.default.createDirectory(atPath: folder + "/Hiss", withIntermediateDirectories: true)
         try await FFmpeg.run([
             "-f", "lavfi", "-i",
-            "aevalsrc=exprs=(random(0)-0.5)*0.6|(random(1)-0.5)*0.6:s=96000:d=\(Int(Self.seconds))",
+            "aevalsrc=exprs=(random(0)-0.5)*0.6|(random(1)-0.5)*0.6:s=96000:d=\(Int(seconds))",
             "-c:a", "flac", "-sample_fmt", "s32", "-metadata", "title=Hiss", "-metadata", "artist=Static",
             "-metadata", "album=Hiss", folder + "/Hiss/01.flac",
         ])
@@ -122,5 +127,207 @@ struct SubsonicTranscodeTests {
         let list = try await harness.ok("getOpenSubsonicExtensions", "openSubsonicExtensions")
         let names = list.list.compactMap { $0["name"]?.text }
         #expect(names.contains("transcodeOffset") && names.contains("transcoding"))
+    }
+
+    // MARK: The transcoding extension
+
+    /// `POST getTranscodeDecision` with `client` as its body.
+    func decision(_ client: String, id: String? = nil) async throws -> JSONValue {
+        let query =
+            SubsonicHarness.Login.joe.parameters + [
+                ("v", "1.16.1"), ("c", "tests"), ("f", "json"), ("mediaId", id ?? noise.id),
+                ("mediaType", "song"),
+            ]
+        let response = await harness.app.respond(
+            to: WebRequest(
+                method: "POST", path: "/rest/getTranscodeDecision", queryItems: query,
+                headers: ["Content-Type": "application/json"], body: Array(client.utf8)))
+        let answer = try #require(try JSONParser.parse(response.bytes)["subsonic-response"])
+        #expect(answer["status"] == .string("ok"), "\(JSONWriter.string(answer))")
+        let decision = try #require(answer["transcodeDecision"])
+        // The schema's required fields.
+        for name in ["canDirectPlay", "canTranscode"] {
+            guard case .bool? = decision[name] else {
+                Issue.record("\(name) is not a boolean")
+                continue
+            }
+        }
+        for stream in [decision["sourceStream"], decision["transcodeStream"]].compactMap({ $0 }) {
+            SubsonicSchema.check(
+                stream, [("protocol", .string), ("container", .string), ("codec", .string)], "stream")
+        }
+        return decision
+    }
+
+    /// `getTranscodeStream` with `params`.
+    func transcodeStream(_ params: String, id: String? = nil, offset: Int = 0) async -> WebResponse {
+        await harness.call(
+            "getTranscodeStream",
+            [
+                ("mediaId", id ?? noise.id), ("mediaType", "song"), ("transcodeParams", params),
+                ("offset", "\(offset)"),
+            ])
+    }
+
+    static let phone = #"""
+        {"name": "Phone", "platform": "Android", "maxAudioBitrate": 320000, "maxTranscodingAudioBitrate": 96000,
+         "directPlayProfiles": [{"containers": ["mp3"], "audioCodecs": ["mp3"], "protocols": ["http"]}],
+         "transcodingProfiles": [{"container": "ogg", "audioCodec": "opus", "protocol": "http"},
+                                 {"container": "mp3", "audioCodec": "mp3", "protocol": "http"}]}
+        """#
+
+    @Test func aDecisionTranscodesWhatTheClientCannotPlayAndItsParamsGiveThatStream() async throws {
+        let decision = try await decision(Self.phone)
+        #expect(decision["canDirectPlay"] == .bool(false) && decision["canTranscode"] == .bool(true))
+        #expect(decision["transcodeReason"] == .array([.string("ContainerNotSupported")]))
+        #expect(decision["sourceStream"]?["codec"] == .string("flac"))
+        #expect(decision["transcodeStream"]?["codec"] == .string("opus"))
+        #expect(decision["transcodeStream"]?["audioBitrate"] == .number("96000"))
+        let params = try #require(decision["transcodeParams"]?.text)
+        let response = await transcodeStream(params)
+        #expect(response.status == 200 && response.headers["Content-Type"] == "audio/ogg")
+        let bytes = try await body(response)
+        let path = harness.directory.file("decided.ogg")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let probe = try await FFmpeg.probe(path)
+        #expect(probe.codec == "opus" && abs(probe.duration - Self.seconds) < 1)
+        #expect(abs(Double(bytes.count) * 8 / Self.seconds / 1000 - 96) < 9.6)
+        // From an offset.
+        let later = try await body(await transcodeStream(params, offset: 15))
+        try Data(later).write(to: URL(fileURLWithPath: path))
+        #expect(abs(try await FFmpeg.probe(path).duration - 5) < 1)
+    }
+
+    @Test func aFileTheClientPlaysIsDirectPlayAndItsStreamIsTheFile() async throws {
+        let decision = try await decision(
+            #"{"name": "Desk", "platform": "Linux", "directPlayProfiles": [{"containers": [], "audioCodecs": ["flac"], "protocols": []}]}"#
+        )
+        #expect(decision["canDirectPlay"] == .bool(true))
+        let response = await transcodeStream(try #require(decision["transcodeParams"]?.text))
+        #expect(response.status == 200 && response.headers["Accept-Ranges"] == "bytes")
+        #expect(response.headers["Content-Type"] == "audio/flac")
+    }
+
+    @Test func forgedOrAlteredParamsAreRefused() async throws {
+        let params = try #require(try await decision(Self.phone)["transcodeParams"]?.text)
+        #expect(params.contains(".opus.96."))
+        let louder = params.replacingOccurrences(of: ".opus.96.", with: ".opus.256.")
+        for forged in [louder, "t1.\(noise.id).mp3.320.0123456789abcdef0123456789abcdef", "anything", ""] {
+            let response = await transcodeStream(forged)
+            #expect(response.status == 400, "\(forged)")
+            #expect(try JSONParser.parse(response.bytes)["error"]?["code"] != nil)
+        }
+        // Another song's id with these params.
+        #expect(await transcodeStream(params, id: "0123-4567").status == 400)
+    }
+
+    @Test func aClientWithNoProfileThisServerMakesIsToldWhy() async throws {
+        let decision = try await decision(
+            #"{"name": "Old", "platform": "X", "directPlayProfiles": [], "transcodingProfiles": [{"container": "wma", "audioCodec": "wma", "protocol": "http"}]}"#
+        )
+        #expect(decision["canDirectPlay"] == .bool(false) && decision["canTranscode"] == .bool(false))
+        #expect(decision["errorReason"]?.text?.isEmpty == false)
+        #expect(decision["transcodeParams"] == nil)
+    }
+
+    @Test func aDecisionIsAPostWithJSON() async throws {
+        #expect(
+            try await harness.failure("getTranscodeDecision", [("mediaId", noise.id), ("mediaType", "song")])
+                == 0)
+    }
+}
+
+/// The encoders: a cache that keeps a finished transcode and serves it with ranges, a bound on how many
+/// run at once, and an encoder that stops when its client goes away.
+@Suite(.timeLimit(.minutes(5)))
+struct TranscoderTests {
+    @Test func aFinishedTranscodeIsKeptAndSentAgainWithRangesAndACutOneIsNot() async throws {
+        let folder = TemporaryDirectory("transcode-cache")
+        let cache = TranscodeCache(folder: folder.file("cache"), limit: 64 << 20)
+        let tests = try await SubsonicTranscodeTests(transcoder: Transcoder(settings: .init(cache: cache)))
+        let ask = [("id", tests.noise.id), ("format", "mp3"), ("maxBitRate", "96")]
+        // Cut short: the client reads one stretch and goes away.
+        let cut = await tests.harness.call("stream", ask)
+        guard case .events(let stream) = cut.body else {
+            Issue.record("not a stream")
+            return
+        }
+        _ = stream.poll(park: {}, wake: {})
+        stream.close()
+        let again = await tests.harness.call("stream", ask)
+        #expect(again.headers["Accept-Ranges"] == "none", "a transcode cut short is not kept")
+        let whole = try await tests.body(again)
+        // Kept once it ran to its end (the copy is renamed by the encoder's last stretch).
+        var kept = await tests.harness.call("stream", ask)
+        for _ in 0..<100 where kept.headers["Accept-Ranges"] != "bytes" {
+            try await Task.sleep(for: .milliseconds(50))
+            kept = await tests.harness.call("stream", ask)
+        }
+        #expect(kept.headers["Accept-Ranges"] == "bytes" && kept.headers["Content-Type"] == "audio/mpeg")
+        #expect(try await tests.body(kept) == whole)
+        let ranged = await tests.harness.call("stream", ask, headers: ["range": "bytes=1000-1999"])
+        #expect(ranged.status == 206)
+        #expect(ranged.headers["Content-Range"] == "bytes 1000-1999/\(whole.count)")
+        #expect(try await tests.body(ranged) == Array(whole[1000..<2000]))
+        // The raw file and other settings are not it.
+        let other = await tests.harness.call(
+            "stream", [("id", tests.noise.id), ("format", "mp3"), ("maxBitRate", "128")])
+        #expect(other.headers["Accept-Ranges"] == "none")
+    }
+
+    @Test func aStreamPastTheEncodersIsRefusedWithRetryAfterOnceTheWaitIsOver() async throws {
+        let transcoder = Transcoder(settings: .init(concurrent: 1, admissionWait: .milliseconds(300)))
+        let tests = try await SubsonicTranscodeTests(transcoder: transcoder)
+        // The one encoder thread is held until the refusal has been seen.
+        let release = Shared(false)
+        let holding = Task {
+            await transcoder.startWithin(.seconds(5)) {
+                while !release.value { usleep(1000) }
+            }
+        }
+        while !(await Self.isHeld(transcoder)) { try await Task.sleep(for: .milliseconds(5)) }
+        let busy = await tests.harness.call("stream", [("id", tests.noise.id), ("format", "mp3")])
+        release.withLock { $0 = true }
+        _ = await holding.value
+        #expect(busy.status == 503)
+        #expect(busy.headers["Retry-After"] == "5")
+        #expect(try JSONParser.parse(busy.bytes)["subsonic-response"]?["error"]?["code"] == .number("0"))
+        // Free again: served.
+        let served = await tests.harness.call("stream", [("id", tests.noise.id), ("format", "mp3")])
+        #expect(served.status == 200)
+    }
+
+    /// Whether the transcoder's one thread is taken (a job submitted now does not start at once).
+    static func isHeld(_ transcoder: Transcoder) async -> Bool {
+        await transcoder.startWithin(.milliseconds(20)) { true } == nil
+    }
+
+    @Test func aClientThatGoesAwayStopsItsEncoder() async throws {
+        // A minute of 96 kHz noise as FLAC: 35 MB, more than the socket buffers take.
+        let tests = try await SubsonicTranscodeTests(transcoder: Transcoder(), seconds: 60)
+        let app = tests.harness.app
+        let server = MicroHTTPServer(
+            threads: 4, limits: .init(requestTimeout: .seconds(600), idleTimeout: .seconds(600)),
+            log: { _ in },
+            handler: { await app.respond(to: $0) })
+        let port = try server.start(port: 0)
+        let runner = Task { await server.run() }
+        defer { runner.cancel() }
+        let login = SubsonicHarness.Login.joe.parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        var connection: RawHTTPConnection? = try RawHTTPConnection(port: port)
+        connection?.send(
+            "GET /rest/stream?\(login)&v=1.16.1&c=t&id=\(tests.noise.id)&format=flac&timeOffset=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        )
+        let head = await connection?.read(until: "\r\n\r\n") ?? ""
+        #expect(
+            head.contains("200 OK") && head.contains("audio/flac") && head.contains("Accept-Ranges: none"))
+        let left = ContinuousClock.now
+        connection = nil  // closed with bytes unread: the server's next write fails
+        while tests.harness.api.transcoder.openStreams > 0 && ContinuousClock.now - left < .seconds(30) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(tests.harness.api.transcoder.openStreams == 0)
+        #expect(tests.harness.api.transcoder.streamsCutShort == 1, "the encoder stopped before the end")
+        await server.stop()
     }
 }

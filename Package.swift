@@ -209,8 +209,8 @@ let package = Package(
         module(
             "BlueLibraryWeb", "BlueLibrary/Web",
             [
-                "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryHTTP", "BlueLibraryServices",
-                "BlueLibrarySubsonic", "BlueLibraryTranscoding",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryCovers", "BlueLibraryHTTP",
+                "BlueLibraryServices", "BlueLibrarySubsonic", "BlueLibraryTranscoding", "SystemFiles",
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
@@ -237,7 +237,9 @@ let package = Package(
                 "BlueLibraryFolderImport",
                 "BlueLibraryHTTP", "BlueLibraryNetworking", "BlueLibraryPresentation", "BlueLibraryScanner",
                 "BlueLibraryServices", "BlueLibrarySubsonic",
-                "BlueLibraryTerminal", "BlueLibraryWeb", "Diagnostics", "SystemFiles", "TerminalKit",
+                "BlueLibraryTerminal", "BlueLibraryTranscoding", "BlueLibraryWeb", "Diagnostics",
+                "SystemFiles",
+                "TerminalKit",
             ],
             path: "Sources/BlueLibrary/CLI",
             swiftSettings: strict,

@@ -65,29 +65,17 @@ extension SubsonicAPI {
         return .response(response)
     }
 
-    /// What a `stream` call asks for: `format` (a format's name, or `raw`), `maxBitRate` (kbit/s, 0 for no
-    /// limit), and the offset in seconds in the parameter `offset` names.
+    /// What a `stream` call asks for: `format`, `maxBitRate` and the offset in seconds in the parameter
+    /// `offset` names.
     static func streamRequest(_ parameters: SubsonicParameters, offset: String) throws -> StreamRequest {
-        var request = StreamRequest()
-        if let name = parameters["format"], !name.isEmpty {
-            if name.lowercased() == "raw" {
-                request.asItIs = true
-            } else if let format = TranscodeFormat(named: name) {
-                request.format = format
-            } else {
-                let known = (["raw"] + TranscodeFormat.allCases.map(\.rawValue)).joined(separator: ", ")
-                throw SubsonicError.generic(
-                    "format \(name.prefix(40)) is not one this server makes (\(known))")
-            }
+        do {
+            return try StreamRequest(
+                format: parameters["format"], maximumKilobits: parameters["maxBitRate"],
+                offset: parameters[offset],
+                offsetName: offset)
+        } catch {
+            throw SubsonicError.generic(error.message)
         }
-        request.maximumKilobits = try parameters.optionalInteger("maxBitRate").map { max($0, 0) }
-        if let seconds = parameters[offset], !seconds.isEmpty {
-            guard let value = Double(seconds), value >= 0, value < 1e7 else {
-                throw SubsonicError.generic("\(offset) must be a number of seconds, 0 or more")
-            }
-            request.offsetSeconds = value
-        }
-        return request
     }
 
     /// A song's bit rate in kbit/s, from its file's size and length.

@@ -138,6 +138,43 @@ package struct StreamRequest: Sendable, Hashable {
         self.offsetSeconds = offsetSeconds
     }
 
+    /// Why a request's values cannot be followed, in one line that names the value.
+    package struct Refusal: Error, Sendable {
+        package let message: String
+    }
+
+    /// What a request's texts ask for: `format` (a format's name, or `raw`), `maximumKilobits` (kbit/s,
+    /// 0 for no limit) and the offset in seconds, whose parameter is called `offsetName`.
+    /// - Throws: ``Refusal`` for a format this server does not make, a limit or an offset that is not a
+    ///   number of 0 or more.
+    package init(
+        format name: String?, maximumKilobits limit: String?, offset: String?, offsetName: String
+    ) throws(Refusal) {
+        self.init()
+        if let name, !name.isEmpty {
+            if name.lowercased() == "raw" {
+                asItIs = true
+            } else if let format = TranscodeFormat(named: name) {
+                self.format = format
+            } else {
+                let known = (["raw"] + TranscodeFormat.allCases.map(\.rawValue)).joined(separator: ", ")
+                throw Refusal(message: "format \(name.prefix(40)) is not one this server makes (\(known))")
+            }
+        }
+        if let limit, !limit.isEmpty {
+            guard let kilobits = Int(limit), kilobits >= 0 else {
+                throw Refusal(message: "maxBitRate \(limit.prefix(20)) is not a number of kbit/s, 0 or more")
+            }
+            maximumKilobits = kilobits
+        }
+        if let offset, !offset.isEmpty {
+            guard let seconds = Double(offset), seconds >= 0, seconds < 1e7 else {
+                throw Refusal(message: "\(offsetName) must be a number of seconds, 0 or more")
+            }
+            offsetSeconds = seconds
+        }
+    }
+
     /// What to send for a file at `path` of `sourceKilobits` kbit/s: the file itself when it already is
     /// what was asked (its format, at or under the limit, from its start), else a transcode. Without a
     /// format, a limit the file is over is met in `fallback`.

@@ -2,6 +2,7 @@ import BlueLibraryCore
 import BlueLibraryHTTP
 import BlueLibraryServices
 import BlueLibrarySubsonic
+import BlueLibraryTranscoding
 import Synchronization
 
 /// The web face: answers every HTTP request of `bluelibrary serve` — the page, its assets, the JSON
@@ -26,6 +27,8 @@ package final class WebApp: Sendable {
     package let subsonic: SubsonicAPI?
     /// Where tracks' lyrics come from (none: every track has none).
     package let lyrics: (any LyricsSource)?
+    /// What `/api/tracks/{id}/audio?format=&maxBitRate=` transcodes with (none: files as they are).
+    package let transcoder: Transcoder?
     /// Which `Host` values name this server.
     private let hosts = Mutex(HostPolicy.anyLoopbackPort)
 
@@ -40,10 +43,12 @@ package final class WebApp: Sendable {
     ///   - maximumStreamsPerAddress: event streams open at once from one client address.
     ///   - subsonic: the Subsonic API to serve at `/rest/` (none: 404 there).
     ///   - lyrics: where `/api/tracks/{id}/lyrics` finds lyrics; by default the Subsonic API's source.
+    ///   - transcoder: what the page's audio is transcoded with; by default the Subsonic API's.
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
     package init(
         library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
-        maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil, lyrics: (any LyricsSource)? = nil
+        maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil, lyrics: (any LyricsSource)? = nil,
+        transcoder: Transcoder? = nil
     ) async throws {
         _ = try await library.state()
         self.library = library
@@ -51,6 +56,7 @@ package final class WebApp: Sendable {
         self.writeToken = writeToken
         self.subsonic = subsonic
         self.lyrics = lyrics ?? subsonic?.lyricsSource
+        self.transcoder = transcoder ?? subsonic?.transcoder
         events = EventHub(
             library: library, maximumClients: maximumStreams,
             maximumClientsPerAddress: maximumStreamsPerAddress)

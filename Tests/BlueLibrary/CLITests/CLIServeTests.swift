@@ -54,4 +54,26 @@ struct CLIServeTests {
         #expect(result.status == 64)
         #expect(result.stderr == "bluelibrary: invalid --port '99999': use a number from 0 to 65535\n")
     }
+
+    @Test func badTranscodingSettingsAreUsageErrors() async throws {
+        for (arguments, message) in [
+            (
+                ["--transcode-cache", "lots"],
+                "invalid --transcode-cache 'lots': use a size such as 512M or 2G (0 keeps none)"
+            ),
+            (
+                ["--transcode-cache", "-1M"],
+                "invalid --transcode-cache '-1M': use a size such as 512M or 2G (0 keeps none)"
+            ),
+            (
+                ["--transcode-cache", "2P"],
+                "invalid --transcode-cache '2P': use a size such as 512M or 2G (0 keeps none)"
+            ),
+            (["--transcoders", "0"], "invalid --transcoders '0': use a number from 1 to 256"),
+        ] {
+            let result = try await home.run(["serve"] + arguments)
+            #expect(result.status == 64)
+            #expect(result.stderr == "bluelibrary: \(message)\n")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import AudioKit
+import BlueLibraryConcurrency
 import BlueLibraryCore
 import BlueLibraryFolderImport
 import BlueLibraryHTTP
@@ -6,19 +7,23 @@ import BlueLibraryPresentation
 import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibrarySubsonic
+import BlueLibraryTranscoding
 import BlueLibraryWeb
 import Diagnostics
+import SystemFiles
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `bluelibrary serve [--host ADDRESS] [--port N] [--no-watch] [--jukebox-device NAME]`: the web face on GNU libmicrohttpd
-/// until SIGINT or SIGTERM, following the library's music folders as their files change.
+/// `bluelibrary serve [--host ADDRESS] [--port N] [--no-watch] [--jukebox-device NAME] [--transcoders N]
+/// [--transcode-cache SIZE]`: the web face on GNU libmicrohttpd until SIGINT or SIGTERM, following the
+/// library's music folders as their files change.
 struct ServeVerb: Verb {
     static let spec = VerbSpec(
         name: "serve", summary: "serve the album screen, its JSON API and the Subsonic API for music apps",
-        usage: "[--host ADDRESS] [--port N] [--no-watch] [--jukebox-device NAME]",
+        usage:
+            "[--host ADDRESS] [--port N] [--no-watch] [--jukebox-device NAME] [--transcoders N] [--transcode-cache SIZE]",
         options: [
             OptionSpec(
                 name: "host", short: nil, value: "ADDRESS",
@@ -33,6 +38,12 @@ struct ServeVerb: Verb {
                 help:
                     "play the Subsonic jukebox on this ALSA device (default: no jukebox; null plays silently)"
             ),
+            OptionSpec(
+                name: "transcoders", short: nil, value: "N",
+                help: "how many streams are transcoded at once (default: one per core)"),
+            OptionSpec(
+                name: "transcode-cache", short: nil, value: "SIZE",
+                help: "keep finished transcodes up to SIZE (512M by default; K, M, G; 0 keeps none)"),
         ],
         details: """
             Open the printed URL in a browser. The page shows the covers, the details table and the
@@ -48,6 +59,10 @@ struct ServeVerb: Verb {
             on one PostgreSQL database, let one of them watch (--no-watch on the others).
             With --jukebox-device, the administrator's music apps play on this machine's speakers
             (the Subsonic jukeboxControl call), as the terminal UI does.
+            Music apps and the page's quality setting get tracks transcoded (MP3, Opus, AAC, Vorbis,
+            FLAC) by the FFmpeg libraries, in this process; finished transcodes are kept in
+            $BLUELIBRARY_HOME/transcodes (else $XDG_CACHE_HOME/bluelibrary/transcodes), least recently
+            used out first.
             """)
     static let services: ServiceNeeds = [.covers]
 
@@ -55,6 +70,9 @@ struct ServeVerb: Verb {
     let port: Int
     let watch: Bool
     let jukeboxDevice: String?
+    let transcoders: Int
+    /// The transcode cache's size in bytes; 0 keeps none.
+    let transcodeCache: Int64
 
     init(_ arguments: ParsedArguments) throws {
         // `localhost` is the loopback address (the server listens on IPv4).
@@ -70,6 +88,35 @@ struct ServeVerb: Verb {
             throw LibraryError(
                 .usage, "invalid --jukebox-device '\(jukeboxDevice)': name an ALSA device, e.g. default")
         }
+        let transcodersText = arguments["transcoders"] ?? String(NamedThread.usableProcessorCount)
+        guard let transcoders = Int(transcodersText), (1...256).contains(transcoders) else {
+            throw LibraryError(
+                .usage, "invalid --transcoders '\(transcodersText)': use a number from 1 to 256")
+        }
+        self.transcoders = transcoders
+        let sizeText = arguments["transcode-cache"] ?? "512M"
+        guard let size = Self.byteCount(sizeText) else {
+            throw LibraryError(
+                .usage,
+                "invalid --transcode-cache '\(sizeText)': use a size such as 512M or 2G (0 keeps none)")
+        }
+        transcodeCache = size
+    }
+
+    /// `512M`, `2G`, `800K`, `1048576`: a size in bytes (at most 1 TiB); `nil` for anything else.
+    static func byteCount(_ text: String) -> Int64? {
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        var digits = text.uppercased()
+        if digits.hasSuffix("B") { digits.removeLast() }
+        var scale: Int64 = 1
+        if let last = digits.last, let unit = units[last] {
+            scale = unit
+            digits.removeLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int64(digits), number >= 0,
+            number <= (1 << 40) / scale
+        else { return nil }
+        return number * scale
     }
 
     func run(_ root: LibraryContext) async throws -> ExitStatus {
@@ -82,12 +129,21 @@ struct ServeVerb: Verb {
             vault: PasswordVault(
                 keyPath: LibraryLocation.passwordKeyPath(
                     ofLibrary: root.library.location, environment: root.console.environment)))
+        let cacheFolder = XDGDirectories.cache(
+            "bluelibrary", "transcodes", homeVariable: "BLUELIBRARY_HOME",
+            environment: root.console.environment)
+        let transcoder = Transcoder(
+            settings: Transcoder.Settings(
+                concurrent: transcoders,
+                cache: transcodeCache > 0 ? TranscodeCache(folder: cacheFolder, limit: transcodeCache) : nil))
         let subsonic = SubsonicAPI(
             library: root.library, accounts: accounts, covers: root.covers, lyrics: MusicScanner(),
             scan: FolderRescan(importer: FolderImporter(library: root.library), log: StandardError.line),
-            jukebox: jukeboxDevice.map { Jukebox(player: ALSAQueuePlayer(device: $0)) })
+            jukebox: jukeboxDevice.map { Jukebox(player: ALSAQueuePlayer(device: $0)) },
+            transcoder: transcoder)
         let app = try await WebApp(
-            library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic)
+            library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic,
+            transcoder: transcoder)
         let server = MicroHTTPServer(
             host: host, log: StandardError.line, handler: { await app.respond(to: $0) })
         let bound: Int

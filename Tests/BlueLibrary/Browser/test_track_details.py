@@ -108,6 +108,33 @@ class TrackDetailsTests(PageTestCase):
         self.driver.refresh()
         self.eventually(lambda: self.driver.find_element(By.ID, "replaygain").get_attribute("value") == "off")
 
+    def test_the_quality_setting_changes_what_the_audio_asks_for_and_seeking_restarts_the_transcode(self):
+        self.open_live()
+        self.play("Sung")
+        self.assertTrue(all("format=" not in (src or "") for src in self.player()["playing"]), "the file as it is")
+        self.click(self.driver.find_element(By.ID, "queue-toggle"))
+        setting = self.driver.find_element(By.ID, "quality")
+        self.assertTrue(setting.is_displayed(), "the setting is in the queue panel")
+        self.assertEqual(setting.get_attribute("value"), "original")
+        self.driver.execute_script("arguments[0].value = 'opus-96'; arguments[0].dispatchEvent(new Event('change'))", setting)
+        # The track goes on, transcoded: the server's Opus plays in the browser.
+        self.eventually(
+            lambda: any("format=opus&maxBitRate=96" in src for src in self.player()["playing"]),
+            f"opus 96: {self.player()}")
+        self.eventually(lambda: any(a["time"] > 0.3 and "format=opus" in (a["src"] or "")
+                                    for a in self.player()["audios"]), f"it plays: {self.player()}")
+        # Seeking asks for the transcode again from there; the time shown counts from there.
+        self.driver.execute_script(
+            "const seek = document.getElementById('seek'); seek.value = '5'; seek.dispatchEvent(new Event('change'))")
+        self.eventually(lambda: any("timeOffset=5.0" in src for src in self.player()["playing"]), f"{self.player()}")
+        self.eventually(lambda: self.player()["elapsed"] in ("0:05", "0:06", "0:07"), f"{self.player()}")
+        self.driver.execute_script("arguments[0].value = 'mp3-128'; arguments[0].dispatchEvent(new Event('change'))",
+                                   self.driver.find_element(By.ID, "quality"))
+        self.eventually(lambda: any("format=mp3&maxBitRate=128" in src for src in self.player()["playing"]),
+                        f"mp3 128: {self.player()}")
+        self.driver.refresh()
+        self.eventually(lambda: self.driver.find_element(By.ID, "quality").get_attribute("value") == "mp3-128")
+
 
 if __name__ == "__main__":
     unittest.main()

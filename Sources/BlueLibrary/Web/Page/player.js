@@ -6,6 +6,10 @@
 // ReplayGain: each track plays at the loudness its tags ask for (setting: off, track — the default — or
 // album, kept per browser), never past its peak. An <audio> element cannot play louder than its file, so a
 // positive gain plays at the volume set.
+//
+// Quality (kept per browser): the file as it is, or Opus or MP3 at a bit rate, which the server transcodes
+// as it sends. A transcode cannot be sought in by ranges: seeking asks for it again from that time
+// (`timeOffset`), and the element's own clock then counts from there (`element.offset`).
 import { withToken } from "./api.js";
 import { $, clock, coverURL, routes, say, setIcon } from "./dom.js";
 import * as queue from "./queue.js";
@@ -22,7 +26,26 @@ let wanted = false;             // whether the user wants music now (played, and
 const audio = () => players[active];
 const spare = () => players[1 - active];
 
-function urlOf(item) { return withToken(item.track.audio); }
+const QUALITY_KEY = "bluelibrary.quality";
+const QUALITIES = /^(original|(opus|mp3)-(320|192|128|96))$/;
+
+export function quality() {
+  let value = null;
+  try { value = localStorage.getItem(QUALITY_KEY); } catch (error) { value = null; }
+  return QUALITIES.test(value || "") ? value : "original";
+}
+
+const transcoding = () => quality() !== "original";
+
+// Where a track plays from: its file, or a transcode in the quality set, from `offset` seconds.
+function urlOf(item, offset = 0) {
+  let url = item.track.audio;
+  if (transcoding()) {
+    const [format, rate] = quality().split("-");
+    url += "?format=" + format + "&maxBitRate=" + rate + (offset > 0 ? "&timeOffset=" + offset.toFixed(1) : "");
+  }
+  return withToken(url);
+}
 
 const GAIN_KEY = "bluelibrary.replaygain";
 const GAIN_MODES = ["off", "track", "album"];
@@ -47,10 +70,14 @@ export function gainFactor(track, mode) {
 }
 
 // Puts a track in an element, remembering which (its loudness follows it).
-function put(element, item, url) {
+function put(element, item, url, offset = 0) {
   element.src = url;
   element.playing = item.track;
+  element.offset = offset;
 }
+
+// Where in the track an element is: its clock, from where its stream started.
+const positionOf = (element) => (element.offset || 0) + (element.currentTime || 0);
 
 // Shows the current track (or hides the bar when the queue is empty) and loads it; `how.play` starts it.
 function load(how) {
@@ -76,7 +103,9 @@ function load(how) {
     }
   }
   showVolume();
-  if (how.current) audio().currentTime = 0;
+  if (how.current) {
+    if (audio().offset) put(audio(), item, url); else audio().currentTime = 0;
+  }
   showTrack(item);
   if (how.play) start(); else { wanted = false; showState(); }
 }
@@ -138,23 +167,36 @@ export function next() {
 // Back to the start of the track after its first 3 seconds; before that, the previous track.
 export function previous() {
   const preceding = queue.preceding();
-  if (audio().currentTime > 3 || preceding < 0) { audio().currentTime = 0; return; }
+  if (positionOf(audio()) > 3 || preceding < 0) { seekTo(0); return; }
   queue.select(preceding, wanted);
 }
 
 export function seekTo(seconds) {
   const length = duration();
-  if (!queue.current() || !length) return;
-  audio().currentTime = Math.min(Math.max(seconds, 0), length);
+  const item = queue.current();
+  if (!item || !length) return;
+  const target = Math.min(Math.max(seconds, 0), length);
+  if (transcoding()) {
+    // A transcode starts again from there.
+    const playing = !audio().paused;
+    put(audio(), item, urlOf(item, target), target);
+    if (playing) start();
+  } else {
+    audio().currentTime = target;
+  }
   showTime();
 }
 
-export function currentTime() { return audio().currentTime || 0; }
+export function currentTime() { return positionOf(audio()); }
 
-export function seekBy(seconds) { seekTo(audio().currentTime + seconds); }
+export function seekBy(seconds) { seekTo(positionOf(audio()) + seconds); }
 
-// The current track's length: the file's, once known, else the library's.
+// The current track's length: the file's, once known (a transcode's is the library's), else the library's.
 function duration() {
+  if (transcoding()) {
+    const item = queue.current();
+    return item ? item.track.duration : 0;
+  }
   const known = audio().duration;
   if (Number.isFinite(known) && known > 0) return known;
   const item = queue.current();
@@ -202,7 +244,7 @@ function showState() {
 
 function showTime() {
   const length = duration();
-  const time = dragging ? Number(seek.value) : audio().currentTime || 0;
+  const time = dragging ? Number(seek.value) : positionOf(audio());
   seek.max = String(Math.max(length, 0));
   if (!dragging) seek.value = String(time);
   $("elapsed").textContent = clock(time);
@@ -233,13 +275,14 @@ for (const element of players) {
   element.addEventListener("timeupdate", () => {
     if (element !== audio()) return;
     showTime();
-    if (performance.now() - savedAt > 2000) { savedAt = performance.now(); queue.saveTime(element.currentTime); }
+    if (performance.now() - savedAt > 2000) { savedAt = performance.now(); queue.saveTime(positionOf(element)); }
   });
   element.addEventListener("durationchange", () => { if (element === audio()) showTime(); });
   element.addEventListener("loadedmetadata", () => {
     if (element !== audio() || !restoring) return;
-    element.currentTime = Math.min(restoring, element.duration || restoring);
+    const at = restoring;
     restoring = 0;
+    if (transcoding()) seekTo(at); else element.currentTime = Math.min(at, element.duration || at);
   });
   element.addEventListener("play", () => { if (element === audio()) showState(); });
   element.addEventListener("pause", () => { if (element === audio()) showState(); });
@@ -251,7 +294,11 @@ for (const element of players) {
   element.addEventListener("ended", () => {
     if (element !== audio()) return;
     const following = queue.following(true);
-    if (following === queue.index()) { element.currentTime = 0; start(); return; }
+    if (following === queue.index()) {
+      if (element.offset) put(element, queue.current(), urlOf(queue.current())); else element.currentTime = 0;
+      start();
+      return;
+    }
     if (following >= 0) { queue.select(following); return; }
     // The end of the queue: it stays, ready to play again from its last track.
     queue.saveTime(0);
@@ -280,7 +327,7 @@ $("mute").addEventListener("click", () => {
   queue.saveVolume(level === 0 && muted === false ? 0.5 : level, !muted && level > 0);
   showVolume();
 });
-addEventListener("pagehide", () => { if (queue.current()) queue.saveTime(audio().currentTime); });
+addEventListener("pagehide", () => { if (queue.current()) queue.saveTime(positionOf(audio())); });
 
 if ("mediaSession" in navigator) {
   const actions = {
@@ -301,6 +348,20 @@ export function startPlayer() {
   loudness.addEventListener("change", () => {
     try { localStorage.setItem(GAIN_KEY, loudness.value); } catch (error) { /* storage off: this visit only */ }
     showVolume();
+  });
+  const setting = $("quality");
+  setting.value = quality();
+  setting.addEventListener("change", () => {
+    const at = positionOf(audio());
+    try { localStorage.setItem(QUALITY_KEY, setting.value); } catch (error) { /* storage off: this visit only */ }
+    // The track that plays goes on where it was, in the new quality; the next one is loaded again.
+    spare().removeAttribute("src");
+    const item = queue.current();
+    if (!item) return;
+    const playing = !audio().paused;
+    if (transcoding()) put(audio(), item, urlOf(item, at), at);
+    else { put(audio(), item, urlOf(item)); restoring = at; }
+    if (playing) start();
   });
   setIcon($("previous"), "previous");
   setIcon($("next"), "next");

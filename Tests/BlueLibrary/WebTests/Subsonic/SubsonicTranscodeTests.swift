@@ -123,6 +123,30 @@ struct SubsonicTranscodeTests {
         #expect(try await harness.failure("stream", [("id", noise.id), ("timeOffset", "soon")]) == 0)
     }
 
+    /// The page's audio route takes the same values, as its quality setting sends them.
+    @Test func thePagesAudioIsTranscodedAsItsQualitySettingAsks() async throws {
+        func audio(_ query: [String: String]) async -> WebResponse {
+            await harness.app.respond(
+                to: WebRequest(
+                    method: "GET", path: "/api/tracks/\(noise.id)/audio", query: query,
+                    headers: ["Host": "127.0.0.1:8080"]))
+        }
+        let opus = await audio(["format": "opus", "maxBitRate": "96", "timeOffset": "10.5"])
+        #expect(opus.status == 200 && opus.headers["Content-Type"] == "audio/ogg")
+        let bytes = try await body(opus)
+        let path = harness.directory.file("page.ogg")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let probe = try await FFmpeg.probe(path)
+        #expect(probe.codec == "opus" && abs(probe.duration - (Self.seconds - 10.5)) < 1)
+        let file = await audio([:])
+        #expect(file.headers["Accept-Ranges"] == "bytes" && file.headers["Content-Type"] == "audio/flac")
+        let refused = await audio(["format": "wma"])
+        #expect(refused.status == 400)
+        #expect(
+            String(decoding: refused.bytes, as: UTF8.self).contains("format wma is not one this server makes")
+        )
+    }
+
     @Test func theExtensionsAreAdvertised() async throws {
         let list = try await harness.ok("getOpenSubsonicExtensions", "openSubsonicExtensions")
         let names = list.list.compactMap { $0["name"]?.text }

@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale bench-reads clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale bench-reads bench-transcode clean
 
 setup:
 	@scripts/setup.sh
@@ -77,6 +77,10 @@ bench-scale: release
 
 bench-reads: release
 	bench/read-scaling.sh
+
+bench-transcode: release
+	@scripts/setup.sh ffmpeg curl
+	bench/transcode.sh
 
 clean:
 	rm -rf .build

@@ -1,14 +1,15 @@
 """What the server benchmarks share: a served library, a probe that times GET /api/state from 127.0.0.1
 (a new connection each) and reports its percentiles, and a load of asyncio tasks run until stopped.
-Used by bench/connection-flood.sh and bench/slow-audio.sh (which run from the repository's root)."""
+Used by bench/connection-flood.sh, bench/slow-audio.sh and bench/transcode.sh (which run from the repository's root)."""
 import asyncio, atexit, socket, subprocess, time
 
 
 class Served:
-    """`bluelibrary serve --port 0` on the library `env` names, killed when the script ends."""
+    """`bluelibrary serve --port 0` on the library `env` names (with more `arguments`, started through
+    `prefix`, e.g. taskset), killed when the script ends."""
 
-    def __init__(self, binary, env, log):
-        self.process = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE,
+    def __init__(self, binary, env, log, arguments=(), prefix=()):
+        self.process = subprocess.Popen([*prefix, binary, "serve", "--port", "0", *arguments], stdout=subprocess.PIPE,
                                         stderr=open(log, "w"), env=env, text=True)
         atexit.register(lambda: self.process.poll() is None and self.process.kill())
         line = self.process.stdout.readline()

@@ -124,7 +124,7 @@ package final class Transcoder: Sendable {
             Result { () throws(AudioError) in
                 let transcoder = try FFmpegTranscoder.open(path, to: target)
                 let copy = cache?.writer(named: name)
-                let first = try transcoder.next(atLeast: 16 * 1024)
+                let first = try transcoder.next(atLeast: 8 * 1024)
                 copy?.append(first)
                 if transcoder.isFinished { copy?.finish() }
                 return (transcoder, first, copy)

@@ -7,7 +7,7 @@ import BlueLibraryStore
 extension PostgresAlbums {
     /// The tables of users' data, which a library being created is emptied of.
     static let userTables =
-        "users, api_keys, stars, ratings, plays, playlists, playlist_tracks, play_queues, play_queue_tracks, bookmarks, radio_stations, shares, share_tracks"
+        "users, api_keys, stars, ratings, plays, playlists, playlist_tracks, play_queues, play_queue_tracks, bookmarks, radio_stations, shares, share_tracks, players"
 
     /// Reads the users, their API keys, stars, ratings, plays and playlists into `contents`.
     func readUserData(into contents: inout LibraryContents) throws {
@@ -39,13 +39,13 @@ extension PostgresAlbums {
     /// Writes the users, API keys, stars, ratings, plays and playlists of `contents` into emptied tables.
     func writeUserData(_ contents: LibraryContents) throws {
         try PostgresArray.insert(
-            into: "users", columns: "id, name, name_key, password, is_admin, created",
-            types: ["text", "text", "text", "text", "bool", "int8"],
+            into: "users", columns: "id, name, name_key, password, is_admin, created, max_bit_rate",
+            types: ["text", "text", "text", "text", "bool", "int8", "int4"],
             rows: contents.users.map {
                 [
                     .text($0.id), .text($0.name), .text(StoredUser.nameKey($0.name)),
                     .text($0.sealedPassword),
-                    .bool($0.isAdmin), .integer(Int($0.created)),
+                    .bool($0.isAdmin), .integer(Int($0.created)), .integer($0.maxBitRate),
                 ]
             }, in: self)
         try PostgresArray.insert(

@@ -267,6 +267,18 @@ enum PostgresSchema {
             )
             """,
         ],
+        // Users' highest streaming bit rates and players' streaming defaults: SQLite's schema 12.
+        [
+            "ALTER TABLE users ADD COLUMN max_bit_rate integer NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE players (
+                name_key text COLLATE "C" PRIMARY KEY,
+                name text NOT NULL,
+                format text NOT NULL,
+                max_bit_rate integer NOT NULL
+            )
+            """,
+        ],
     ]
 
     /// The schema version this build writes.

@@ -77,7 +77,7 @@ extension SQLiteAlbums {
             DELETE FROM api_keys; DELETE FROM stars; DELETE FROM ratings; DELETE FROM plays;
             DELETE FROM playlists; DELETE FROM playlist_tracks; DELETE FROM music_folders;
             DELETE FROM play_queues; DELETE FROM play_queue_tracks; DELETE FROM bookmarks;
-            DELETE FROM radio_stations; DELETE FROM shares; DELETE FROM share_tracks;
+            DELETE FROM radio_stations; DELETE FROM players; DELETE FROM shares; DELETE FROM share_tracks;
             """)
         _ = try append(contents.albums.map(\.album))
         for stored in contents.albums where stored.source != nil || !stored.edited.isEmpty {

@@ -36,10 +36,14 @@ extension SQLiteAlbums {
     func writeUserData(_ contents: LibraryContents) throws {
         for user in contents.users {
             try connection.run(
-                "INSERT INTO users (id, name, name_key, password, is_admin, created) VALUES (?, ?, ?, ?, ?, ?)",
+                """
+                INSERT INTO users (id, name, name_key, password, is_admin, created, max_bit_rate)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
                 [
                     .text(user.id), .text(user.name), .text(StoredUser.nameKey(user.name)),
                     .text(user.sealedPassword), .integer(user.isAdmin ? 1 : 0), .integer(user.created),
+                    .integer(Int64(user.maxBitRate)),
                 ])
         }
         for key in contents.apiKeys { try insertAPIKey(key) }

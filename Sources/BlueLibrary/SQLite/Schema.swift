@@ -256,6 +256,18 @@ enum Schema {
                 PRIMARY KEY (share_id, position)
             );
             """),
+        // 12: each user's highest streaming bit rate (kbit/s, 0: none), and players' streaming defaults (a
+        // player is a Subsonic client name, `c=`): the format and highest bit rate its streams get.
+        Migration(
+            """
+            ALTER TABLE users ADD COLUMN max_bit_rate INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE players (
+                name_key TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                format TEXT NOT NULL,
+                max_bit_rate INTEGER NOT NULL
+            );
+            """),
     ]
 
     /// The schema version this build writes.

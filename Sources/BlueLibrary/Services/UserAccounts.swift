@@ -131,6 +131,53 @@ package final class UserAccounts: Sendable {
         }
     }
 
+    // MARK: Streaming limits
+
+    /// The highest streaming bit rate any client of this user's gets (kbit/s, 0 for no limit).
+    /// - Throws: `notFound` for an unknown name, `usage` for a rate that is not 0 to 10,000.
+    package func setMaxBitRate(of name: String, to kilobits: Int) async throws {
+        guard (0...10_000).contains(kilobits) else {
+            throw LibraryError(.usage, "invalid bit rate \(kilobits): use kbit/s from 0 (no limit) to 10000")
+        }
+        let missing = Self.unknown(name)
+        defer { logins.drop() }
+        try await library.changeUserData { writer in
+            guard var user = try writer.user(named: name) else { throw missing }
+            user.maxBitRate = kilobits
+            try writer.updateUser(user)
+        }
+    }
+
+    /// Every player's streaming defaults, by name.
+    package func players() async throws -> [StoredPlayer] {
+        try await library.listening { try $0.players() }
+    }
+
+    /// The streaming defaults of the player (Subsonic client) named `name`, if it has any.
+    package func player(named name: String) async throws -> StoredPlayer? {
+        try await library.listening { try $0.player(named: name) }
+    }
+
+    /// Sets a player's streaming defaults; a player left with neither a format nor a limit is forgotten.
+    /// - Throws: `usage` for an empty or over-long name, or a rate that is not 0 to 10,000.
+    package func setPlayer(_ player: StoredPlayer) async throws {
+        guard !player.name.isEmpty, player.name.count <= 128, !player.name.contains(where: \.isNewline) else {
+            throw LibraryError(
+                .usage, "invalid player name '\(player.name.prefix(80))': use 1 to 128 characters")
+        }
+        guard (0...10_000).contains(player.maxBitRate) else {
+            throw LibraryError(
+                .usage, "invalid bit rate \(player.maxBitRate): use kbit/s from 0 (no limit) to 10000")
+        }
+        try await library.changeUserData { writer in
+            if player.format.isEmpty && player.maxBitRate == 0 {
+                try writer.deletePlayer(named: player.name)
+            } else {
+                try writer.savePlayer(player)
+            }
+        }
+    }
+
     // MARK: Logins
 
     /// What a request presents to log in.

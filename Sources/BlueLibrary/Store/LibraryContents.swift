@@ -42,6 +42,8 @@ package struct LibraryContents: Sendable, Equatable {
     package var bookmarks: [StoredBookmark] = []
     /// The internet radio stations, oldest first.
     package var radioStations: [StoredRadioStation] = []
+    /// The players' streaming defaults, by name.
+    package var players: [StoredPlayer] = []
     /// Every share with its tracks, oldest first.
     package var shares: [StoredShare] = []
     /// The music folders the library was imported from, in byte order.
@@ -56,7 +58,7 @@ package struct LibraryContents: Sendable, Equatable {
         albums == Album.seeds.map { StoredAlbum(album: $0) } && deletedAlbums.isEmpty && tracks.isEmpty
             && history.isEmpty && outbox.isEmpty && current == nil && users.isEmpty && apiKeys.isEmpty
             && stars.isEmpty && ratings.isEmpty && plays.isEmpty && playlists.isEmpty && musicFolders.isEmpty
-            && playQueues.isEmpty && bookmarks.isEmpty && radioStations.isEmpty
+            && playQueues.isEmpty && bookmarks.isEmpty && radioStations.isEmpty && players.isEmpty
             && shares.isEmpty
     }
 

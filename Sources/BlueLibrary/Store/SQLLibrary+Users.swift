@@ -8,13 +8,14 @@ extension SQLLibrary {
     private func users(_ condition: String, _ values: [SQLValue]) throws -> [StoredUser] {
         try select(
             """
-            SELECT id, name, password, CASE WHEN is_admin THEN 1 ELSE 0 END, created FROM users WHERE \(condition)
-            ORDER BY created, id
+            SELECT id, name, password, CASE WHEN is_admin THEN 1 ELSE 0 END, created, max_bit_rate FROM users
+            WHERE \(condition) ORDER BY created, id
             """, values
         ) {
             StoredUser(
                 id: $0.string(0) ?? "", name: $0.string(1) ?? "", sealedPassword: $0.string(2) ?? "",
-                isAdmin: try $0.integer(3) == 1, created: Int64(try $0.integer(4) ?? 0))
+                isAdmin: try $0.integer(3) == 1, created: Int64(try $0.integer(4) ?? 0),
+                maxBitRate: Int(try $0.integer(5) ?? 0))
         }
     }
 
@@ -262,24 +263,59 @@ extension SQLLibrary {
         try execute("DELETE FROM shares WHERE id = ?1", [.text(id)])
     }
 
+    package func players() throws -> [StoredPlayer] {
+        try select("SELECT name, format, max_bit_rate FROM players ORDER BY name_key", []) {
+            StoredPlayer(
+                name: $0.string(0) ?? "", format: $0.string(1) ?? "", maxBitRate: Int(try $0.integer(2) ?? 0))
+        }
+    }
+
+    package func player(named name: String) throws -> StoredPlayer? {
+        try select(
+            "SELECT name, format, max_bit_rate FROM players WHERE name_key = ?1",
+            [.text(StoredUser.nameKey(name))]
+        ) {
+            StoredPlayer(
+                name: $0.string(0) ?? "", format: $0.string(1) ?? "", maxBitRate: Int(try $0.integer(2) ?? 0))
+        }.first
+    }
+
+    package func savePlayer(_ player: StoredPlayer) throws {
+        let key = StoredUser.nameKey(player.name)
+        try execute("DELETE FROM players WHERE name_key = ?1", [.text(key)])
+        try execute(
+            "INSERT INTO players (name_key, name, format, max_bit_rate) VALUES (?1, ?2, ?3, ?4)",
+            [.text(key), .text(player.name), .text(player.format), .integer(Int64(player.maxBitRate))])
+    }
+
+    package func deletePlayer(named name: String) throws {
+        try execute("DELETE FROM players WHERE name_key = ?1", [.text(StoredUser.nameKey(name))])
+    }
+
     package func insertUser(_ user: StoredUser) throws {
         // Found first: a failed INSERT would end a PostgreSQL transaction.
         guard try self.user(named: user.name) == nil else {
             throw LibraryError(.conflict, "a user named \(user.name) already exists")
         }
         try execute(
-            "INSERT INTO users (id, name, name_key, password, is_admin, created) VALUES (?1, ?2, ?3, ?4, ?5 = 1, ?6)",
+            """
+            INSERT INTO users (id, name, name_key, password, is_admin, created, max_bit_rate)
+            VALUES (?1, ?2, ?3, ?4, ?5 = 1, ?6, ?7)
+            """,
             [
                 .text(user.id), .text(user.name), .text(StoredUser.nameKey(user.name)),
                 .text(user.sealedPassword),
-                .integer(user.isAdmin ? 1 : 0), .integer(user.created),
+                .integer(user.isAdmin ? 1 : 0), .integer(user.created), .integer(Int64(user.maxBitRate)),
             ])
     }
 
     package func updateUser(_ user: StoredUser) throws {
         try execute(
-            "UPDATE users SET password = ?1, is_admin = ?2 = 1 WHERE id = ?3",
-            [.text(user.sealedPassword), .integer(user.isAdmin ? 1 : 0), .text(user.id)])
+            "UPDATE users SET password = ?1, is_admin = ?2 = 1, max_bit_rate = ?4 WHERE id = ?3",
+            [
+                .text(user.sealedPassword), .integer(user.isAdmin ? 1 : 0), .text(user.id),
+                .integer(Int64(user.maxBitRate)),
+            ])
     }
 
     package func deleteUser(id: String) throws {
@@ -429,6 +465,7 @@ extension SQLLibrary {
         contents.bookmarks = try owners.flatMap { try bookmarks(of: $0).sorted { $0.track < $1.track } }
         contents.radioStations = try radioStations()
         contents.shares = try shares()
+        contents.players = try players()
     }
 
     /// Writes the play queues, bookmarks, radio stations and shares of `contents` into emptied tables.
@@ -437,5 +474,6 @@ extension SQLLibrary {
         for bookmark in contents.bookmarks { try saveBookmark(bookmark) }
         for station in contents.radioStations { try saveRadioStation(station) }
         for share in contents.shares { try saveShare(share) }
+        for player in contents.players { try savePlayer(player) }
     }
 }

@@ -29,7 +29,8 @@ extension SubsonicAPI {
             return track
         }
         if !download {
-            let asked = try Self.streamRequest(call.parameters, offset: "timeOffset")
+            let asked = try await withDefaults(
+                try Self.streamRequest(call.parameters, offset: "timeOffset"), call)
             let plan = asked.plan(path: track.stored.track.path, sourceKilobits: Self.kilobits(of: track))
             if case .transcode(let format, let kilobits, let offset) = plan {
                 return try await transcode(
@@ -76,6 +77,27 @@ extension SubsonicAPI {
         } catch {
             throw SubsonicError.generic(error.message)
         }
+    }
+
+    /// What a call asks for, with the defaults its player (`c=`) has for what it leaves out and the
+    /// lowest of the limits its own, its user's and its player's: a user's limit is the administrator's,
+    /// so it holds even against `format=raw`.
+    func withDefaults(_ asked: StreamRequest, _ call: Call) async throws -> StreamRequest {
+        var request = asked
+        let player = try await call.parameters["c"].asyncFlatMap { try await accounts.player(named: $0) }
+        if request.format == nil && !request.asItIs, let player, !player.format.isEmpty {
+            if player.format == "raw" {
+                request.asItIs = true
+            } else {
+                request.format = TranscodeFormat(named: player.format)
+            }
+        }
+        let limits = [request.maximumKilobits ?? 0, call.user.maxBitRate, player?.maxBitRate ?? 0].filter {
+            $0 > 0
+        }
+        request.maximumKilobits = limits.min()
+        if call.user.maxBitRate > 0 { request.asItIs = false }
+        return request
     }
 
     /// A song's bit rate in kbit/s, from its file's size and length.
@@ -157,5 +179,13 @@ extension SubsonicAPI {
             try ImageCodec.encodePNG(GeneratedArtwork(artist: user.name, title: user.name).image(size: 150))
         }
         return .response(WebResponse(status: 200, headers: headers, body: .bytes(bytes)))
+    }
+}
+
+extension Optional {
+    /// The value `transform` makes of the wrapped one, awaited; `nil` for `nil`.
+    fileprivate func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
     }
 }

@@ -70,7 +70,10 @@ extension SubsonicAPI {
         let source = Self.sourceStream(of: track.stored.track.path)
         let bits = Self.kilobits(of: track) * 1000
         var decision = SubsonicElement()
-        let limit = client["maxAudioBitrate"]?.integerValue.flatMap { $0 > 0 ? $0 : nil }
+        // The client's own limit, and the one its user has (the administrator's).
+        let limit = [
+            client["maxAudioBitrate"]?.integerValue ?? 0, call.user.maxBitRate * 1000,
+        ].filter { $0 > 0 }.min()
         // Direct play: the first profile the file meets, each other one saying why not.
         var reasons: [SubsonicElement.Scalar] = []
         var direct = false

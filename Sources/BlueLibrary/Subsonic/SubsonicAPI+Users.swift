@@ -32,8 +32,19 @@ extension SubsonicAPI {
         element.set("jukeboxRole", user.isAdmin)
         element.set("shareRole", true)
         element.set("videoConversionRole", false)
+        element.set("maxBitRate", user.maxBitRate)
         element.add("folder", values: [.int(SubsonicShapes.musicFolderID)])
         return element
+    }
+
+    /// `maxBitRate` when given: the user's highest streaming bit rate, kbit/s (0 for none).
+    private static func maxBitRate(_ parameters: SubsonicParameters) throws -> Int? {
+        guard let text = parameters["maxBitRate"] else { return nil }
+        guard let kilobits = Int(text), (0...10_000).contains(kilobits) else {
+            throw SubsonicError.generic(
+                "maxBitRate \(text.prefix(20)) is not kbit/s from 0 (no limit) to 10000")
+        }
+        return kilobits
     }
 
     /// Refuses a call of anyone but the administrator.
@@ -68,7 +79,9 @@ extension SubsonicAPI {
         let name = try parameters.required("username")
         let password = try Self.decodedPassword(try parameters.required("password"))
         try Self.checkAdminRole(parameters, isAdmin: false)
+        let limit = try Self.maxBitRate(parameters)
         try await accounts.add(name, password: password)
+        if let limit { try await accounts.setMaxBitRate(of: name, to: limit) }
         return .ok
     }
 
@@ -83,6 +96,9 @@ extension SubsonicAPI {
         try Self.checkAdminRole(parameters, isAdmin: user.isAdmin)
         if let password = parameters["password"] {
             try await accounts.setPassword(of: user.name, to: try Self.decodedPassword(password))
+        }
+        if let limit = try Self.maxBitRate(parameters) {
+            try await accounts.setMaxBitRate(of: user.name, to: limit)
         }
         return .ok
     }

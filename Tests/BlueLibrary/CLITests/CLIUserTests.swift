@@ -61,6 +61,16 @@ struct CLIUserTests {
         (["user", "key", "nobody"], 65, "no user named nobody"),
         (["user", "remove", "nobody"], 65, "no user named nobody"),
         (["user", "add", "two words"], 64, "invalid user name 'two words'"),
+        (["user", "set", "joe"], 64, "set needs --max-bitrate KBPS"),
+        (["user", "add", "joe", "--max-bitrate", "128"], 64, "--max-bitrate goes with set"),
+        (["user", "set", "joe", "--max-bitrate", "fast"], 64, "invalid --max-bitrate 'fast'"),
+        (["user", "set", "nobody", "--max-bitrate", "128"], 65, "no user named nobody"),
+        (["player", "set", "DSub"], 64, "set needs --format FORMAT or --max-bitrate KBPS"),
+        (["player", "set", "DSub", "--format", "wma"], 64, "invalid --format 'wma'"),
+        (["player", "set", "DSub", "--max-bitrate", "-5"], 64, "invalid --max-bitrate '-5'"),
+        (["player", "list", "--format", "mp3"], 64, "--format and --max-bitrate go with set"),
+        (["player", "remove", "DSub"], 65, "no player named DSub has defaults"),
+        (["player", "start"], 64, "unknown action 'start'"),
     ])
     func mistakesAreOneLineAndChangeNothing(arguments: [String], status: Int32, message: String) async throws
     {
@@ -70,6 +80,41 @@ struct CLIUserTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try await home.ok("user", "list").hasPrefix("No users yet"))
+    }
+
+    @Test func aUsersLimitAndPlayersDefaultsAreSetListedAndCleared() async throws {
+        _ = try await home.ok("user", "add", "joe", stdin: "sésame 1+2\n")
+        #expect(
+            try await home.ok("user", "set", "JOE", "--max-bitrate", "192")
+                == "JOE's streams are sent at 192 kbit/s at most.\n")
+        #expect(try await home.ok("user", "list") == "joe  administrator  no API keys  at most 192 kbit/s\n")
+        #expect(
+            try await home.ok("user", "set", "joe", "--max-bitrate", "0")
+                == "joe's streams have no bit rate limit.\n")
+        #expect(try await home.ok("user", "list") == "joe  administrator  no API keys\n")
+        #expect(
+            try await home.ok("player", "list")
+                == "No player has defaults; set some with: bluelibrary player set NAME --format opus\n")
+        #expect(
+            try await home.ok("player", "set", "DSub", "--format", "OPUS", "--max-bitrate", "96")
+                == "DSub: opus, at most 96 kbit/s.\n")
+        #expect(
+            try await home.ok("player", "set", "desk", "--format", "raw")
+                == "desk: the files as they are, no bit rate limit.\n")
+        #expect(
+            try await home.ok("player", "set", "dsub", "--max-bitrate", "128")
+                == "dsub: opus, at most 128 kbit/s.\n")
+        #expect(
+            try await home.ok("player", "list") == """
+                desk  the files as they are, no bit rate limit
+                dsub  opus, at most 128 kbit/s
+
+                """)
+        #expect(try await home.ok("player", "remove", "DESK") == "Forgot the defaults of DESK.\n")
+        #expect(
+            try await home.ok("player", "set", "dsub", "--format", "none", "--max-bitrate", "0")
+                == "dsub: the format it asks for, no bit rate limit.\n")
+        #expect(try await home.ok("player", "list").hasPrefix("No player has defaults"))
     }
 
     @Test func withoutAPasswordLineNothingIsAdded() async throws {

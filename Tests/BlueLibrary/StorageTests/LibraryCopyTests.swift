@@ -13,7 +13,7 @@ struct LibraryCopyTests {
         ),
         StoredUser(
             id: "user-2", name: "guest \"two\"", sealedPassword: "sealed:2", isAdmin: false,
-            created: 1_700_000_000_001),
+            created: 1_700_000_000_001, maxBitRate: 192),
     ]
 
     /// A library with something in every table: albums added, edited by hand and scanned, a deleted
@@ -81,6 +81,8 @@ struct LibraryCopyTests {
                 StoredShare(
                     id: "share-1", owner: "user-1", description: "for ✓", created: 85, expires: 90_000,
                     lastVisited: 86, visitCount: 2, trackIDs: [song, "track-gone"]))
+            try writer.savePlayer(StoredPlayer(name: "DSub ✓", format: "opus", maxBitRate: 128))
+            try writer.savePlayer(StoredPlayer(name: "desk", format: "raw", maxBitRate: 0))
         }
     }
 
@@ -98,6 +100,7 @@ struct LibraryCopyTests {
         #expect(original.playQueues.map(\.trackIDs.count) == [2, 1] && original.bookmarks.count == 1)
         #expect(original.radioStations.map(\.name) == ["Jazz \"FM\""])
         #expect(original.shares.map(\.trackIDs.count) == [2])
+        #expect(original.players.map(\.name) == ["desk", "DSub ✓"] && original.users[1].maxBitRate == 192)
 
         let other: StoreKind = kind == .postgres ? .sqlite : .postgres
         let (copy, copyDirectory) = try await other.make()

@@ -204,6 +204,31 @@ struct UserDataStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func playersDefaultsAndUsersLimitsAreKept(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let joe = StoredUser(id: "u1", name: "joe", sealedPassword: "s", isAdmin: true, created: 1)
+        let phone = StoredPlayer(name: "Phone", format: "opus", maxBitRate: 96)
+        try await store.write { writer in
+            try writer.insertUser(joe)
+            try writer.savePlayer(phone)
+            try writer.savePlayer(StoredPlayer(name: "desk", format: "raw", maxBitRate: 0))
+        }
+        #expect(try await store.read { try $0.players() }.map(\.name) == ["desk", "Phone"])
+        #expect(try await store.read { try $0.player(named: "PHONE") } == phone)
+        let louder = StoredPlayer(name: "phone", format: "mp3", maxBitRate: 320)
+        try await store.write { writer in
+            try writer.savePlayer(louder)
+            try writer.deletePlayer(named: "DESK")
+            var limited = joe
+            limited.maxBitRate = 128
+            try writer.updateUser(limited)
+        }
+        #expect(try await store.read { try $0.players() } == [louder])
+        #expect(try await store.read { try $0.user(named: "joe")?.maxBitRate } == 128)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func radioStationsAreKeptInTheOrderTheyCameAndReplacedByID(kind: StoreKind) async throws {
         let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }

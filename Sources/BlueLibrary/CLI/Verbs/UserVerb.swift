@@ -2,15 +2,20 @@ import BlueLibraryCore
 import BlueLibraryServices
 import Diagnostics
 
-/// `bluelibrary user add|passwd|remove|list|key [NAME]`: the people the Subsonic API (`serve`) lets in.
+/// `bluelibrary user add|passwd|remove|list|key|set [NAME]`: the people the Subsonic API (`serve`) lets
+/// in, and the highest bit rate each one's streams are sent at.
 /// Passwords are asked twice, without echo, on a terminal, and otherwise read as one line from standard
 /// input — never from the command line, where `ps` would show them.
 struct UserVerb: Verb {
     static let spec = VerbSpec(
         name: "user", summary: "add, list and remove the users of the Subsonic API, and their keys",
-        usage: "add|passwd|remove|key NAME | list",
+        usage: "add|passwd|remove|key NAME | set NAME --max-bitrate KBPS | list",
         options: [
-            OptionSpec(name: "revoke", short: nil, value: nil, help: "with key: revoke every API key of NAME")
+            OptionSpec(
+                name: "revoke", short: nil, value: nil, help: "with key: revoke every API key of NAME"),
+            OptionSpec(
+                name: "max-bitrate", short: nil, value: "KBPS",
+                help: "with set: the highest bit rate NAME's streams are sent at (0: no limit)"),
         ],
         positionals: 1...2,
         details: """
@@ -24,20 +29,24 @@ struct UserVerb: Verb {
             key).
             key prints a new API key (shown this once; apps send it as apiKey); key --revoke revokes them
             all. remove also forgets the user's stars, ratings, plays and playlists.
+            set NAME --max-bitrate 192 has every stream of NAME's music apps and pages transcoded down
+            to 192 kbit/s when its file is over that (see also 'bluelibrary player').
             """)
 
     enum Action: String {
-        case add, passwd, remove, list, key
+        case add, passwd, remove, list, key, set
     }
 
     let action: Action
     let name: String?
     let revoke: Bool
+    let maxBitRate: Int?
 
     init(_ arguments: ParsedArguments) throws {
         let words = arguments.positionals
         guard let action = Action(rawValue: words[0]) else {
-            throw Self.spec.usageError("unknown action '\(words[0])': use add, passwd, remove, list or key")
+            throw Self.spec.usageError(
+                "unknown action '\(words[0])': use add, passwd, remove, list, key or set")
         }
         self.action = action
         switch action {
@@ -50,6 +59,17 @@ struct UserVerb: Verb {
         }
         revoke = arguments.has("revoke")
         if revoke && action != .key { throw Self.spec.usageError("--revoke goes with key") }
+        maxBitRate = try arguments["max-bitrate"].map { text in
+            guard let kilobits = Int(text), (0...10_000).contains(kilobits) else {
+                throw LibraryError(
+                    .usage, "invalid --max-bitrate '\(text)': use kbit/s from 0 (no limit) to 10000")
+            }
+            return kilobits
+        }
+        if (maxBitRate != nil) != (action == .set) {
+            throw Self.spec.usageError(
+                action == .set ? "set needs --max-bitrate KBPS" : "--max-bitrate goes with set")
+        }
     }
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {
@@ -88,6 +108,13 @@ struct UserVerb: Verb {
         case (.key, let name?):
             let key = try await accounts.makeAPIKey(for: name)
             out.line(key)
+        case (.set, let name?):
+            let kilobits = maxBitRate ?? 0
+            try await accounts.setMaxBitRate(of: name, to: kilobits)
+            out.line(
+                kilobits == 0
+                    ? "\(name)'s streams have no bit rate limit."
+                    : "\(name)'s streams are sent at \(kilobits) kbit/s at most.")
         case (.list, _):
             let users = try await accounts.list()
             guard !users.isEmpty else {
@@ -101,7 +128,8 @@ struct UserVerb: Verb {
                 let keyText =
                     keys.isEmpty
                     ? "no API keys" : "\(keys.count) API key\(keys.count == 1 ? "" : "s"): \(listed)"
-                out.line("\(user.name.padded(to: width))  \(role.padded(to: 13))  \(keyText)")
+                let limit = user.maxBitRate > 0 ? "  at most \(user.maxBitRate) kbit/s" : ""
+                out.line("\(user.name.padded(to: width))  \(role.padded(to: 13))  \(keyText)\(limit)")
             }
         default:
             throw Self.spec.usageError("\(action.rawValue) needs a user NAME")

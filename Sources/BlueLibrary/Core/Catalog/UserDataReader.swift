@@ -35,6 +35,10 @@ package protocol UserDataReader {
     func bookmarks(of user: String) throws -> [StoredBookmark]
     /// Every internet radio station, oldest first.
     func radioStations() throws -> [StoredRadioStation]
+    /// Every player's streaming defaults, by name.
+    func players() throws -> [StoredPlayer]
+    /// The streaming defaults of the player called `name` (ignoring case), if it has any.
+    func player(named name: String) throws -> StoredPlayer?
     /// Every share, of every user, oldest first, each with its tracks in order.
     func shares() throws -> [StoredShare]
     /// The share with `id`, if any.
@@ -78,6 +82,10 @@ package protocol UserDataWriter: UserDataReader {
     func saveRadioStation(_ station: StoredRadioStation) throws
     /// Removes an internet radio station.
     func deleteRadioStation(id: String) throws
+    /// Writes a player's streaming defaults, replacing those it had.
+    func savePlayer(_ player: StoredPlayer) throws
+    /// Forgets a player's streaming defaults.
+    func deletePlayer(named name: String) throws
     /// Writes a share whole — its fields and its tracks in order — adding it or replacing the one with its
     /// id.
     func saveShare(_ share: StoredShare) throws
@@ -118,14 +126,19 @@ package struct StoredUser: Sendable, Hashable {
     package var isAdmin: Bool
     /// When the user was added.
     package var created: Int64
+    /// The highest bit rate (kbit/s) their streams are sent at; 0 for no limit.
+    package var maxBitRate: Int
 
     /// Creates a user.
-    package init(id: String, name: String, sealedPassword: String, isAdmin: Bool, created: Int64) {
+    package init(
+        id: String, name: String, sealedPassword: String, isAdmin: Bool, created: Int64, maxBitRate: Int = 0
+    ) {
         self.id = id
         self.name = name
         self.sealedPassword = sealedPassword
         self.isAdmin = isAdmin
         self.created = created
+        self.maxBitRate = maxBitRate
     }
 
     /// The form a name is kept in: Unicode's composed form (NFC), so `éve` typed with a combining accent
@@ -329,5 +342,24 @@ package struct StoredShare: Sendable, Hashable {
         self.lastVisited = lastVisited
         self.visitCount = visitCount
         self.trackIDs = trackIDs
+    }
+}
+
+/// A player's streaming defaults: what a Subsonic client that names itself `name` (its `c=`) gets when it
+/// asks for no format or bit rate of its own.
+package struct StoredPlayer: Sendable, Hashable {
+    /// The client's name, as it sends it.
+    package var name: String
+    /// The format its streams are made in (`mp3`, `opus`, …), `raw` for the files as they are, or empty
+    /// for no default.
+    package var format: String
+    /// The highest bit rate (kbit/s) its streams are sent at; 0 for no limit.
+    package var maxBitRate: Int
+
+    /// Creates a player's defaults.
+    package init(name: String, format: String, maxBitRate: Int) {
+        self.name = name
+        self.format = format
+        self.maxBitRate = maxBitRate
     }
 }

@@ -147,6 +147,40 @@ struct SubsonicTranscodeTests {
         )
     }
 
+    /// A user's limit (the administrator's) and a player's defaults apply to what a call leaves out; the
+    /// lowest limit wins, and a user's holds even against `format=raw`.
+    @Test func usersLimitsAndPlayersDefaultsShapeTheStream() async throws {
+        let accounts = harness.accounts
+        // The harness's calls name their client "tests".
+        try await accounts.setPlayer(StoredPlayer(name: "TESTS", format: "opus", maxBitRate: 96))
+        let phone = await harness.call("stream", [("id", noise.id)])
+        #expect(phone.headers["Content-Type"] == "audio/ogg")
+        let phoneBytes = try await body(phone).count
+        #expect(abs(Double(phoneBytes) * 8 / Self.seconds / 1000 - 96) < 9.6)
+        // The call's own format wins over the player's; its limit still holds.
+        let asked = await harness.call("stream", [("id", noise.id), ("format", "mp3")])
+        #expect(asked.headers["Content-Type"] == "audio/mpeg")
+        #expect(abs(Double(try await body(asked).count) * 8 / Self.seconds / 1000 - 96) < 9.6)
+        // The administrator limits joe: every stream of his is at most 64 kbit/s, raw ones too.
+        try await accounts.setPlayer(StoredPlayer(name: "tests", format: "", maxBitRate: 0))
+        try await accounts.setMaxBitRate(of: "joe", to: 64)
+        #expect(try await harness.ok("getUser", [("username", "joe")], "user")["maxBitRate"] == .number("64"))
+        for parameters in [[("format", "raw")], [], [("maxBitRate", "320")]] {
+            let limited = await harness.call("stream", [("id", noise.id)] + parameters)
+            #expect(limited.headers["Content-Type"] == "audio/mpeg", "\(parameters)")
+            let rate = Double(try await body(limited).count) * 8 / Self.seconds / 1000
+            #expect(abs(rate - 64) < 6.4, "\(parameters): \(rate) kbit/s")
+        }
+        // updateUser sets it too.
+        #expect(
+            try await harness.json("updateUser", [("username", "joe"), ("maxBitRate", "0")])["status"]
+                == .string("ok"))
+        #expect(try await harness.ok("getUser", [("username", "joe")], "user")["maxBitRate"] == .number("0"))
+        let free = await harness.call("stream", [("id", noise.id)])
+        #expect(free.headers["Accept-Ranges"] == "bytes")
+        #expect(try await harness.failure("updateUser", [("username", "joe"), ("maxBitRate", "fast")]) == 0)
+    }
+
     @Test func theExtensionsAreAdvertised() async throws {
         let list = try await harness.ok("getOpenSubsonicExtensions", "openSubsonicExtensions")
         let names = list.list.compactMap { $0["name"]?.text }

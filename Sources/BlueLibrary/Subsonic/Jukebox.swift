@@ -38,6 +38,12 @@ package actor Jukebox {
         self.player = player
     }
 
+    /// The playlist and where the player is, read at one moment (one call, so a change between the two
+    /// cannot make them disagree).
+    func snapshot() -> (tracks: [Track], status: Status) {
+        (tracks, status())
+    }
+
     /// Where the player is.
     func status() -> Status {
         let now = player.status
@@ -63,11 +69,14 @@ package actor Jukebox {
         reloadKeepingPlace()
     }
 
-    /// Starts (or resumes) playing (`start`).
+    /// Starts (or resumes) playing (`start`). After the end of the playlist it plays the tracks added
+    /// since, if any, else the playlist again from its start.
     func start() {
         guard !tracks.isEmpty else { return }
         if let now = player.status, !now.hasEnded {
             if !now.isPlaying { player.togglePause() }
+        } else if let now = player.status {
+            load(from: now.index + 1 < tracks.count ? now.index + 1 : 0, at: 0)
         } else {
             load(from: min(index, tracks.count - 1), at: 0)
         }
@@ -140,13 +149,15 @@ package actor Jukebox {
         return true
     }
 
-    /// Plays from `place`, `offset` seconds in.
-    private func load(from place: Int, at offset: Double) {
+    /// Loads the playlist at `place`, `offset` seconds in, playing or (without a sound) paused there.
+    private func load(from place: Int, at offset: Double, playing: Bool = true) {
         index = place
         // A gain of 0 is silence (an entry's gain must be above 0).
         let level = max(gain, 0.000_001)
-        player.play(tracks.map { QueueEntry(path: $0.path, duration: $0.duration, gain: level) }, from: place)
-        if offset > 0 { player.seek(by: offset) }
+        player.load(
+            tracks.map { QueueEntry(path: $0.path, duration: $0.duration, gain: level) }, from: place,
+            at: offset,
+            playing: playing)
     }
 
     /// Loads the playlist again where the player is (after a change to the list or the gain).
@@ -156,7 +167,6 @@ package actor Jukebox {
     }
 
     private func reload(from place: Int, at position: Double, playing: Bool) {
-        load(from: place, at: position)
-        if !playing { player.togglePause() }
+        load(from: place, at: position, playing: playing)
     }
 }

@@ -20,15 +20,30 @@ extension SubsonicAPI {
         let action = try parameters.required("action")
         switch action {
         case "get":
-            let tracks = await jukebox.tracks
+            let (tracks, status) = await jukebox.snapshot()
             let songs = try await library.listening { reader in
-                try Self.songs(
-                    try reader.catalogTracks(TrackSelection(ids: tracks.map(\.id)), offset: 0, limit: .max),
-                    reader,
-                    user: call.user.id)
+                let found = try reader.catalogTracks(
+                    TrackSelection(ids: tracks.map(\.id)), offset: 0, limit: .max)
+                return Dictionary(
+                    zip(found.map(\.stored.track.id), try Self.songs(found, reader, user: call.user.id))
+                ) { first, _ in first }
             }
-            var element = Self.jukeboxStatus(await jukebox.status())
-            element.add("entry", list: songs)
+            // In the playlist's order, a song there twice listed twice; a song the library no longer has
+            // is left out, and the current index counts only what is listed.
+            var entries: [SubsonicElement] = []
+            var current = status
+            for (place, track) in tracks.enumerated() {
+                guard let song = songs[track.id] else {
+                    if place < status.currentIndex { current.currentIndex -= 1 }
+                    continue
+                }
+                entries.append(song)
+            }
+            if current.currentIndex >= entries.count {
+                current.currentIndex = entries.isEmpty ? -1 : entries.count - 1
+            }
+            var element = Self.jukeboxStatus(current)
+            element.add("entry", list: entries)
             return .element("jukeboxPlaylist", element)
         case "status": break
         case "set": await jukebox.set(try await jukeboxTracks(parameters.all("id")))

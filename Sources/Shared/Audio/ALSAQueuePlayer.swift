@@ -31,12 +31,14 @@ package final class ALSAQueuePlayer: QueuePlayer {
         return stopped
     }
 
-    package func play(_ entries: [QueueEntry], from index: Int) {
+    package func load(_ entries: [QueueEntry], from index: Int, at offset: Double, playing: Bool) {
         guard !entries.isEmpty else { return stop() }
+        let now = engine.clock.now()
         var queue = PlayQueue(entries.map { ($0.path, $0.duration) }, from: index, gains: entries.map(\.gain))
-        queue.play(at: engine.clock.now())
+        if offset > 0 { queue.seek(to: offset, at: now) }
+        if playing { queue.play(at: now) }
         engine.load(queue)
-        engine.startFeeding()
+        if playing { engine.startFeeding() }
     }
 
     package func togglePause() {

@@ -2,8 +2,9 @@
 /// (``ALSAQueuePlayer``) or the twin (``QueuePlayerTwin``). Every call returns at once; files are opened
 /// and decoded elsewhere, and what goes wrong comes back from ``takeFailures()``.
 package protocol QueuePlayer: AnyObject {
-    /// Plays `entries` from the start of `index`, replacing whatever played (an empty list stops).
-    func play(_ entries: [QueueEntry], from index: Int)
+    /// Loads `entries` at `index`, `offset` seconds in, playing or paused there, replacing whatever played
+    /// (an empty list stops). Loaded paused, nothing is heard until ``togglePause()``.
+    func load(_ entries: [QueueEntry], from index: Int, at offset: Double, playing: Bool)
     /// Pauses, or resumes where it paused (after the end, the last file starts again).
     func togglePause()
     /// Goes `offset` files on (back when negative), playing if it was playing: past the last one the
@@ -19,6 +20,13 @@ package protocol QueuePlayer: AnyObject {
     /// What went wrong since the last call, oldest first, each once: files that cannot play (passed
     /// over), a device that is missing or failed.
     func takeFailures() -> [AudioError]
+}
+
+extension QueuePlayer {
+    /// Plays `entries` from the start of `index`, replacing whatever played (an empty list stops).
+    package func play(_ entries: [QueueEntry], from index: Int) {
+        load(entries, from: index, at: 0, playing: true)
+    }
 }
 
 /// A file to play, with the length the library knows (shown until the decoder says exactly).

@@ -9,12 +9,18 @@ package final class QueuePlayerTwin: QueuePlayer {
     private let probe: @Sendable (String) throws(AudioError) -> Double
     private var queue: PlayQueue?
     private let nextFailure = Mutex<AudioError?>(nil)
+    /// Called each time playback starts or resumes (a test counts them: a change made while paused
+    /// must not start anything, even for an instant).
+    private let onStart: @Sendable () -> Void
 
     /// A twin timed by `clock` (usually a ``ManualClock``), where `probe` gives a file's exact length or
     /// throws why it cannot play.
-    package init(clock: any MonotonicClock, probe: @escaping @Sendable (String) throws(AudioError) -> Double)
-    {
+    package init(
+        clock: any MonotonicClock, onStart: @escaping @Sendable () -> Void = {},
+        probe: @escaping @Sendable (String) throws(AudioError) -> Double
+    ) {
         self.clock = clock
+        self.onStart = onStart
         self.probe = probe
     }
 
@@ -23,11 +29,15 @@ package final class QueuePlayerTwin: QueuePlayer {
         nextFailure.withLock { $0 = error }
     }
 
-    package func play(_ entries: [QueueEntry], from index: Int) {
+    package func load(_ entries: [QueueEntry], from index: Int, at offset: Double, playing: Bool) {
         guard !entries.isEmpty else { return stop() }
         let now = clock.now()
         var queue = PlayQueue(entries.map { ($0.path, $0.duration) }, from: index, gains: entries.map(\.gain))
-        queue.play(at: now)
+        if offset > 0 { queue.seek(to: offset, at: now) }
+        if playing {
+            queue.play(at: now)
+            onStart()
+        }
         let failure = nextFailure.withLock { failure in
             defer { failure = nil }
             return failure
@@ -51,7 +61,12 @@ package final class QueuePlayerTwin: QueuePlayer {
         let now = clock.now()
         guard var queue else { return }
         queue.settle(at: now)
-        if queue.isPlaying(at: now) { queue.pause(at: now) } else { queue.play(at: now) }
+        if queue.isPlaying(at: now) {
+            queue.pause(at: now)
+        } else {
+            queue.play(at: now)
+            onStart()
+        }
         self.queue = queue
     }
 

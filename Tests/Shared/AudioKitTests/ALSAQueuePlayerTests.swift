@@ -51,6 +51,21 @@ struct ALSAQueuePlayerTests {
         return entries
     }
 
+    /// Loaded paused (the jukebox changing its playlist while paused), nothing is written to the device
+    /// until it is resumed, and it resumes where it was loaded.
+    @Test(.timeLimit(.minutes(1))) func aQueueLoadedPausedWritesNothingUntilResumed() async throws {
+        let player = player()
+        player.load(try await files([.flac, .mp3]), from: 1, at: 0.5, playing: false)
+        #expect(
+            player.status
+                == QueueStatus(index: 1, position: 0.5, duration: 2, isPlaying: false, hasEnded: false))
+        await TestThreads.pause(0.2)
+        #expect(player.devicesOpened == 0, "paused: the device is not even opened")
+        player.togglePause()
+        #expect(await eventually { player.fed.entry == 1 && player.fed.frame >= 22_050 + 8_820 })
+        #expect(player.status?.isPlaying == true && player.status?.position == 0.5)
+    }
+
     @Test(.timeLimit(.minutes(1))) func twoFilesOfOneFormatPlayInOneStream() async throws {
         let player = player()
         player.play(try await files([.flac, .mp3, .opus]), from: 0)

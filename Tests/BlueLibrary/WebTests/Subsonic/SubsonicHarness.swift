@@ -38,6 +38,8 @@ final class SubsonicHarness: Sendable {
 
     /// The clock of the jukebox's player (a twin: no device, no decoding; every file lasts 100 s).
     let jukeboxClock = ManualClock()
+    /// How many times the jukebox's player started or resumed playing.
+    let jukeboxStarts = Shared(0)
 
     init(music: Bool = true, transcoder: Transcoder = Transcoder()) async throws {
         library = LibraryAPI(path: directory.file("library.db"))
@@ -53,7 +55,12 @@ final class SubsonicHarness: Sendable {
         self.rescan = rescan
         api = SubsonicAPI(
             library: library, accounts: accounts, covers: covers, lyrics: MusicScanner(), scan: rescan,
-            jukebox: Jukebox(player: QueuePlayerTwin(clock: jukeboxClock) { _ throws(AudioError) in 100 }),
+            jukebox: Jukebox(
+                player: QueuePlayerTwin(
+                    clock: jukeboxClock, onStart: { [jukeboxStarts] in jukeboxStarts.withLock { $0 += 1 } }
+                ) {
+                    _ throws(AudioError) in 100
+                }),
             transcoder: transcoder, throttle: throttle, now: { clock.value })
         app = try await WebApp(library: library, covers: covers, subsonic: api)
         try await accounts.add("joe", password: Self.password)

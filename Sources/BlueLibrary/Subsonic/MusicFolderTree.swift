@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryHTTP
+import Synchronization
 
 /// The music folders as folders, for `getIndexes` and `getMusicDirectory`: made from where the tracks'
 /// files are. The root (the one music folder, id 1) holds the top folders of every folder the library
@@ -135,5 +136,25 @@ struct MusicFolderTree {
             next.append(contentsOf: folder.folders.reversed())
         }
         return nil
+    }
+}
+
+/// The music folder tree kept between calls (it is made from every track of the library), dropped
+/// whenever the library announces a change — its own or another process's.
+final class FolderTreeCache: Sendable {
+    private let state = Mutex<(generation: Int, tree: MusicFolderTree?)>((0, nil))
+
+    /// Forgets the tree: the next call makes it again.
+    func drop() {
+        state.withLock { $0 = ($0.generation + 1, nil) }
+    }
+
+    /// The kept tree, or the one `make` makes (kept unless the library changed meanwhile).
+    func tree(_ make: () throws -> MusicFolderTree) rethrows -> MusicFolderTree {
+        let (generation, kept) = state.withLock { ($0.generation, $0.tree) }
+        if let kept { return kept }
+        let made = try make()
+        state.withLock { if $0.generation == generation { $0.tree = made } }
+        return made
     }
 }

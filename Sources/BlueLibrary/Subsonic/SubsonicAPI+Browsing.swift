@@ -24,7 +24,7 @@ extension SubsonicAPI {
         // The whole index is answered every time (`ifModifiedSince` is not followed), so "now" is right.
         let time = Int(now())
         let element = try await library.listening { reader -> SubsonicElement in
-            let tree = try Self.folderTree(reader)
+            let tree = try self.folderTree(reader)
             var element = SubsonicElement()
             element.set("lastModified", time)
             element.set("ignoredArticles", SubsonicShapes.ignoredArticles.joined(separator: " "))
@@ -45,16 +45,18 @@ extension SubsonicAPI {
         return .element("indexes", element)
     }
 
-    /// The music folders as folders, from where every track's file is.
-    private static func folderTree(_ reader: Reader) throws -> MusicFolderTree {
-        MusicFolderTree(
-            tracks: try reader.catalogTracks(TrackSelection(), offset: 0, limit: .max),
-            roots: try reader.musicFolders())
+    /// The music folders as folders, from where every track's file is (kept until the library changes).
+    private func folderTree(_ reader: Reader) throws -> MusicFolderTree {
+        try folderTrees.tree {
+            MusicFolderTree(
+                tracks: try reader.catalogTracks(TrackSelection(), offset: 0, limit: .max),
+                roots: try reader.musicFolders())
+        }
     }
 
     /// A folder of the tree (the root with ``MusicFolderTree/rootID``) as a `Directory`, its subfolders
     /// first, then its songs; `nil` when `id` is no folder's.
-    private static func folderDirectory(_ id: String, _ reader: Reader, user: String) throws
+    private func folderDirectory(_ id: String, _ reader: Reader, user: String) throws
         -> SubsonicElement?
     {
         guard id == MusicFolderTree.rootID || id.hasPrefix(MusicFolderTree.folderPrefix) else { return nil }
@@ -150,7 +152,7 @@ extension SubsonicAPI {
         let id = try call.parameters.required("id")
         let user = call.user.id
         let element = try await library.listening { reader -> SubsonicElement in
-            if let folder = try Self.folderDirectory(id, reader, user: user) { return folder }
+            if let folder = try self.folderDirectory(id, reader, user: user) { return folder }
             var element = SubsonicElement()
             if let artist = try Self.artist(id: id, reader) {
                 let albums = try reader.catalogAlbums(

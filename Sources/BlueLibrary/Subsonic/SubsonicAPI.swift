@@ -41,6 +41,10 @@ package final class SubsonicAPI: Sendable {
         return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }()
     let throttle: LoginThrottle
+    /// The music folders as a tree, kept until the library changes.
+    let folderTrees = FolderTreeCache()
+    /// Drops ``folderTrees`` whenever the library announces a change.
+    private let following: Subscription
     let nowPlaying = NowPlaying()
     let playRate = PlayRate()
     let scaledCovers = ScaledCovers()
@@ -71,6 +75,7 @@ package final class SubsonicAPI: Sendable {
         throttle: LoginThrottle, now: @escaping @Sendable () -> Int64
     ) {
         self.transcoder = transcoder
+        following = library.changes.observe { [folderTrees] _ in folderTrees.drop() }
         self.library = library
         self.accounts = accounts
         self.covers = covers

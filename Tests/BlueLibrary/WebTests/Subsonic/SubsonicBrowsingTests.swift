@@ -147,6 +147,43 @@ struct SubsonicBrowsingTests {
         #expect(try await harness.failure("getMusicDirectory", [("id", "fo-0")]) == 70)
     }
 
+    /// The tree is kept between calls, and made again after any change: a file added and scanned is in
+    /// the next answer, with nothing else to do.
+    @Test func theFolderTreeFollowsTheLibrary() async throws {
+        let root = try await harness.ok("getMusicDirectory", [("id", "1")], "directory")
+        #expect((root["child"]?.list ?? []).map { $0["title"]?.text } == ["Björk", "Oscillator"])
+        try await AudioFixtures.write(
+            .mp3, to: harness.directory.file("music/Zither/Plucked/01.mp3"),
+            tags: FixtureTags(title: "Pluck", artist: "Zither", album: "Plucked", track: "1"))
+        _ = try await FolderImporter(library: harness.library, scanner: MusicScanner()).importFolder(
+            harness.directory.file("music"))
+        let after = try await harness.ok("getMusicDirectory", [("id", "1")], "directory")
+        #expect((after["child"]?.list ?? []).map { $0["title"]?.text } == ["Björk", "Oscillator", "Zither"])
+    }
+
+    @Test func aKeptTreeIsMadeOnceAndAgainAfterADropButNotKeptWhenTheLibraryChangedMeanwhile() {
+        let cache = FolderTreeCache()
+        let made = Shared(0)
+        let make = {
+            made.withLock { $0 += 1 }
+            return MusicFolderTree(tracks: [], roots: [])
+        }
+        _ = cache.tree(make)
+        _ = cache.tree(make)
+        #expect(made.value == 1)
+        cache.drop()
+        _ = cache.tree(make)
+        #expect(made.value == 2)
+        // A change announced while a tree is being made: that tree is used once, not kept.
+        cache.drop()
+        _ = cache.tree {
+            cache.drop()
+            return make()
+        }
+        _ = cache.tree(make)
+        #expect(made.value == 4)
+    }
+
     @Test func genresCountTheirAlbumsAndSongs() async throws {
         let genres = try await harness.ok("getGenres", "genres")["genre"]?.list ?? []
         for genre in genres { SubsonicSchema.check(genre, SubsonicSchema.genre, "Genre") }

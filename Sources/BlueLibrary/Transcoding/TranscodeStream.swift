@@ -56,6 +56,11 @@ final class TranscodeStream: WebEventStream {
         if finished { end(complete: true) } else { produceIfRoom() }
     }
 
+    /// A stream never handed to a server (an answer dropped in-process) ends when it goes.
+    deinit {
+        end(complete: false)
+    }
+
     func poll(park: () -> Void, wake: @escaping @Sendable () -> Void) -> [UInt8]? {
         let (next, produce) = state.withLock { state -> ([UInt8]?, Bool) in
             if state.closed { return (nil, false) }

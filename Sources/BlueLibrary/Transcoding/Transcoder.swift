@@ -124,10 +124,15 @@ package final class Transcoder: Sendable {
             Result { () throws(AudioError) in
                 let transcoder = try FFmpegTranscoder.open(path, to: target)
                 let copy = cache?.writer(named: name)
-                let first = try transcoder.next(atLeast: 8 * 1024)
-                copy?.append(first)
-                if transcoder.isFinished { copy?.finish() }
-                return (transcoder, first, copy)
+                do throws(AudioError) {
+                    let first = try transcoder.next(atLeast: 8 * 1024)
+                    copy?.append(first)
+                    if transcoder.isFinished { copy?.finish() }
+                    return (transcoder, first, copy)
+                } catch {
+                    copy?.abandon()
+                    throw error
+                }
             }
         }
         guard let started else { return .busy }

@@ -7,6 +7,7 @@ extension PostgresAlbums {
         var contents = LibraryContents()
         contents.albums = try storedAlbums("albums ORDER BY position")
         contents.deletedAlbums = try storedAlbums("deleted_albums ORDER BY id")
+        contents.removedByScan = try albumsRemovedByScan()
         contents.tracks = try rows("SELECT \(Self.trackColumns) FROM tracks ORDER BY album_id, ordinal").map(
             storedTrack)
         contents.history = try rows("SELECT seq, side, command FROM history ORDER BY seq").map { row in
@@ -60,6 +61,7 @@ extension PostgresAlbums {
                 Self.rowValues($0.album, source: $0.source, edited: $0.edited)
             },
             in: self)
+        for id in contents.removedByScan { try markRemovedByScan(id) }
         try PostgresArray.insert(
             into: "tracks", columns: Self.trackRowColumns, types: Self.trackTypes,
             rows: contents.tracks.map(Self.trackValues), in: self)

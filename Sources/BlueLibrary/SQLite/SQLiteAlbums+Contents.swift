@@ -7,6 +7,7 @@ extension SQLiteAlbums {
         var contents = LibraryContents()
         contents.albums = try storedAlbums("SELECT \(Self.rowColumns) FROM albums ORDER BY position")
         contents.deletedAlbums = try storedAlbums("SELECT \(Self.rowColumns) FROM deleted_albums ORDER BY id")
+        contents.removedByScan = try albumsRemovedByScan()
         let tracks = try connection.prepare(
             """
             SELECT album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags
@@ -101,6 +102,7 @@ extension SQLiteAlbums {
                     .text(EditableField.text(of: stored.edited)),
                 ])
         }
+        for id in contents.removedByScan { try markRemovedByScan(id) }
         for stored in contents.tracks {
             let track = stored.track
             try connection.run(

@@ -16,6 +16,9 @@ package struct LibraryContents: Sendable, Equatable {
     package var albums: [StoredAlbum] = []
     /// The deleted albums kept so that undo brings them back whole, by id.
     package var deletedAlbums: [StoredAlbum] = []
+    /// The deleted albums a scan removed because their files were gone (they come back with their files),
+    /// by id.
+    package var removedByScan: [AlbumID] = []
     /// Every track, by album id and then album order (``StoredTrack/order``).
     package var tracks: [StoredTrack] = []
     /// Both history stacks, oldest first.

@@ -80,6 +80,13 @@ extension SQLLibrary {
         }
     }
 
+    /// The deleted albums a scan removed, in byte order of their ids.
+    package func albumsRemovedByScan() throws -> [AlbumID] {
+        try select(
+            "SELECT id FROM deleted_albums WHERE removed_by_scan = 1 ORDER BY \(dialect.bytewise("id"))", []
+        ) { AlbumID(trusted: $0.string(0) ?? "") }
+    }
+
     package func markRemovedByScan(_ album: AlbumID) throws {
         try execute("UPDATE deleted_albums SET removed_by_scan = 1 WHERE id = ?1", [.text(album.rawValue)])
     }

@@ -41,6 +41,7 @@ struct LibraryCopyTests {
                     byHand: true))
             try writer.replaceTracks(of: deleted.id, with: [track(deleted, "gone", 1)])
             let removed = try writer.removeAll([deleted.id])
+            try writer.markRemovedByScan(deleted.id)
             try writer.push(.delete(removed[0].album, index: removed[0].index), on: .undo, limit: 10)
             try writer.push(.add(Album.seeds[0], index: 0), on: .redo, limit: 10)
             try writer.enqueueSync(.add(Album.seeds[4], index: 4), key: "key-1")
@@ -101,6 +102,7 @@ struct LibraryCopyTests {
         #expect(original.radioStations.map(\.name) == ["Jazz \"FM\""])
         #expect(original.shares.map(\.trackIDs.count) == [2])
         #expect(original.players.map(\.name) == ["desk", "DSub ✓"] && original.users[1].maxBitRate == 192)
+        #expect(original.removedByScan.count == 1, "a deleted album a scan removed keeps that mark")
 
         let other: StoreKind = kind == .postgres ? .sqlite : .postgres
         let (copy, copyDirectory) = try await other.make()

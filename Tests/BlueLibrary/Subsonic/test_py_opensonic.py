@@ -44,7 +44,8 @@ class PyOpenSonicTests(unittest.TestCase):
         async def walk(client):
             self.assertTrue(await client.ping())
             extensions = {extension.name: extension.versions for extension in await client.get_open_subsonic_extensions()}
-            self.assertEqual(extensions, {"formPost": [1], "apiKeyAuthentication": [1], "songLyrics": [1], "indexBasedQueue": [1], "playbackReport": [1]})
+            self.assertEqual(extensions, {"formPost": [1], "apiKeyAuthentication": [1], "songLyrics": [1], "indexBasedQueue": [1], "playbackReport": [1],
+                                          "transcodeOffset": [1], "transcoding": [1]})
 
             artists = await client.get_artists()
             self.assertEqual(artists.ignored_articles, "The El La Los Las Le Les")

@@ -59,7 +59,8 @@ class XMLTests(unittest.TestCase):
         extensions = served.xml("getOpenSubsonicExtensions").findall(NS + "openSubsonicExtensions")
         self.assertEqual(
             [(e.get("name"), [v.text for v in e.findall(NS + "versions")]) for e in extensions],
-            [("formPost", ["1"]), ("apiKeyAuthentication", ["1"]), ("songLyrics", ["1"]), ("indexBasedQueue", ["1"]), ("playbackReport", ["1"])],
+            [("formPost", ["1"]), ("apiKeyAuthentication", ["1"]), ("songLyrics", ["1"]), ("indexBasedQueue", ["1"]), ("playbackReport", ["1"]),
+             ("transcodeOffset", ["1"]), ("transcoding", ["1"])],
         )
 
     def test_failures_are_http_200_with_a_code(self):

@@ -31,7 +31,15 @@ package final class TemporaryDirectory: Sendable {
         FileManager.default.contents(atPath: name.hasPrefix("/") ? name : file(name)).map(Array.init)
     }
 
+    /// Removes the directory with everything in it. A store released without being closed closes its
+    /// connections on a thread of its own, and may write a file (SQLite's `-wal`, `-shm`) into the
+    /// directory while it is being removed, which then fails as not empty: it is tried again, for up to
+    /// two seconds, until the directory is gone.
     deinit {
-        try? FileManager.default.removeItem(atPath: path)
+        for _ in 0..<100 {
+            try? FileManager.default.removeItem(atPath: path)
+            guard FileManager.default.fileExists(atPath: path) else { return }
+            usleep(20_000)
+        }
     }
 }

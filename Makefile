@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale bench-reads bench-transcode clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-hostile bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale bench-reads bench-transcode clean
 
 setup:
 	@scripts/setup.sh
@@ -51,6 +51,9 @@ bench-web: release
 
 bench-flood: release
 	bench/connection-flood.sh
+
+bench-hostile: release
+	bench/hostile-clients.sh
 
 bench-audio: release
 	bench/slow-audio.sh

@@ -1,6 +1,6 @@
 """What the server benchmarks share: a served library, a probe that times GET /api/state from 127.0.0.1
 (a new connection each) and reports its percentiles, and a load of asyncio tasks run until stopped.
-Used by bench/connection-flood.sh, bench/slow-audio.sh and bench/transcode.sh (which run from the repository's root)."""
+Used by bench/connection-flood.sh, bench/hostile-clients.sh, bench/slow-audio.sh and bench/transcode.sh (which run from the repository's root)."""
 import asyncio, atexit, socket, subprocess, time
 
 
@@ -16,25 +16,29 @@ class Served:
         self.port = int(line.split(":")[-1].split("/")[0])
         self.host = f"127.0.0.1:{self.port}"
 
-    def timed_get(self):
-        """One GET /api/state on a new connection; seconds, or None without a whole answer within 2 s."""
+    def timed_get(self, path="/api/state", source=None):
+        """One GET `path` on a new connection (from the loopback address `source`, if given); seconds, or None
+        without a whole answer within 2 s."""
         started = time.perf_counter()
         try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
-                s.sendall(f"GET /api/state HTTP/1.1\r\nHost: {self.host}\r\nConnection: close\r\n\r\n".encode())
+            with socket.create_connection(("127.0.0.1", self.port), timeout=2,
+                                          source_address=(source, 0) if source else None) as s:
+                s.sendall(f"GET {path} HTTP/1.1\r\nHost: {self.host}\r\nConnection: close\r\n\r\n".encode())
                 data = b""
                 while chunk := s.recv(65536):
                     data += chunk
         except OSError:
             return None
-        whole = data.startswith(b"HTTP/1.1 200") and data.endswith(b"}")
+        whole = data.startswith(b"HTTP/1.1 200") and data.rstrip().endswith((b"}", b">"))
         return time.perf_counter() - started if whole else None
 
-    def probe(self, label, requests, width=28):
-        """Times `requests` GETs and prints p50, p99 and max; returns p99 in ms (inf if any failed)."""
+    def probe(self, label, requests, width=28, path="/api/state", sources=None, pause=0):
+        """Times `requests` GETs of `path` (the i-th from `sources(i)`, if given; `pause` seconds apart) and
+        prints p50, p99 and max; returns p99 in ms (inf if any failed)."""
         times = []
-        for _ in range(requests):
-            times.append(self.timed_get())
+        for i in range(requests):
+            times.append(self.timed_get(path, sources(i) if sources else None))
+            time.sleep(pause)
             if len(times) >= 10 and all(t is None for t in times[-10:]):
                 break  # locked out: ten in a row got no answer within 2 s
         answered = sorted(t for t in times if t is not None)

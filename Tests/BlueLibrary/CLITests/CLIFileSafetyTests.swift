@@ -1,5 +1,6 @@
 import BlueLibraryCovers
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -213,5 +214,71 @@ struct CLIOutputTargetTests {
             for file in left { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
             #expect(try await home.ok("--library", path, "stats", "--json").contains("\"albums\":5"))
         }
+    }
+}
+
+/// `migrate` while a `serve` writes the library: the copy is the library as it stood at one moment, and
+/// no write the server acknowledged while the copy was being made is missing from it — the server's
+/// writes wait for the copy (or are refused as locked), never answered and then left out.
+struct CLIMigrateWhileServingTests {
+    let home = CLIHome()
+
+    private struct Write {
+        var title: String
+        var sent: ContinuousClock.Instant
+        var answered: ContinuousClock.Instant
+        var status: Int?
+    }
+
+    @Test(.timeLimit(.minutes(5))) func writesAcknowledgedDuringTheCopyAreInIt() async throws {
+        // A library large enough that copying it takes a while (many writes' time).
+        let albums = (0..<20_000).map { #"{"title": "Album \#($0)", "artist": "Artist \#($0 % 97)"}"# }
+        let file = home.directory.write("albums.json", "[" + albums.joined(separator: ",") + "]")
+        _ = try await home.ok("import", file)
+        let server = try await ServerProcess(
+            environment: home.environment.merging(["BLUELIBRARY_OFFLINE": "1"]) { $1 },
+            stderr: home.directory.file("serve.log"))
+        let port = server.port
+        let done = Mutex(false)
+        // One writer, one write at a time: what it sent and when each was answered.
+        let writer = Task {
+            var writes: [Write] = []
+            while !done.withLock({ $0 }) {
+                let title = "Live \(writes.count)"
+                let sent = ContinuousClock.now
+                let reply = try await LoopbackHTTP.request(
+                    port: port, "POST", "/api/albums", body: #"{"title": "\#(title)", "artist": "Writer"}"#)
+                writes.append(Write(title: title, sent: sent, answered: .now, status: reply?.status))
+            }
+            return writes
+        }
+        // The writer is under way before the copy starts.
+        try await Task.sleep(for: .milliseconds(500))
+        let copy = home.directory.file("copy.db")
+        let started = ContinuousClock.now
+        let migrate = try await home.run(["migrate", "--to", copy])
+        let ended = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(300))
+        done.withLock { $0 = true }
+        let writes = try await writer.value
+        await server.stop()
+        #expect(migrate.status == 0, "\(migrate.stderr)")
+
+        let listed = try await home.ok("--library", copy, "list", "artist:writer", "--format", "$title")
+        let inCopy = Set(listed.split(separator: "\n").map(String.init))
+        let acknowledged = writes.filter { $0.status == 201 }
+        let kept = acknowledged.prefix { inCopy.contains($0.title) }.count
+        #expect(kept > 0, "writes were acknowledged before the copy began")
+        #expect(
+            inCopy == Set(acknowledged.prefix(kept).map(\.title)),
+            "the copy holds the acknowledged writes up to one moment, and nothing after it")
+        // The first write after that moment was sent while the copy was being made: it waited for the copy
+        // to end (or was refused as locked), where an unguarded copy would have answered it at once and
+        // left it out.
+        let next = try #require(writes.firstIndex { !inCopy.contains($0.title) }.map { writes[$0] })
+        #expect(next.sent < ended, "a write came while the copy was made")
+        #expect(
+            next.status != 201 || next.answered - next.sent >= (ended - started) / 4,
+            "it waited \(next.answered - next.sent) of migrate's \(ended - started)")
     }
 }

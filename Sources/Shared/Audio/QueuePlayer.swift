@@ -72,10 +72,11 @@ package struct QueueStatus: Sendable, Equatable {
 }
 
 extension PlayQueue {
-    /// The queue's status at `now` (after ``settle(at:)``).
+    /// The queue's status at `now` (after ``settle(at:)``). Its position never passes the length: a file
+    /// not yet opened (a slow disk) has not ended, but the player's line does not count on past its end.
     package func status(at now: Double) -> QueueStatus {
         QueueStatus(
-            index: index, position: position(at: now), duration: duration, isPlaying: isPlaying(at: now),
-            hasEnded: hasEnded)
+            index: index, position: min(position(at: now), duration), duration: duration,
+            isPlaying: isPlaying(at: now), hasEnded: hasEnded)
     }
 }

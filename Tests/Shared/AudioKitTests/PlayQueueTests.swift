@@ -82,6 +82,7 @@ struct PlayQueueValueTests {
         #expect(queue.index == 0)
         #expect(queue.duration == 200)
         #expect(queue.position(at: 500) == 500)
+        #expect(queue.status(at: 500).position == 200, "the player's line stops at the length it knows")
         // Opened at last: it was 180 s long, so the second file began at 180 s.
         queue.setDuration(180, ofEntry: 0, at: 500)
         queue.setDuration(100, ofEntry: 1, at: 500)

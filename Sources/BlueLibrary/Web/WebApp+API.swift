@@ -7,75 +7,61 @@ import BlueLibraryServices
 /// committed (the ``LibraryChange`` the facade returned), so concurrent requests never see one
 /// another's screen.
 extension WebApp {
-    func api(_ request: WebRequest, _ parts: [String]) async -> WebResponse {
-        // parts: ["albums"], ["albums", id], ["state"], …
-        let resource = parts.first ?? ""
-        let id = parts.count == 2 ? parts[1] : nil
-        let method = request.method == "HEAD" ? "GET" : request.method
-        do {
-            if let response = try await browse(request, parts) { return response }
-            switch (method, resource, id) {
-            case ("GET", "albums", nil):
-                return try await albumPage(request)
-            case ("GET", "albums", let id?):
-                // The details: the album and its tracks, each named by the URL that plays it (never its path).
-                let albumID = try albumID(id)
-                let details = try await library.album(.id(albumID))
-                return .json(Self.albumJSON(details.album, index: details.index, tracks: details.tracks))
-            case ("POST", "albums", nil), ("POST", "addAlbum", nil):
-                return try await add(try jsonObject(request))
-            case ("PATCH", "albums", let id?):
-                let albumID = try albumID(id)
-                var patch = try AlbumCoding.patch(
-                    from: try WebJSON.typedYear(jsonObject(request)), of: albumID)
-                // The album's local cover as answers name it (`/covers/ID`), sent back unchanged.
-                if patch.coverURL == "/covers/\(albumID)" { patch.coverURL = nil }
-                if patch.coverURL != nil {
-                    try refuseLocalCover(patch, current: try await library.album(.id(albumID)).album.coverURL)
-                }
-                let change = try await library.update(.id(albumID), with: patch)
-                guard let after = change.album else { return .internalError }
-                return .json(Self.albumJSON(after, index: try await library.album(.id(after.id)).index))
-            case ("DELETE", "albums", let id?):
-                return deleted(try await library.delete(.id(try albumID(id))))
-            case ("POST", "deleteAlbum", nil):
-                let album = try await library.album(.index(try deleteIndex(request))).album
-                return deleted(try await library.delete(.id(album.id)))
-            case ("POST", "undo", nil), ("POST", "redo", nil):
-                try noParameters(request)
-                let change = resource == "undo" ? try await library.undo() : try await library.redo()
-                let state: LibraryState
-                if let change { state = change.state } else { state = try await library.state() }
-                return .json(.object([("changed", .bool(change != nil)), ("state", WebJSON.state(state))]))
-            case ("POST", "modify", nil):
-                return try await modify(try jsonObject(request))
-            case ("POST", "remove", nil):
-                return try await remove(try jsonObject(request))
-            case ("GET", "state", nil):
-                return .json(WebJSON.state(try await library.state()))
-            case ("GET", "radio", nil):
-                // The internet radio stations music apps keep (the Subsonic API's), for the page to play.
-                let stations = try await library.listening { try $0.radioStations() }
-                return .json(.object([("stations", .array(stations.map(Self.stationJSON)))]))
-            case ("PUT", "state", nil):
-                let reference = try selection(try jsonObject(request))
-                return .json(WebJSON.state(try await library.select(reference).state))
-            case (_, "albums", _), (_, "state", nil), (_, "undo", nil), (_, "redo", nil), (_, "radio", nil),
-                (_, "addAlbum", nil), (_, "deleteAlbum", nil), (_, "modify", nil), (_, "remove", nil):
-                return .error(
-                    405, code: "method_not_allowed",
-                    message: "\(request.method) is not allowed on \(request.path)")
-            default:
-                return .error(404, code: "not_found", message: "nothing at \(request.method) \(request.path)")
-            }
-        } catch let error as LibraryError {
-            return failure(error)
-        } catch {
-            return .internalError
-        }
+    /// `GET /api/albums/{id}`: the album and its tracks, each named by the URL that plays it (never its
+    /// path).
+    func albumDetails(_ id: String) async throws -> WebResponse {
+        let details = try await library.album(.id(try albumID(id)))
+        return .json(Self.albumJSON(details.album, index: details.index, tracks: details.tracks))
     }
 
-    private func add(_ members: [(key: String, value: JSONValue)]) async throws -> WebResponse {
+    /// `PATCH /api/albums/{id}`: the fields the body names.
+    func patchAlbum(_ id: String, _ request: WebRequest) async throws -> WebResponse {
+        let albumID = try albumID(id)
+        var patch = try AlbumCoding.patch(from: try WebJSON.typedYear(jsonObject(request)), of: albumID)
+        // The album's local cover as answers name it (`/covers/ID`), sent back unchanged.
+        if patch.coverURL == "/covers/\(albumID)" { patch.coverURL = nil }
+        if patch.coverURL != nil {
+            try refuseLocalCover(patch, current: try await library.album(.id(albumID)).album.coverURL)
+        }
+        let change = try await library.update(.id(albumID), with: patch)
+        guard let after = change.album else { return .internalError }
+        return .json(Self.albumJSON(after, index: try await library.album(.id(after.id)).index))
+    }
+
+    /// `DELETE /api/albums/{id}`.
+    func deleteAlbum(_ id: String) async throws -> WebResponse {
+        deleted(try await library.delete(.id(try albumID(id))))
+    }
+
+    /// `POST /api/deleteAlbum`: the tutorial's delete, by index.
+    func deleteAlbum(_ request: WebRequest) async throws -> WebResponse {
+        let album = try await library.album(.index(try deleteIndex(request))).album
+        return deleted(try await library.delete(.id(album.id)))
+    }
+
+    /// `POST /api/undo` and `/api/redo`.
+    func undoOrRedo(_ request: WebRequest, undo: Bool) async throws -> WebResponse {
+        try noParameters(request)
+        let change = undo ? try await library.undo() : try await library.redo()
+        let state: LibraryState
+        if let change { state = change.state } else { state = try await library.state() }
+        return .json(.object([("changed", .bool(change != nil)), ("state", WebJSON.state(state))]))
+    }
+
+    /// `GET /api/radio`: the internet radio stations music apps keep (the Subsonic API's), for the page to
+    /// play.
+    func radioStations() async throws -> WebResponse {
+        let stations = try await library.listening { try $0.radioStations() }
+        return .json(.object([("stations", .array(stations.map(Self.stationJSON)))]))
+    }
+
+    /// `PUT /api/state`: selects an album.
+    func select(_ request: WebRequest) async throws -> WebResponse {
+        let reference = try selection(try jsonObject(request))
+        return .json(WebJSON.state(try await library.select(reference).state))
+    }
+
+    func add(_ members: [(key: String, value: JSONValue)]) async throws -> WebResponse {
         var body = try WebJSON.typedYear(members)
         let index = try takeIndex(&body)
         let album = try AlbumCoding.album(from: .object(body))

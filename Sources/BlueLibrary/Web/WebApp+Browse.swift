@@ -12,68 +12,60 @@ extension WebApp {
     /// The most tracks one answer holds.
     package static let maximumTrackPageSize = 200
 
-    /// Answers the browsing routes — `GET /api/albums/sections`, `/api/artists[/sections]`,
-    /// `/api/genres[/sections]`, `/api/years`, `/api/tracks` — or `nil` when the request is for another.
-    func browse(_ request: WebRequest, _ parts: [String]) async throws -> WebResponse? {
-        let route = parts.joined(separator: "/")
-        let routes = [
-            "albums/sections", "artists", "artists/sections", "genres", "genres/sections", "years", "tracks",
-        ]
-        guard routes.contains(route) else { return nil }
-        guard request.method == "GET" || request.method == "HEAD" else {
-            return .error(
-                405, code: "method_not_allowed",
-                message: "\(request.method) is not allowed on \(request.path)")
+    /// `GET /api/albums/sections`: where each initial, decade or group starts in a listing of albums.
+    func albumSections(_ request: WebRequest) async throws -> WebResponse {
+        let (query, group, order) = try listing(request)
+        let sections = try await library.sections(matching: query, in: group, order: order ?? .artist)
+        return .json(.object([("sections", .array(sections.map(Self.json)))]))
+    }
+
+    /// `GET /api/artists` and `/api/genres`: a window of the album artists or genres with their album
+    /// counts.
+    func groups(by field: AlbumGroup.Field, _ request: WebRequest) async throws -> WebResponse {
+        let limit = try Self.whole(
+            "limit", request.query["limit"], default: Self.defaultPageSize, in: 0...Self.maximumPageSize)
+        let offset = try Self.whole("offset", request.query["offset"], default: 0, in: 0...Int.max)
+        let page = try await library.groups(by: field, offset: offset, limit: limit)
+        let groups = page.groups.map { name, count in
+            JSONValue.object([("name", .string(name)), ("albums", .number(String(count)))])
         }
-        switch route {
-        case "albums/sections":
-            let (query, group, order) = try listing(request)
-            let sections = try await library.sections(matching: query, in: group, order: order ?? .artist)
-            return .json(.object([("sections", .array(sections.map(Self.json)))]))
-        case "artists", "genres":
-            let field: AlbumGroup.Field = route == "artists" ? .artist : .genre
-            let limit = try Self.whole(
-                "limit", request.query["limit"], default: Self.defaultPageSize, in: 0...Self.maximumPageSize)
-            let offset = try Self.whole("offset", request.query["offset"], default: 0, in: 0...Int.max)
-            let page = try await library.groups(by: field, offset: offset, limit: limit)
-            let groups = page.groups.map { name, count in
-                JSONValue.object([("name", .string(name)), ("albums", .number(String(count)))])
-            }
-            // The albums without an artist or a genre are a group, the first (its name is empty), but not
-            // an artist or a genre: `named` leaves it out, as `stats` does.
-            let first =
-                offset == 0 && !page.groups.isEmpty
-                ? page.groups.first?.name
-                : try await library.groups(by: field, offset: 0, limit: 1).groups.first?.name
-            let named = page.total - (first == "" ? 1 : 0)
-            return .json(
-                .object([
-                    ("total", .number(String(page.total))), ("named", .number(String(named))),
-                    ("offset", .number(String(page.offset))), ("limit", .number(String(limit))),
-                    (route, .array(groups)),
-                ]))
-        case "artists/sections", "genres/sections":
-            let sections = try await library.groupSections(by: route.hasPrefix("artists") ? .artist : .genre)
-            return .json(.object([("sections", .array(sections.map(Self.json)))]))
-        case "years":
-            // The decades are the sections of the albums in year order: at most 901 (years 1000–9999, and
-            // none), so one answer holds them all.
-            let decades = try await library.sections(order: .year).map { section in
-                JSONValue.object([
-                    ("decade", section.decade.map { .number(String($0)) } ?? .null),
-                    ("label", .string(section.label)), ("albums", .number(String(section.count))),
-                    ("offset", .number(String(section.offset))),
-                ])
-            }
-            return .json(.object([("decades", .array(decades))]))
-        default:
-            return try await trackPage(request)
+        // The albums without an artist or a genre are a group, the first (its name is empty), but not
+        // an artist or a genre: `named` leaves it out, as `stats` does.
+        let first =
+            offset == 0 && !page.groups.isEmpty
+            ? page.groups.first?.name
+            : try await library.groups(by: field, offset: 0, limit: 1).groups.first?.name
+        let named = page.total - (first == "" ? 1 : 0)
+        return .json(
+            .object([
+                ("total", .number(String(page.total))), ("named", .number(String(named))),
+                ("offset", .number(String(page.offset))), ("limit", .number(String(limit))),
+                (field == .artist ? "artists" : "genres", .array(groups)),
+            ]))
+    }
+
+    /// `GET /api/artists/sections` and `/api/genres/sections`: where each initial starts.
+    func groupSections(by field: AlbumGroup.Field) async throws -> WebResponse {
+        let sections = try await library.groupSections(by: field)
+        return .json(.object([("sections", .array(sections.map(Self.json)))]))
+    }
+
+    /// `GET /api/years`: the decades are the sections of the albums in year order: at most 901 (years
+    /// 1000–9999, and none), so one answer holds them all.
+    func decades() async throws -> WebResponse {
+        let decades = try await library.sections(order: .year).map { section in
+            JSONValue.object([
+                ("decade", section.decade.map { .number(String($0)) } ?? .null),
+                ("label", .string(section.label)), ("albums", .number(String(section.count))),
+                ("offset", .number(String(section.offset))),
+            ])
         }
+        return .json(.object([("decades", .array(decades))]))
     }
 
     /// `GET /api/tracks?q=&offset=&limit=`: the tracks the query finds, each with its album and the URL
     /// that plays it.
-    private func trackPage(_ request: WebRequest) async throws -> WebResponse {
+    func trackPage(_ request: WebRequest) async throws -> WebResponse {
         let query = try Query(parsing: request.query["q"] ?? "")
         let limit = try Self.whole(
             "limit", request.query["limit"], default: Self.defaultTrackPageSize,

@@ -178,38 +178,9 @@ package final class WebApp: Sendable {
         }
     }
 
-    // MARK: Routes
-
-    func route(_ request: WebRequest) async -> WebResponse {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
-            String.init)
-        if parts.contains("..") || parts.contains(".") || request.path.contains("\\")
-            || request.path.contains("\0")
-        {
-            return .error(400, code: "bad_path", message: "the path \(request.path) is not allowed")
-        }
-        let isRead = request.method == "GET" || request.method == "HEAD"
-        switch parts.count {
-        case 1 where isRead && parts[0].isEmpty: return PageAssets.response(for: "index.html")
-        case 1 where isRead && PageAssets.files[parts[0]] != nil: return PageAssets.response(for: parts[0])
-        case 1 where isRead && parts[0] == "events": return eventStream(request)
-        case 2 where isRead && parts[0] == "covers": return await cover(parts[1], request)
-        case 2...3 where parts[0] == "api": return await api(request, Array(parts.dropFirst()))
-        case 4 where parts[0] == "api" && parts[1] == "tracks" && ["audio", "lyrics"].contains(parts[3]):
-            guard isRead else {
-                return .error(
-                    405, code: "method_not_allowed",
-                    message: "\(request.method) is not allowed on \(request.path)")
-            }
-            return parts[3] == "audio" ? await audio(parts[2], request) : await trackLyrics(parts[2])
-        default:
-            return .error(404, code: "not_found", message: "nothing at \(request.method) \(request.path)")
-        }
-    }
-
     /// An event stream; HEAD gets its headers without opening one. A stream refused for being one too
     /// many gets 503 and its connection closed, so refused clients hold no connection.
-    private func eventStream(_ request: WebRequest) -> WebResponse {
+    func eventStream(_ request: WebRequest) -> WebResponse {
         let headers = ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"]
         if request.method == "HEAD" { return WebResponse(status: 200, headers: headers) }
         guard let client = events.connect(from: request.clientAddress, hasGone: request.clientHasGone) else {

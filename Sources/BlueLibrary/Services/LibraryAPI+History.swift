@@ -35,6 +35,10 @@ extension LibraryAPI {
                 // drop it, so the history is never stuck on it, and say so.
                 return .dropped(effectOf(command), error.message)
             }
+            // A scan's removals redone are the scan's again: their albums come back with their files.
+            if kind == .redo, case .group(let group) = effect, group.kind == .scan {
+                for case .delete(let album, _) in group.commands { try writer.markRemovedByScan(album.id) }
+            }
             if online && !effect.isImport { try writer.enqueueSync(effect) }
             try writer.push(command, on: target, limit: limit)
             try writer.saveCurrent(try writer.resolveCurrent(preferring: effect.resultingAlbum))

@@ -340,6 +340,29 @@ struct WholeAlbumTests {
         #expect((again.added, again.leftOut) == (0, 1))
     }
 
+    /// A scan's removal undone and redone is still the scan's: the album comes back whole when its
+    /// files do, as it would had the step never been undone.
+    @Test(arguments: stores)
+    func aScansRemovalUndoneAndRedoneStillComesBackWithItsFiles(kind: StoreKind) async throws {
+        let folder = try makeFolder()
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        #expect(rename(folder.path("m"), folder.root + "-m-away") == 0)
+        let (gone, _) = try await importer.importFolder(folder.root)
+        #expect(gone.removed == 1)
+        #expect(try await library.undo() != nil)
+        #expect(try await library.albums().contains { $0.title == "M" }, "undo brought it back")
+        #expect(try await library.redo() != nil)
+        #expect(!(try await library.albums().contains { $0.title == "M" }), "redo removed it again")
+        #expect(rename(folder.root + "-m-away", folder.path("m")) == 0)
+        let (back, _) = try await importer.importFolder(folder.root)
+        #expect((back.added, back.leftOut) == (1, 0), "removed by the scan, not by a person")
+        let album = try await library.album(try AlbumReference(parsing: "album:=M"))
+        #expect(album.tracks.map(\.title) == ["One", "Two"])
+    }
+
     @Test(arguments: stores)
     func anAlbumFolderRenamedIsTheSameAlbum(kind: StoreKind) async throws {
         let folder = try makeFolder()

@@ -201,6 +201,14 @@ extension SQLLibrary {
         try shares("1 = 1", [])
     }
 
+    package func shares(of user: String) throws -> [StoredShare] {
+        try shares("user_id = ?1", [.text(user)])
+    }
+
+    package func shareCount(of user: String) throws -> Int {
+        try integer("SELECT count(*) FROM shares WHERE user_id = ?1", [.text(user)]) ?? 0
+    }
+
     package func share(id: String) throws -> StoredShare? {
         try shares("id = ?1", [.text(id)]).first
     }

@@ -56,7 +56,7 @@ extension SubsonicAPI {
                     throw SubsonicError.generic("a share holds at most \(UserLimits.playlistLength) songs")
                 }
             }
-            guard try writer.shares().filter({ $0.owner == user.id }).count < Self.maximumShares else {
+            guard try writer.shareCount(of: user.id) < Self.maximumShares else {
                 throw SubsonicError.generic("a user keeps at most \(Self.maximumShares) shares")
             }
             let share = StoredShare(
@@ -76,7 +76,7 @@ extension SubsonicAPI {
         let host = Self.baseURL(of: call.request)
         let elements = try await library.listening { reader -> [SubsonicElement] in
             let names = Dictionary(try reader.users().map { ($0.id, $0.name) }) { first, _ in first }
-            return try reader.shares().filter { user.isAdmin || $0.owner == user.id }.map {
+            return try (user.isAdmin ? reader.shares() : reader.shares(of: user.id)).map {
                 try Self.shape($0, owner: names[$0.owner] ?? "", base: host, reader, user: user.id)
             }
         }

@@ -269,6 +269,12 @@ struct UserDataStoreContractTests {
         visited.visitCount = 2
         visited.lastVisited = 9
         #expect(try await store.read { try $0.shares() } == [first, visited])
+        let others = StoredShare(id: "s3", owner: "v", description: "", created: 3, trackIDs: ["a"])
+        try await store.write { try $0.saveShare(others) }
+        #expect(try await store.read { try $0.shares(of: "u") } == [first, visited])
+        #expect(try await store.read { try $0.shares(of: "v") } == [others])
+        #expect(try await store.read { try $0.shareCount(of: "u") } == 2)
+        #expect(try await store.read { try $0.shareCount(of: "w") } == 0)
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -41,6 +41,10 @@ package protocol UserDataReader {
     func player(named name: String) throws -> StoredPlayer?
     /// Every share, of every user, oldest first, each with its tracks in order.
     func shares() throws -> [StoredShare]
+    /// The shares of the user with id `user`, oldest first, each with its tracks in order.
+    func shares(of user: String) throws -> [StoredShare]
+    /// How many shares the user with id `user` keeps.
+    func shareCount(of user: String) throws -> Int
     /// The share with `id`, if any.
     func share(id: String) throws -> StoredShare?
 }

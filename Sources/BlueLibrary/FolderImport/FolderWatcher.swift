@@ -53,10 +53,12 @@ package struct FolderWatcher: Service {
             if ContinuousClock.now - lastLook >= refresh {
                 // Every look watches the folders again: one imported since, or one that came back (a
                 // disk mounted again) — whose files are then scanned, as they may have changed meanwhile.
+                // The first look scans every folder once its watches are in place: files changed while
+                // nothing watched (the server was stopped, or was starting) are found too.
                 let first = watched.isEmpty
                 lastLook = .now
                 if let folders = try? await importer.library.musicFolders() {
-                    for folder in notify.watch(folders) where !first && watched.contains(folder) {
+                    for folder in notify.watch(folders) where first || watched.contains(folder) {
                         pending[folder] = .now
                     }
                     watched = folders

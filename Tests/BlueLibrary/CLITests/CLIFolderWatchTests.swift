@@ -48,6 +48,34 @@ struct CLIFolderWatchTests {
         return .seconds(30)
     }
 
+    /// What changed while no server ran (or while it was starting) is found when one starts: the first
+    /// look at the folders scans them once their watches are in place.
+    @Test(arguments: StoreKind.allCases)
+    func whatChangedWhileNoServerRanIsFoundWhenOneStarts(kind: StoreKind) async throws {
+        let environment = try await environment(kind)
+        try await music.add("Band/First/01.mp3", track("Opening", by: "Band", on: "First", number: 1))
+        #expect(try await home.run(["import", music.root], environment: environment).status == 0)
+        try await music.add("Band/First/01.mp3", track("Overture", by: "Band", on: "First", number: 1))
+        try await music.add("Band/Later/01.mp3", track("Arrival", by: "Band", on: "Later", number: 1))
+        let server = try await ServerProcess(
+            environment: environment, stderr: home.directory.file("serve.log"))
+        let port = server.port
+        try await until("the changes made while no server ran") {
+            let (first, later) = (
+                try await titles(port, "album:first"), try await titles(port, "album:later")
+            )
+            return first == ["Overture"] && later == ["Arrival"]
+        }
+        #expect(await server.stop().status == 0)
+        // Started again with nothing changed: no rescan is logged, no undo step is made.
+        let quiet = home.directory.file("again.log")
+        let again = try await ServerProcess(environment: environment, stderr: quiet)
+        try await Task.sleep(for: .seconds(2))
+        #expect(await again.stop().status == 0)
+        let text = String(decoding: FileManager.default.contents(atPath: quiet) ?? Data(), as: UTF8.self)
+        #expect(!text.contains("Rescanned"), "\(text)")
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aRunningServerFollowsItsMusicFolder(kind: StoreKind) async throws {
         let environment = try await environment(kind)

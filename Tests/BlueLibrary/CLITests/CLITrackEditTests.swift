@@ -1,3 +1,4 @@
+import BlueLibraryCore
 import Foundation
 import TestSupport
 import Testing
@@ -40,6 +41,30 @@ struct CLITrackEditTests {
             ])
     }
 
+    /// A track moved to another disc: the album then lists its discs under headings, in disc order.
+    @Test func aTracksDiscIsEditedByIdOrByQuery() async throws {
+        let possibly = try #require(try await home.album(0).tracks.first { $0.title == "Possibly" })
+        #expect(
+            try await home.ok("edit", "track:\(possibly.id)", "--disc", "2", "--number", "1").hasPrefix(
+                "Updated"))
+        let after = try await home.album(0)
+        #expect(after.tracks.map(\.disc) == [1, 1, 2])
+        let shown = try await home.ok("show", "0")
+        let headings = shown.split(separator: "\n").filter { $0.contains("Disc ") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(headings == ["Disc 1", "Disc 2"], "\(shown)")
+        _ = try await home.ok("modify", "--tracks", "track:army", "disc=3", "-y")
+        #expect(try await home.album(0).tracks.map(\.title) == ["Hyperballad", "Possibly", "Army"])
+        #expect(try await home.album(0).tracks.map(\.disc) == [1, 2, 3])
+        _ = try await home.ok("undo")
+        _ = try await home.ok("undo")
+        #expect(try await home.album(0).tracks.map(\.disc) == [1, 1, 1])
+        let bad = try await home.run(["edit", "track:\(possibly.id)", "--disc", "0"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("invalid disc '0'"), "\(bad.stderr)")
+    }
+
     @Test func badTrackEditsAreOneLineAndChangeNothing() async throws {
         let army = try #require(try await home.album(0).tracks.first { $0.title == "Army" })
         for (arguments, message) in [
@@ -73,5 +98,49 @@ struct CLITrackEditTests {
         #expect(try await home.album(0).tracks.map(\.artist) == ["Bjork", "Bjork", "Bjork"])
         let none = try await home.ok("modify", "--tracks", "track:nothing", "title=X", "-y")
         #expect(none == "No tracks match.\n")
+    }
+}
+
+/// `BLUELIBRARY_SEPARATORS` replaces the list credits are cut at: a library scanned and served with
+/// `" x |;"` credits "Ann x Bob" as two artists, where the standard list keeps it one name.
+struct CLICreditSeparatorTests {
+    let home = CLIHome()
+    let music = MusicFolder()
+
+    /// The credits of the first track of the album titled `title`, as the page's JSON API gives them.
+    private func credits(_ environment: [String: String], _ title: String) async throws -> [String] {
+        let server = try await ServerProcess(
+            environment: home.environment.merging(environment) { $1 }.merging(["BLUELIBRARY_OFFLINE": "1"]) {
+                $1
+            })
+        let list = try await LoopbackHTTP.request(port: server.port, "GET", "/api/albums?q=album:\(title)")
+        var details: LoopbackHTTP.Reply?
+        if case .array(let albums)? = try JSONParser.parse(Array((list?.body ?? "").utf8))["albums"],
+            case .string(let id)? = albums.first?["id"]
+        {
+            details = try await LoopbackHTTP.request(port: server.port, "GET", "/api/albums/\(id)")
+        }
+        await server.stop()
+        guard case .array(let tracks)? = try JSONParser.parse(Array((details?.body ?? "{}").utf8))["tracks"],
+            case .array(let artists)? = tracks.first?["artists"]
+        else { return [] }
+        return artists.compactMap { if case .string(let name) = $0 { name } else { nil } }
+    }
+
+    @Test func theSeparatorsCanBeReplaced() async throws {
+        try await home.removeEveryAlbum()
+        try await music.add("One/1.mp3", track("Duet", by: "Ann x Bob", on: "One", number: 1))
+        let replaced = ["BLUELIBRARY_SEPARATORS": " x |;"]
+        _ = try await home.run(["import", music.directory.path], environment: replaced)
+        #expect(try await credits(replaced, "one") == ["Ann", "Bob"])
+        let standard = CLIHome()
+        try await standard.removeEveryAlbum()
+        _ = try await standard.ok("import", music.directory.path)
+        let server = try await ServerProcess(
+            environment: standard.environment.merging(["BLUELIBRARY_OFFLINE": "1"]) { $1 })
+        let list = try #require(
+            try await LoopbackHTTP.request(port: server.port, "GET", "/api/tracks?q=duet"))
+        await server.stop()
+        #expect(list.body.contains(#""artists":["Ann x Bob"]"#), "\(list.body)")
     }
 }

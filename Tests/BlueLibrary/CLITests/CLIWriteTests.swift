@@ -86,7 +86,7 @@ struct CLIWriteTests {
         #expect(leftovers.isEmpty)
     }
 
-    @Test func aReadOnlyOrChangedFileIsOneLineAndTheOthersAreWritten() async throws {
+    @Test func aReadOnlyChangedOrVanishedFileIsOneLineAndTheOthersAreWritten() async throws {
         try await correct()
         #expect(chmod(music.path("Post/1.flac"), 0o444) == 0)
         // Touched after the scan: left alone without --force.
@@ -94,15 +94,18 @@ struct CLIWriteTests {
             timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0),
         ]
         #expect(utimensat(AT_FDCWD, music.path("Post/2.ogg"), &times, 0) == 0)
+        // Gone since the scan.
+        try music.remove("Post/4.m4a")
         let result = try await home.run(["write"])
         #expect(result.status == 74)
-        #expect(result.stdout.hasSuffix("Wrote 2 files (0 already up to date).\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("Wrote 1 file (0 already up to date).\n"), "\(result.stdout)")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.count == 3, "\(result.stderr)")
         #expect(result.stderr.contains("1.flac': the file is read-only"), "\(result.stderr)")
         #expect(result.stderr.contains("2.ogg': it changed on disk since the last scan"), "\(result.stderr)")
+        #expect(result.stderr.contains("4.m4a': the file is gone"), "\(result.stderr)")
         let forced = try await home.run(["write", "--force", "album:=Post"])
-        #expect(forced.stdout.hasSuffix("Wrote 1 file (2 already up to date).\n"), "\(forced.stdout)")
+        #expect(forced.stdout.hasSuffix("Wrote 1 file (1 already up to date).\n"), "\(forced.stdout)")
     }
 
     @Test func killedMidWriteEveryFileIsWholeAndReadable() async throws {

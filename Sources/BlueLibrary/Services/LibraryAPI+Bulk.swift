@@ -119,14 +119,15 @@ extension LibraryAPI {
     /// Runs many changes as one transaction and one undo step: `body` makes them with the writer and
     /// returns the commands as they applied (and a value of its own); they are recorded as one group of
     /// `kind` (nothing is recorded when there are none), put in the outbox when online (unless an
-    /// import or scan), the current album saved, and the change announced as `change`.
+    /// import or scan), the current album saved, and the change announced as `change` when anything was
+    /// recorded.
     /// - Returns: the change (`nil` when nothing was recorded) and `body`'s value.
     package func recordStep<T: Sendable>(
         _ kind: HistoryGroup.Kind, as change: LibraryChange.Kind,
         _ body: @escaping @Sendable (any LibraryWriter) throws -> (commands: [HistoryCommand], value: T)
     ) async throws -> (change: LibraryChange?, value: T) {
         let (limit, online) = (historyLimit, isOnline)
-        let (recorded, announced, value) = try await store.write { [self] writer in
+        let (recorded, value) = try await store.write { [self] writer in
             let (commands, value) = try body(writer)
             let command: HistoryCommand? =
                 commands.isEmpty ? nil : .group(HistoryGroup(kind: kind, commands: commands))
@@ -138,9 +139,11 @@ extension LibraryAPI {
             try writer.saveCurrent(try writer.resolveCurrent())
             let change = LibraryChange(
                 kind: change, effect: command, state: try writer.state(), sequence: nextSequence())
-            return (command == nil ? nil : change, change, value)
+            return (command == nil ? nil : change, value)
         }
-        announce(announced)
+        // A step that changed nothing (a rescan that found every file as it was) is not news: no page
+        // reads the library again for it.
+        if let recorded { announce(recorded) }
         return (recorded, value)
     }
 }

@@ -340,6 +340,24 @@ struct WholeAlbumTests {
         #expect((again.added, again.leftOut) == (0, 1))
     }
 
+    /// A rescan that finds every file as it was is not news: nothing is announced, so no page reads the
+    /// library again for it (the watcher scans each folder when a server starts).
+    @Test(arguments: stores)
+    func aRescanThatChangesNothingAnnouncesNothing(kind: StoreKind) async throws {
+        let folder = try makeFolder()
+        let (library, directory) = try await library(kind)
+        defer { withExtendedLifetime(directory) {} }
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        let changes = library.changes.stream()
+        try await importer.importFolder(folder.root)
+        try await library.add(try Album(title: "Typed", artist: "Person"))
+        for await change in changes {
+            #expect(change.kind == .add, "the first news is the album added, not the rescan")
+            break
+        }
+    }
+
     /// A scan's removal undone and redone is still the scan's: the album comes back whole when its
     /// files do, as it would had the step never been undone.
     @Test(arguments: stores)

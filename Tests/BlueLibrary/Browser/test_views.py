@@ -377,6 +377,38 @@ class ViewTests(PageTestCase):
         self.wait.until(lambda _: self.driver.find_element(By.ID, "search-error").is_displayed())
         self.assertIn("abc", self.driver.find_element(By.ID, "search-error").text)
 
+    def test_a_search_shows_the_artists_and_albums_it_finds_before_the_tracks(self):
+        self.open_route("#/artists")
+        query = self.driver.find_element(By.ID, "query")
+        query.send_keys("bjork", Keys.ENTER)
+        self.wait.until(lambda _: self.view()["id"] == "view-search")
+        self.wait.until(lambda _: self.driver.find_element(By.ID, "search-artists").is_displayed())
+        self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#search-tracks tbody tr")) == 2)
+        links = self.driver.execute_script(
+            "return [...document.querySelectorAll('#search-artists a')].map((a) => a.getAttribute('href'))")
+        self.assertEqual(len(links), 1, "Björk and bjork are one artist")
+        self.assertIn(links[0], ["#/artist/Bj%C3%B6rk", "#/artist/bjork"])
+        tops = self.driver.execute_script(
+            "return ['search-artists', 'search-albums', 'search-tracks'].map((id) => document.getElementById(id).getBoundingClientRect().top)")
+        self.assertEqual(tops, sorted(tops), "artists, then albums, then tracks")
+        self.assertFalse(self.driver.find_element(By.ID, "search-albums-all").is_displayed(), "two albums: all shown")
+        # Many albums: two rows of them, and a button for all.
+        query = self.driver.find_element(By.ID, "query")
+        query.clear()
+        query.send_keys("band", Keys.ENTER)
+        self.wait.until(lambda _: self.driver.find_element(By.ID, "search-albums-all").is_displayed())
+        self.assertEqual(self.driver.find_element(By.ID, "search-albums-all").text, "Show all 480 albums")
+        rows = "return document.querySelectorAll('#search-grid .grid-row').length"
+        self.assertEqual(self.driver.execute_script(rows), 2)
+        self.assertTrue(all(link.text.endswith("Band") for link in
+                            self.driver.find_elements(By.CSS_SELECTOR, "#search-artists a")))
+        self.click(self.driver.find_element(By.ID, "search-albums-all"))
+        self.wait.until(lambda _: self.driver.execute_script(rows) > 2)
+        self.assertFalse(self.driver.find_element(By.ID, "search-albums-all").is_displayed())
+        # An artist's link leads to their albums.
+        self.click(self.driver.find_elements(By.CSS_SELECTOR, "#search-artists a")[0])
+        self.wait.until(lambda _: self.view()["id"] == "view-albums")
+
     def test_the_scroller_search_lists_the_matching_tracks_under_the_covers(self):
         self.open_page()
         self.driver.find_element(By.ID, "query").send_keys("tone", Keys.ENTER)

@@ -12,7 +12,9 @@ const GAP = 16, CAPTION = 48;
 
 export class AlbumGrid {
   // `source`: what GET /api/albums is asked ({q, sort, artist, genre}); `options.total(n)` hears how many
-  // albums there are; `options.moved(offset)` which album is first in the view after it moves.
+  // albums there are; `options.moved(offset)` which album is first in the view after it moves;
+  // `options.rows` shows at most that many rows until `showAll()`, and `options.hidden(n)` hears how many
+  // albums that leaves out.
   constructor(container, source, options) {
     this.container = container;
     this.options = options;
@@ -82,8 +84,20 @@ export class AlbumGrid {
     const changed = columns !== this.columns || height !== this.rows.rowHeight;
     this.columns = columns;
     this.rows.rowHeight = height;
-    this.rows.setCount(Math.ceil(this.total / columns));
+    const rows = Math.ceil(this.total / columns);
+    const limit = this.options.rows;
+    this.rows.setCount(limit ? Math.min(limit, rows) : rows);
+    if (this.options.hidden) this.options.hidden(limit ? Math.max(0, this.total - limit * columns) : 0);
     if (changed && anchor > 0) this.rows.scrollToRow(Math.floor(anchor / columns));
+  }
+
+  // Shows every row, where `options.rows` kept to a few.
+  showAll() {
+    this.options.rows = 0;
+    this.measure();
+    this.rows.refresh();
+    this.rows.paint();
+    this.coversWhenStill();
   }
 
   makeRow() {

@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/bluelibrary
 
-.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-hostile bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale bench-reads bench-transcode clean
+.PHONY: setup run recordings release test lint format bench bench-startup bench-web bench-flood bench-hostile bench-audio bench-page bench-scan bench-edits bench-subsonic bench-tui-play bench-scale bench-reads bench-transcode bench-watch clean
 
 setup:
 	@scripts/setup.sh
@@ -84,6 +84,9 @@ bench-reads: release
 bench-transcode: release
 	@scripts/setup.sh ffmpeg curl
 	bench/transcode.sh
+
+bench-watch: release
+	bench/watch.sh
 
 clean:
 	rm -rf .build

@@ -136,10 +136,18 @@ extension LibraryReading {
     nonisolated(nonsending)
         package func track(id: String) async throws -> Track
     {
+        try await storedTrack(id: id).track
+    }
+
+    /// The track with `id` as stored: with its album's id and what its file was when last read.
+    /// - Throws: `notFound` as ``track(id:)`` does.
+    nonisolated(nonsending)
+        package func storedTrack(id: String) async throws -> StoredTrack
+    {
         let missing = LibraryError(.notFound, "no track with id \(id.prefix(60))")
         guard let trackID = TrackID(id) else { throw missing }
         guard let stored = try await store.read({ try $0.track(trackID.rawValue) }) else { throw missing }
-        return stored.track
+        return stored
     }
 
     /// The tracks the library keeps under the folder `root` (of its albums and of deleted ones), with what

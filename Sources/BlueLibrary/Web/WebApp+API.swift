@@ -28,6 +28,39 @@ extension WebApp {
         return .json(Self.albumJSON(after, index: try await library.album(.id(after.id)).index))
     }
 
+    /// `PATCH /api/tracks/{id}`: the track's `title`, `artist`, `number` (`null` clears it) or `disc`, as
+    /// `edit track:ID` changes them: one undo step, kept by rescans until the file changes. Answers the
+    /// album's details as `GET /api/albums/{id}` does, its tracks in their new order.
+    func patchTrack(_ id: String, _ request: WebRequest) async throws -> WebResponse {
+        let body = try jsonObject(request)
+        guard !body.isEmpty else {
+            throw LibraryError(
+                .malformedInput, "the body names no field to change (title, artist, number, disc)")
+        }
+        var patch = TrackPatch()
+        for (key, value) in body {
+            switch (key, value) {
+            case ("title", .string(let text)): patch.title = text
+            case ("artist", .string(let text)): patch.artist = text
+            case ("number", .null): patch.number = .some(nil)
+            case ("number", .number(let text)), ("disc", .number(let text)): try patch.set(key, to: text)
+            case ("title", _), ("artist", _):
+                throw LibraryError(.malformedInput, "\"\(key)\" must be a string")
+            case ("number", _), ("disc", _):
+                throw LibraryError(.malformedInput, "\"\(key)\" must be a whole number")
+            default:
+                throw LibraryError(
+                    .malformedInput,
+                    "unknown track field \"\(key.prefix(40))\" (fields: \(TrackPatch.fieldNames.joined(separator: ", ")))"
+                )
+            }
+        }
+        let track = try await library.storedTrack(id: id)
+        try await library.updateTracks([(track.track.id, patch)])
+        let details = try await library.album(.id(track.albumID))
+        return .json(Self.albumJSON(details.album, index: details.index, tracks: details.tracks))
+    }
+
     /// `DELETE /api/albums/{id}`.
     func deleteAlbum(_ id: String) async throws -> WebResponse {
         deleted(try await library.delete(.id(try albumID(id))))

@@ -30,6 +30,8 @@ extension WebApp {
         table.add("GET", "/api/genres/sections") { app, _, _ in try await app.groupSections(by: .genre) }
         table.add("GET", "/api/years") { app, _, _ in try await app.decades() }
         table.add("GET", "/api/tracks") { app, request, _ in try await app.trackPage(request) }
+        table.add("PATCH", "/api/tracks/{id}") { app, request, id in try await app.patchTrack(id[0], request)
+        }
         table.add("GET", "/api/tracks/{id}/audio") { app, request, id in await app.audio(id[0], request) }
         table.add("GET", "/api/tracks/{id}/lyrics") { app, _, id in await app.trackLyrics(id[0]) }
         table.add("POST", "/api/modify") { app, request, _ in

@@ -75,3 +75,54 @@ struct WebTrackDetailsTests {
         #expect(error["error"]?["code"] != nil)
     }
 }
+
+/// `PATCH /api/tracks/{id}`: a track's fields edited from the page, one undo step, the album's tracks in
+/// their new order; a bad body is one 400 naming what is wrong, and changes nothing.
+extension WebTrackDetailsTests {
+    private func patch(_ id: String, _ body: String) async throws -> (Int, JSONValue) {
+        let response = await app.respond(
+            to: WebRequest(
+                method: "PATCH", path: "/api/tracks/\(id)",
+                headers: ["Host": "127.0.0.1:8080", "Content-Type": "application/json"],
+                body: Array(body.utf8)))
+        return (response.status, try JSONParser.parse(response.bytes))
+    }
+
+    private func titles() async throws -> [String] {
+        try await get("/api/albums/\(albumID)").1["tracks"]?.list.compactMap { $0["title"]?.text } ?? []
+    }
+
+    @Test func aTrackIsEditedFromThePageAndUndone() async throws {
+        let (status, album) = try await patch(plain.id, #"{"title": "Louder", "disc": 1, "number": 2}"#)
+        #expect(status == 200, "\(album)")
+        let tracks = album["tracks"]?.list ?? []
+        #expect(tracks.compactMap { $0["title"]?.text } == ["Duet", "Louder"])
+        #expect(tracks.last?["disc"]?.int == 1)
+        #expect(tracks.last?["number"]?.int == 2)
+        let undo = await app.respond(
+            to: WebRequest(method: "POST", path: "/api/undo", headers: ["Host": "127.0.0.1:8080"]))
+        #expect(undo.status == 200)
+        #expect(try await titles() == ["Duet", "Quiet"])
+        let (cleared, after) = try await patch(duet.id.uppercased(), #"{"number": null, "artist": "Ann"}"#)
+        #expect(cleared == 200, "\(after)")
+        #expect(after["tracks"]?.list.first { $0["title"]?.text == "Duet" }?["number"] == .null)
+    }
+
+    @Test func aBadTrackEditIsOne400AndChangesNothing() async throws {
+        for (body, message) in [
+            (#"{"title": ""}"#, "invalid title"),
+            (#"{"number": 0}"#, "invalid number '0'"),
+            (#"{"disc": "2"}"#, #""disc" must be a whole number"#),
+            (#"{"title": 5}"#, #""title" must be a string"#),
+            (#"{"year": 1999}"#, #"unknown track field "year""#),
+            ("{}", "names no field"),
+        ] {
+            let (status, error) = try await patch(plain.id, body)
+            #expect(status == 400, "\(body)")
+            #expect(error["error"]?["message"]?.text?.contains(message) == true, "\(body): \(error)")
+        }
+        let (missing, _) = try await patch("00000000-0000-8000-8000-000000000000", #"{"title": "X"}"#)
+        #expect(missing == 404)
+        #expect(try await titles() == ["Duet", "Quiet"])
+    }
+}

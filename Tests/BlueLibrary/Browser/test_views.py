@@ -239,6 +239,48 @@ class ViewTests(PageTestCase):
         self.wait.until(lambda _: self.view()["id"] == "view-covers" and self.details().get("Album") == "Sines")
         self.assertEqual(self.current()["id"], sines["id"])
 
+    def test_an_albums_tracks_are_edited_in_place_and_undone(self):
+        sines = self.api("/api/albums?q=album:sines")["albums"][0]
+        self.open_route("#/album/" + sines["id"])
+        self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#album-tracks tr")) == 3)
+        self.assertFalse(self.driver.find_elements(By.CSS_SELECTOR, "#album-tracks input"), "no fields until asked")
+        self.click(self.driver.find_element(By.ID, "album-edit"))
+        self.assertEqual(self.driver.find_element(By.ID, "album-edit").get_attribute("aria-pressed"), "true")
+        title = self.driver.find_element(By.CSS_SELECTOR, "#album-tracks input[aria-label='Title of “First Tone”']")
+        title.send_keys(Keys.CONTROL, "a")
+        title.send_keys("Opening Tone", Keys.ENTER)
+        tracks = lambda: [track["title"] for track in self.api("/api/albums/" + sines["id"])["tracks"]]
+        self.wait.until(lambda _: tracks() == ["Opening Tone", "Second Tone", "Third Tone"])
+        shown = lambda: self.driver.execute_script(
+            "return [...document.querySelectorAll('#album-tracks input[name=title]')].map((i) => i.value)")
+        focused = lambda: self.driver.execute_script("return document.activeElement.getAttribute('aria-label')")
+        self.wait.until(lambda _: shown()[0] == "Opening Tone" and focused() == "Title of “Opening Tone”")
+        self.settle(0.5)  # the change's event draws the rows again
+        self.assertEqual(focused(), "Title of “Opening Tone”", "the field keeps the keyboard")
+        # The number moves the track; the field keeps the keyboard where it was.
+        number = self.driver.find_element(By.CSS_SELECTOR, "#album-tracks input[aria-label='Number of “Opening Tone”']")
+        number.send_keys(Keys.CONTROL, "a")
+        number.send_keys("4", Keys.ENTER)
+        self.wait.until(lambda _: tracks() == ["Second Tone", "Third Tone", "Opening Tone"])
+        self.wait.until(lambda _: shown() == ["Second Tone", "Third Tone", "Opening Tone"])
+        self.settle(0.5)
+        self.assertEqual(focused(), "Number of “Opening Tone”")
+        # A bad value is said, and nothing changes; Esc puts the field back.
+        number = self.driver.switch_to.active_element
+        number.send_keys(Keys.CONTROL, "a")
+        number.send_keys("0", Keys.ENTER)
+        self.wait.until(lambda _: "9999" in self.driver.find_element(By.ID, "status").text
+                        or "9999" in self.driver.execute_script("return document.body.innerText"))
+        number.send_keys(Keys.ESCAPE)
+        self.assertEqual(number.get_attribute("value"), "4")
+        # Each save is one undo step.
+        urllib.request.urlopen(urllib.request.Request(self.url.rstrip("/") + "/api/undo", method="POST")).read()
+        urllib.request.urlopen(urllib.request.Request(self.url.rstrip("/") + "/api/undo", method="POST")).read()
+        self.wait.until(lambda _: tracks() == ["First Tone", "Second Tone", "Third Tone"])
+        self.wait.until(lambda _: shown() == ["First Tone", "Second Tone", "Third Tone"])
+        self.click(self.driver.find_element(By.ID, "album-edit"))
+        self.wait.until(lambda _: not self.driver.find_elements(By.CSS_SELECTOR, "#album-tracks input"))
+
     def test_counts_icon_tooltips_and_focus_rings_say_what_is_there(self):
         # The icon is there where browsers look for it unasked.
         with urllib.request.urlopen(self.url.rstrip("/") + "/favicon.ico") as response:

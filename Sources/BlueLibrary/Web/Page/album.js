@@ -7,6 +7,7 @@ import { albumRows, markPlaying, queued, totalLength } from "./tracks.js";
 
 let shown = null;     // { album, tracks }
 let load = 0;
+let editing = false;  // whether the tracks are fields to edit ("Edit tracks")
 const body = $("album-tracks").tBodies[0];
 
 // The album's tracks, each carrying its album, as the queue keeps them.
@@ -63,16 +64,49 @@ function draw(album, tracks) {
   $("album-actions").hidden = tracks.length === 0;
   $("album-empty").hidden = tracks.length > 0;
   const focused = body.contains(document.activeElement) ? [...body.querySelectorAll("button")].indexOf(document.activeElement) : -1;
-  body.replaceChildren(...albumRows(album, tracks));
+  // A track's field keeps the keyboard's focus in the rows drawn again (the track may have moved).
+  const active = document.activeElement;
+  const field = body.contains(active) && active.name ? { id: active.closest("tr").dataset.id, name: active.name } : null;
+  $("album-edit").hidden = tracks.length === 0;
+  body.replaceChildren(...albumRows(album, tracks, editing ? saveTrack : null));
   const buttons = body.querySelectorAll("button");
-  if (focused >= 0 && buttons.length) buttons[Math.min(focused, buttons.length - 1)].focus();
+  const again = field && body.querySelector("tr[data-id=\"" + field.id + "\"] input[name=\"" + field.name + "\"]");
+  if (again) again.focus();
+  else if (focused >= 0 && buttons.length) buttons[Math.min(focused, buttons.length - 1)].focus();
   markPlaying(body);
 }
 
-export function hideAlbum() { load += 1; }
+// Saves one field of a track (PATCH /api/tracks/{id}: one undo step) and draws the album as it is now,
+// its tracks in their new order; whether it was saved.
+async function saveTrack(track, name, value) {
+  if (!isConnected()) return false;
+  const number = value.trim() === "" ? null : Number(value);
+  const change = { [name]: name === "disc" || name === "number" ? (Number.isInteger(number) ? number : value) : value };
+  try {
+    const details = await api("PATCH", "/api/tracks/" + encodeURIComponent(track.id), change);
+    say("Saved " + name + " of “" + track.title + "”");
+    draw(details, details.tracks || []);
+    return true;
+  } catch (error) {
+    report(error);
+    return false;
+  }
+}
+
+export function hideAlbum() {
+  load += 1;
+  setEditing(false);
+}
+
+function setEditing(on) {
+  editing = on;
+  $("album-edit").setAttribute("aria-pressed", String(on));
+  $("album-edit").textContent = on ? "Done editing" : "Edit tracks";
+}
 
 // The library changed: the album is read again (it may have been edited, rescanned or deleted).
-export function refreshAlbum() { if (shown) showAlbum(shown.album.id); }
+// A track field being typed in keeps what was typed: the album is read again once it is saved or left.
+export function refreshAlbum() { if (shown && !body.querySelector(".track-field.edited")) showAlbum(shown.album.id); }
 
 export function startAlbum() {
   queue.subscribe(() => markPlaying(body));
@@ -82,6 +116,10 @@ export function startAlbum() {
   });
   $("album-queue").addEventListener("click", () => {
     if (shown) queued(queue.add(carried()), "Added “" + shown.album.title + "” to the queue");
+  });
+  $("album-edit").addEventListener("click", () => {
+    setEditing(!editing);
+    if (shown) draw(shown.album, shown.tracks);
   });
   // The tutorial's screen, on this album: it becomes the current one.
   $("album-show").addEventListener("click", async () => {

@@ -25,11 +25,21 @@ export function trackRow(track, options) {
   const first = cell(null, "track-play");
   first.append(play);
   const number = track.number === null || track.number === undefined ? "" : String(track.number);
-  const title = cell(track.title, "track-title");
+  const title = cell(options.edit ? null : track.title, "track-title");
   const albumArtist = options.album ? options.album.artist : track.album.artist;
-  if (track.artist && track.artist !== albumArtist) title.append(element("span", "track-artist", " — " + track.artist));
+  if (options.edit) {
+    title.append(field(track, "title", track.title, options.edit), field(track, "artist", track.artist, options.edit));
+  } else if (track.artist && track.artist !== albumArtist) {
+    title.append(element("span", "track-artist", " — " + track.artist));
+  }
   const cells = [first];
-  if (options.album) cells.push(cell(number, "track-number"));
+  if (options.album && options.edit) {
+    const numbers = cell(null, "track-number");
+    numbers.append(field(track, "disc", String(track.disc), options.edit), field(track, "number", number, options.edit));
+    cells.push(numbers);
+  } else if (options.album) {
+    cells.push(cell(number, "track-number"));
+  }
   if (!options.album) {
     // In a search each track says which album it is on, under its title.
     const from = element("span", "track-from", "from ");
@@ -52,16 +62,40 @@ export function trackRow(track, options) {
   return row;
 }
 
+const FIELD_NAMES = { title: "Title", artist: "Artist", disc: "Disc", number: "Number" };
+
+// One field of a track being edited, as the album's fields are: Enter saves it (`save(track, name, value)`,
+// which answers whether it was saved), Esc or leaving it puts back what it was.
+function field(track, name, value, save) {
+  const input = element("input", "track-field track-" + name + "-field");
+  input.name = name;
+  input.value = value;
+  input.dataset.shown = value;
+  input.setAttribute("aria-label", FIELD_NAMES[name] + " of “" + track.title + "”");
+  if (name === "disc" || name === "number") { input.inputMode = "numeric"; input.size = 3; }
+  input.addEventListener("input", () => input.classList.toggle("edited", input.value !== input.dataset.shown));
+  input.addEventListener("keydown", async (event) => {
+    if (event.key === "Escape") { event.preventDefault(); input.value = input.dataset.shown; input.classList.remove("edited"); }
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    if (input.value === input.dataset.shown) return;
+    if (await save(track, name, input.value)) { input.dataset.shown = input.value; input.classList.remove("edited"); }
+  });
+  input.addEventListener("blur", () => { input.value = input.dataset.shown; input.classList.remove("edited"); });
+  return input;
+}
+
 // The rows of an album's tracks; a play button plays the album from its track. An album of several discs
 // has a heading row before each disc's tracks: "Disc 2", or "Disc 2 — The Live Set" with its subtitle.
-export function albumRows(album, tracks) {
+// With `edit` (see `field`), each track's title, artist, disc and number are fields to edit.
+export function albumRows(album, tracks, edit) {
   const discs = new Set(tracks.map((track) => track.disc)).size > 1;
   // Each track carries its album, so the queue can show and find it.
   const carried = tracks.map((track) => Object.assign({}, track, { album }));
   const rows = [];
   carried.forEach((track, index) => {
     if (discs && (index === 0 || carried[index - 1].disc !== track.disc)) rows.push(discHeading(track));
-    rows.push(trackRow(track, { album, play: () => queued(queue.play(carried, index)) }));
+    rows.push(trackRow(track, { album, edit, play: () => queued(queue.play(carried, index)) }));
   });
   return rows;
 }

@@ -20,7 +20,8 @@ extension WebApp {
         table.add("GET", "/api/albums") { app, request, _ in try await app.albumPage(request) }
         table.add("POST", "/api/albums") { app, request, _ in try await app.add(try app.jsonObject(request)) }
         table.add("GET", "/api/albums/{id}") { app, _, id in try await app.albumDetails(id[0]) }
-        table.add("PATCH", "/api/albums/{id}") { app, request, id in try await app.patchAlbum(id[0], request)
+        table.add("PATCH", "/api/albums/{id}") { app, request, id in
+            try await app.patchAlbum(id[0], request)
         }
         table.add("DELETE", "/api/albums/{id}") { app, _, id in try await app.deleteAlbum(id[0]) }
         table.add("GET", "/api/albums/sections") { app, request, _ in try await app.albumSections(request) }
@@ -30,7 +31,8 @@ extension WebApp {
         table.add("GET", "/api/genres/sections") { app, _, _ in try await app.groupSections(by: .genre) }
         table.add("GET", "/api/years") { app, _, _ in try await app.decades() }
         table.add("GET", "/api/tracks") { app, request, _ in try await app.trackPage(request) }
-        table.add("PATCH", "/api/tracks/{id}") { app, request, id in try await app.patchTrack(id[0], request)
+        table.add("PATCH", "/api/tracks/{id}") { app, request, id in
+            try await app.patchTrack(id[0], request)
         }
         table.add("GET", "/api/tracks/{id}/audio") { app, request, id in await app.audio(id[0], request) }
         table.add("GET", "/api/tracks/{id}/lyrics") { app, _, id in await app.trackLyrics(id[0]) }
@@ -46,7 +48,8 @@ extension WebApp {
         table.add("PUT", "/api/state") { app, request, _ in try await app.select(request) }
         table.add("GET", "/api/radio") { app, _, _ in try await app.radioStations() }
         // The tutorial's own calls.
-        table.add("POST", "/api/addAlbum") { app, request, _ in try await app.add(try app.jsonObject(request))
+        table.add("POST", "/api/addAlbum") { app, request, _ in
+            try await app.add(try app.jsonObject(request))
         }
         table.add("POST", "/api/deleteAlbum") { app, request, _ in try await app.deleteAlbum(request) }
         return table

@@ -21,10 +21,10 @@ extension PostgresAlbums {
         {
             found[row.string(0) ?? "", default: ItemAnnotation()].rating = try row.int(1)
         }
-        // An album's plays are its tracks' plays; an artist's are not kept.
+        // An album's plays are its tracks' plays; an artist's and a folder's are not kept.
         let plays: String?
         switch kind {
-        case .artist: plays = nil
+        case .artist, .folder: plays = nil
         case .song:
             plays =
                 "SELECT track_id, count, last_played FROM plays WHERE user_id = $1 AND track_id = ANY($2::text[])"

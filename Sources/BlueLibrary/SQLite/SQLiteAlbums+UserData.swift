@@ -20,10 +20,10 @@ extension SQLiteAlbums {
             ? try connection.prepare(
                 "SELECT rating FROM ratings WHERE user_id = ? AND kind = ? AND item_id = ?")
             : nil
-        // An album's plays are its tracks' plays; an artist's are not kept.
+        // An album's plays are its tracks' plays; an artist's and a folder's are not kept.
         let plays: Statement?
         switch kind {
-        case .artist: plays = nil
+        case .artist, .folder: plays = nil
         case .song, .album:
             guard try holds("SELECT 1 FROM plays WHERE user_id = ?", [.text(user)]) else {
                 plays = nil

@@ -96,6 +96,20 @@ struct MusicFolderTree {
         paths[id].flatMap { folders[$0] }
     }
 
+    /// The path of the folder with `id`, if any.
+    func path(ofFolder id: String) -> String? {
+        paths[id]
+    }
+
+    /// A folder as a `Child` with what the user recorded about it (`notes` by folder id).
+    func child(_ path: String, _ notes: [String: ItemAnnotation]) -> SubsonicElement {
+        var element = child(path)
+        let note = folders[path].flatMap { notes[$0.id] }
+        element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
+        element.set("userRating", note?.rating)
+        return element
+    }
+
     /// The folder `/a/b` is in (`/a`); `/` for a top-level name.
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "/" }

@@ -119,11 +119,23 @@ extension SubsonicAPI {
         let time = on ? now() : nil
         try await library.changeUserData { writer in
             for id in ids {
-                let item = try Self.item(id, writer)
-                try writer.setStar(time, user: user, kind: item.kind, id: item.id)
+                let (kind, id) = try self.annotated(id, writer)
+                try writer.setStar(time, user: user, kind: kind, id: id)
             }
         }
         return .ok
+    }
+
+    /// What `id` names for a star or a rating: a song, an album, an artist or a music folder's folder.
+    private func annotated(_ id: String, _ reader: Reader) throws -> (ItemKind, String) {
+        if id.hasPrefix(MusicFolderTree.folderPrefix) {
+            guard try folderTree(reader).folder(id: id) != nil else {
+                throw SubsonicError.notFound("no folder has id \(id.prefix(80))")
+            }
+            return (.folder, id)
+        }
+        let item = try Self.item(id, reader)
+        return (item.kind, item.id)
     }
 
     /// `setRating?id=&rating=`: 1 to 5, or 0 to take the rating away.
@@ -135,8 +147,8 @@ extension SubsonicAPI {
         guard (0...5).contains(rating) else { throw SubsonicError.generic("rating=\(rating) must be 0 to 5") }
         let user = call.user.id
         try await library.changeUserData { writer in
-            let item = try Self.item(id, writer)
-            try writer.setRating(rating == 0 ? nil : rating, user: user, kind: item.kind, id: item.id)
+            let (kind, id) = try self.annotated(id, writer)
+            try writer.setRating(rating == 0 ? nil : rating, user: user, kind: kind, id: id)
         }
         return .ok
     }

@@ -46,7 +46,7 @@ extension SubsonicAPI {
     }
 
     /// The music folders as folders, from where every track's file is (kept until the library changes).
-    private func folderTree(_ reader: Reader) throws -> MusicFolderTree {
+    func folderTree(_ reader: Reader) throws -> MusicFolderTree {
         try folderTrees.tree {
             MusicFolderTree(
                 tracks: try reader.catalogTracks(TrackSelection(), offset: 0, limit: .max),
@@ -69,17 +69,22 @@ extension SubsonicAPI {
             (folders, tracks) = (tree.topFolders, tree.topTracks)
         } else {
             guard let folder = tree.folder(id: id) else { return nil }
+            let note = try reader.annotations(of: user, kind: .folder, ids: [folder.id])[folder.id]
             element.set("id", folder.id)
             element.set("parent", folder.parent)
             element.set("name", folder.name)
+            element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
+            element.set("userRating", note?.rating)
             (folders, tracks) = (folder.folders, folder.tracks)
         }
+        let notes = try reader.annotations(
+            of: user, kind: .folder, ids: folders.compactMap { tree.folders[$0]?.id })
         let songs = try Self.songs(tracks, reader, user: user).map { song in
             var song = song
             song.replace("parent", with: id)
             return song
         }
-        element.add("child", list: folders.map(tree.child) + songs)
+        element.add("child", list: folders.map { tree.child($0, notes) } + songs)
         return element
     }
 

@@ -17,12 +17,14 @@ extension SubsonicAPI {
         "getStarred": { api, call in
             .element(
                 "starred",
-                try await api.starred(call, artist: SubsonicShapes.artist, album: SubsonicShapes.albumChild))
+                try await api.starred(
+                    call, artist: SubsonicShapes.artist, album: SubsonicShapes.albumChild, folders: true))
         },
         "getStarred2": { api, call in
             .element(
                 "starred2",
-                try await api.starred(call, artist: SubsonicShapes.artistID3, album: SubsonicShapes.albumID3))
+                try await api.starred(
+                    call, artist: SubsonicShapes.artistID3, album: SubsonicShapes.albumID3, folders: false))
         },
     ]
 
@@ -158,10 +160,12 @@ extension SubsonicAPI {
         return .element("nowPlaying", element)
     }
 
-    /// `getStarred` and `getStarred2`: the user's starred artists, albums and songs, latest first.
+    /// `getStarred` and `getStarred2`: the user's starred artists, albums and songs, latest first; with
+    /// `folders` (`getStarred`, which browses by folder) the starred folders after the albums, as
+    /// directories.
     private func starred(
         _ call: Call, artist: @escaping @Sendable (CatalogArtist, ItemAnnotation?) -> SubsonicElement,
-        album: @escaping @Sendable (CatalogAlbum, ItemAnnotation?) -> SubsonicElement
+        album: @escaping @Sendable (CatalogAlbum, ItemAnnotation?) -> SubsonicElement, folders: Bool
     ) async throws -> SubsonicElement {
         let user = call.user.id
         return try await library.listening { reader in
@@ -179,7 +183,14 @@ extension SubsonicAPI {
                 TrackSelection(ids: try reader.starred(by: user, kind: .song)), offset: 0, limit: .max)
             var element = SubsonicElement()
             element.add("artist", list: try Self.artists(artists, reader, user: user, shape: artist))
-            element.add("album", list: try Self.albums(albums, reader, user: user, shape: album))
+            var albumList = try Self.albums(albums, reader, user: user, shape: album)
+            let folderIDs = folders ? try reader.starred(by: user, kind: .folder) : []
+            if !folderIDs.isEmpty {
+                let tree = try self.folderTree(reader)
+                let notes = try reader.annotations(of: user, kind: .folder, ids: folderIDs)
+                albumList += folderIDs.compactMap { tree.path(ofFolder: $0) }.map { tree.child($0, notes) }
+            }
+            element.add("album", list: albumList)
             element.add("song", list: try Self.songs(tracks, reader, user: user))
             return element
         }

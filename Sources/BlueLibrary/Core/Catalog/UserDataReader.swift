@@ -103,9 +103,9 @@ package protocol UserDataWriter: UserDataReader {
     func moveTrackData(from: String, to: String) throws
 }
 
-/// What a person can star and rate.
+/// What a person can star and rate: a music folder's own folders too (music apps browse by folder).
 package enum ItemKind: String, Sendable, Hashable, CaseIterable {
-    case song, album, artist
+    case song, album, artist, folder
 }
 
 /// How ``UserDataReader/albumIDs(of:by:offset:limit:)`` orders a user's albums.

@@ -147,6 +147,38 @@ struct SubsonicBrowsingTests {
         #expect(try await harness.failure("getMusicDirectory", [("id", "fo-0")]) == 70)
     }
 
+    /// A music folder's own folders are starred and rated as songs, albums and artists are: the folder's
+    /// directory and its parent's children say so, `getStarred` lists it among the albums as a directory,
+    /// and `getStarred2` (by tags) does not.
+    @Test func aFolderIsStarredAndRated() async throws {
+        let tops = (try await harness.ok("getIndexes", "indexes")["index"]?.list ?? []).flatMap {
+            $0["artist"]?.list ?? []
+        }
+        let folder = try #require(tops.first { $0["name"] == .string("Oscillator") }?["id"]?.text)
+        #expect(try await harness.json("star", [("id", folder)])["status"] == .string("ok"))
+        #expect(
+            try await harness.json("setRating", [("id", folder), ("rating", "4")])["status"] == .string("ok"))
+        let directory = try await harness.ok("getMusicDirectory", [("id", folder)], "directory")
+        SubsonicSchema.check(directory, SubsonicSchema.directory, "Directory")
+        #expect(directory["starred"]?.text?.isEmpty == false)
+        #expect(directory["userRating"]?.int == 4)
+        let root = try await harness.ok("getMusicDirectory", [("id", "1")], "directory")
+        let listed = try #require((root["child"]?.list ?? []).first { $0["id"]?.text == folder })
+        #expect(listed["starred"]?.text?.isEmpty == false && listed["userRating"]?.int == 4)
+        let other = (root["child"]?.list ?? []).first { $0["id"]?.text != folder }
+        #expect(other?["starred"] == nil, "only the folder starred")
+        let starred = try await harness.ok("getStarred", "starred")
+        let albums = starred["album"]?.list ?? []
+        #expect(albums.map { $0["id"]?.text } == [folder])
+        #expect(albums.first?["isDir"] == .bool(true) && albums.first?["title"] == .string("Oscillator"))
+        for album in albums { SubsonicSchema.check(album, SubsonicSchema.child, "Child") }
+        #expect(try await harness.ok("getStarred2", "starred2")["album"]?.list.isEmpty != false)
+        #expect(try await harness.json("unstar", [("id", folder)])["status"] == .string("ok"))
+        #expect(try await harness.ok("getStarred", "starred")["album"]?.list.isEmpty != false)
+        #expect(try await harness.failure("star", [("id", "fo-0")]) == 70)
+        #expect(try await harness.failure("setRating", [("id", "fo-0"), ("rating", "3")]) == 70)
+    }
+
     /// The tree is kept between calls, and made again after any change: a file added and scanned is in
     /// the next answer, with nothing else to do.
     @Test func theFolderTreeFollowsTheLibrary() async throws {

@@ -50,6 +50,14 @@ class ViewTests(PageTestCase):
         self.cli("import", music)
         self.import_albums(albums())
 
+    def search_from_the_artists(self, text):
+        """Searches for `text` from the Artists view; the search box."""
+        self.open_route("#/artists")
+        query = self.driver.find_element(By.ID, "query")
+        query.send_keys(text, Keys.ENTER)
+        self.wait.until(lambda _: self.view()["id"] == "view-search")
+        return query
+
     def titles(self, query):
         return [album["title"] for album in self.api("/api/albums?" + query + "&limit=500")["albums"]]
 
@@ -367,10 +375,7 @@ class ViewTests(PageTestCase):
         self.eventually(lambda: abs(self.first_visible()[0] - place[0]) < 6, f"reloaded at {place}: {self.visible_cells()[:2]}")
 
     def test_a_query_that_means_nothing_is_said_once_and_nothing_below_says_otherwise(self):
-        self.open_route("#/artists")
-        query = self.driver.find_element(By.ID, "query")
-        query.send_keys("year:abc", Keys.ENTER)
-        self.wait.until(lambda _: self.view()["id"] == "view-search")
+        query = self.search_from_the_artists("year:abc")
         self.wait.until(lambda _: self.driver.find_element(By.ID, "search-error").is_displayed())
         self.assertEqual(self.view()["heading"], "Search: “year:abc”")
         self.assertIn("'abc' is not a year", self.driver.find_element(By.ID, "search-error").text)
@@ -384,10 +389,7 @@ class ViewTests(PageTestCase):
         self.assertEqual(self.driver.find_element(By.ID, "search-albums-count").text, "2 albums match")
 
     def test_a_search_outside_the_scroller_finds_tracks_and_albums_ignoring_accents_and_case(self):
-        self.open_route("#/artists")
-        query = self.driver.find_element(By.ID, "query")
-        query.send_keys("BJORK", Keys.ENTER)
-        self.wait.until(lambda _: self.view()["id"] == "view-search")
+        query = self.search_from_the_artists("BJORK")
         self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#search-tracks tbody tr")) == 2)
         tracks = self.driver.execute_script(
             "return [...document.querySelectorAll('#search-tracks tbody tr')].map((r) => r.querySelector('.track-title').textContent)")
@@ -420,10 +422,7 @@ class ViewTests(PageTestCase):
         self.assertIn("abc", self.driver.find_element(By.ID, "search-error").text)
 
     def test_a_search_shows_the_artists_and_albums_it_finds_before_the_tracks(self):
-        self.open_route("#/artists")
-        query = self.driver.find_element(By.ID, "query")
-        query.send_keys("bjork", Keys.ENTER)
-        self.wait.until(lambda _: self.view()["id"] == "view-search")
+        query = self.search_from_the_artists("bjork")
         self.wait.until(lambda _: self.driver.find_element(By.ID, "search-artists").is_displayed())
         self.wait.until(lambda _: len(self.driver.find_elements(By.CSS_SELECTOR, "#search-tracks tbody tr")) == 2)
         links = self.driver.execute_script(

@@ -64,6 +64,18 @@ struct WholeAlbumTests {
         return (LibraryAPI(store: store), directory)
     }
 
+    /// The folder of album "M" (``makeFolder()``) imported into a new library of `kind`, with its importer
+    /// (the directory holds the library: keep it alive).
+    private func imported(_ kind: StoreKind) async throws
+        -> (ScriptedLibrary, LibraryAPI, TemporaryDirectory, FolderImporter)
+    {
+        let folder = try makeFolder()
+        let (library, directory) = try await library(kind)
+        let importer = FolderImporter(library: library, scanner: folder.scanner)
+        try await importer.importFolder(folder.root)
+        return (folder, library, directory, importer)
+    }
+
     @Test(arguments: stores, changesAndSteps)
     func aScannedAlbumStaysWholeThroughAChangeAndItsUndoAndRedo(kind: StoreKind, run: (Change, Steps))
         async throws
@@ -216,11 +228,8 @@ struct WholeAlbumTests {
 
     @Test(arguments: stores)
     func aRescanThatChangesOnlyATrackIsItsOwnUndoStepAndUndoNeverReachesPastIt(kind: StoreKind) async throws {
-        let folder = try makeFolder()
-        let (library, directory) = try await library(kind)
+        let (folder, library, directory, importer) = try await imported(kind)
         defer { withExtendedLifetime(directory) {} }
-        let importer = FolderImporter(library: library, scanner: folder.scanner)
-        try await importer.importFolder(folder.root)
         let typed = try await library.add(try Album(title: "Post", artist: "Björk"))
         try await library.update(.id(try #require(typed.album).id), with: AlbumPatch(genre: "Art Pop"))
         // A track's title changes in its file: the album's fields stay the same.
@@ -249,11 +258,8 @@ struct WholeAlbumTests {
 
     @Test(arguments: stores)
     func aFileDeletedAndRescannedComesBackWithUndo(kind: StoreKind) async throws {
-        let folder = try makeFolder()
-        let (library, directory) = try await library(kind)
+        let (folder, library, directory, importer) = try await imported(kind)
         defer { withExtendedLifetime(directory) {} }
-        let importer = FolderImporter(library: library, scanner: folder.scanner)
-        try await importer.importFolder(folder.root)
         try await library.update(.index(0), with: AlbumPatch(genre: "Folk Rock"))
         let before = try await shown(library)
         #expect(unlink(folder.path("m/2.mp3")) == 0)
@@ -270,11 +276,8 @@ struct WholeAlbumTests {
 
     @Test(arguments: stores)
     func aMovedFileTakesItsStarsRatingsPlaysAndPlaylistPlacesWithIt(kind: StoreKind) async throws {
-        let folder = try makeFolder()
-        let (library, directory) = try await library(kind)
+        let (folder, library, directory, importer) = try await imported(kind)
         defer { withExtendedLifetime(directory) {} }
-        let importer = FolderImporter(library: library, scanner: folder.scanner)
-        try await importer.importFolder(folder.root)
         let old = TrackID(path: folder.path("m/2.mp3")).rawValue
         try await library.store.write { writer in
             try writer.setStar(1_700_000_000_000, user: "ann", kind: .song, id: old)
@@ -314,11 +317,8 @@ struct WholeAlbumTests {
 
     @Test(arguments: stores)
     func anAlbumWhoseFilesWentAndCameBackComesBackWhole(kind: StoreKind) async throws {
-        let folder = try makeFolder()
-        let (library, directory) = try await library(kind)
+        let (folder, library, directory, importer) = try await imported(kind)
         defer { withExtendedLifetime(directory) {} }
-        let importer = FolderImporter(library: library, scanner: folder.scanner)
-        try await importer.importFolder(folder.root)
         try await library.add(try Album(title: "Typed", artist: "Person"))
         let before = try await shown(library)
         // The album's folder goes away (a disk unmounted under it, a folder moved out), then comes back.
@@ -344,11 +344,8 @@ struct WholeAlbumTests {
     /// library again for it (the watcher scans each folder when a server starts).
     @Test(arguments: stores)
     func aRescanThatChangesNothingAnnouncesNothing(kind: StoreKind) async throws {
-        let folder = try makeFolder()
-        let (library, directory) = try await library(kind)
+        let (folder, library, directory, importer) = try await imported(kind)
         defer { withExtendedLifetime(directory) {} }
-        let importer = FolderImporter(library: library, scanner: folder.scanner)
-        try await importer.importFolder(folder.root)
         let changes = library.changes.stream()
         try await importer.importFolder(folder.root)
         try await library.add(try Album(title: "Typed", artist: "Person"))
@@ -362,11 +359,8 @@ struct WholeAlbumTests {
     /// files do, as it would had the step never been undone.
     @Test(arguments: stores)
     func aScansRemovalUndoneAndRedoneStillComesBackWithItsFiles(kind: StoreKind) async throws {
-        let folder = try makeFolder()
-        let (library, directory) = try await library(kind)
+        let (folder, library, directory, importer) = try await imported(kind)
         defer { withExtendedLifetime(directory) {} }
-        let importer = FolderImporter(library: library, scanner: folder.scanner)
-        try await importer.importFolder(folder.root)
         #expect(rename(folder.path("m"), folder.root + "-m-away") == 0)
         let (gone, _) = try await importer.importFolder(folder.root)
         #expect(gone.removed == 1)
@@ -383,11 +377,8 @@ struct WholeAlbumTests {
 
     @Test(arguments: stores)
     func anAlbumFolderRenamedIsTheSameAlbum(kind: StoreKind) async throws {
-        let folder = try makeFolder()
-        let (library, directory) = try await library(kind)
+        let (folder, library, directory, importer) = try await imported(kind)
         defer { withExtendedLifetime(directory) {} }
-        let importer = FolderImporter(library: library, scanner: folder.scanner)
-        try await importer.importFolder(folder.root)
         let m = try await library.album(try AlbumReference(parsing: "album:=M")).album
         try await library.update(.id(m.id), with: AlbumPatch(genre: "Chamber Folk"))
         #expect(rename(folder.path("m"), folder.path("M (2004)")) == 0)

@@ -16,18 +16,47 @@ package final class HAProxy: Sendable {
     private let process: Subprocess
     private let directory: TemporaryDirectory
 
-    /// Starts HAProxy in front of the servers listening on `servers` and waits until it accepts
-    /// connections.
+    /// Starts HAProxy in front of the servers listening on `servers` and waits until a request through it
+    /// is answered by one of them (`GET /api/state` → 200). Should it fail to listen (another process took
+    /// its port first), it is started again on another port.
     package init(servers: [Int]) async throws {
         let binary = "/usr/sbin/haproxy"
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw FixtureError(
                 description: "HAProxy is not installed (no \(binary)): run scripts/setup.sh haproxy")
         }
-        let port = try PostgresCluster.freePort()
         let directory = TemporaryDirectory("haproxy")
+        var log = ""
+        for _ in 0..<3 {
+            let port = try PostgresCluster.freePort()
+            let process = try Subprocess(
+                binary, ["-db", "-f", Self.configure(in: directory, port: port, servers: servers)],
+                environment: ["PATH": "/usr/bin:/bin"], stdout: .null, stderr: .file(directory.file("log")))
+            // As long as a loaded machine may take to start it; one that fails to start ends at once.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while process.isRunning && ContinuousClock.now < deadline {
+                let reply = try await LoopbackHTTP.request(port: port, "GET", "/api/state", seconds: 60)
+                if reply?.status == 200 {
+                    self.port = port
+                    self.process = process
+                    self.directory = directory
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            await TestThreads.run {
+                process.kill(SIGKILL)
+                _ = process.wait()
+            }
+            log = (try? String(contentsOfFile: directory.file("log"), encoding: .utf8)) ?? ""
+        }
+        throw FixtureError(description: "HAProxy did not answer through its port: \(log)")
+    }
+
+    /// Writes its configuration, listening on `port` in front of `servers`, and gives the file's path.
+    private static func configure(in directory: TemporaryDirectory, port: Int, servers: [Int]) -> String {
         let backends = servers.enumerated().map { "    server s\($0.offset) 127.0.0.1:\($0.element) check" }
-        let configuration = directory.write(
+        return directory.write(
             "haproxy.cfg",
             """
             global
@@ -52,21 +81,14 @@ package final class HAProxy: Sendable {
             \(backends.joined(separator: "\n"))
 
             """)
-        let process = try Subprocess(
-            binary, ["-db", "-f", configuration], environment: ["PATH": "/usr/bin:/bin"], stdout: .null,
-            stderr: .file(directory.file("log")))
-        self.port = port
-        self.process = process
-        self.directory = directory
-        // As long as a loaded machine may take to start it; one that fails to start ends at once.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while process.isRunning && ContinuousClock.now < deadline {
-            if (try? RawHTTPConnection(port: port)) != nil { return }
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        process.kill(SIGKILL)
-        let log = (try? String(contentsOfFile: directory.file("log"), encoding: .utf8)) ?? ""
-        throw FixtureError(description: "HAProxy did not listen on port \(port): \(log)")
+    }
+
+    /// Whether it still runs (a test checks it after the load, to tell a proxy gone from servers gone).
+    package var isRunning: Bool { process.isRunning }
+
+    /// What it logged (its alerts, should it have stopped).
+    package var log: String {
+        (try? String(contentsOfFile: directory.file("log"), encoding: .utf8)) ?? ""
     }
 
     /// Stops it and waits until it has.

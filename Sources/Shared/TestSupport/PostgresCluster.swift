@@ -165,22 +165,39 @@ package final class PostgresCluster: Sendable {
         try? FileManager.default.removeItem(atPath: directory.path)
     }
 
-    /// A port on 127.0.0.1 nothing listens on now.
+    /// A port on 127.0.0.1 nothing is bound to now, below the kernel's ephemeral range.
+    ///
+    /// Below it, because a port the kernel hands out for `bind(0)` is one it also hands out as the local
+    /// port of an outgoing connection: between this check and the server's own bind, a connection (to
+    /// PostgreSQL, to a server, or a readiness probe to this very port, which then connects to itself)
+    /// could take it, and the server would fail to listen there — or a probe would seem answered.
+    /// Ports below the range are only ever taken by an explicit bind.
     package static func freePort() throws -> Int {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        let first = range?.first ?? 32768
+        let candidates = first > 20000 ? 20000..<first : 10000..<min(max(first, 10001), 20000)
+        for _ in 0..<200 {
+            let port = Int.random(in: candidates)
+            if try canBind(port) { return port }
+        }
+        throw FixtureError(description: "cannot find a free port in \(candidates)")
+    }
+
+    /// Whether a listening socket could be bound to `port` on 127.0.0.1 now.
+    private static func canBind(_ port: Int) throws -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw FixtureError(description: "cannot make a socket") }
         defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+                bind(descriptor, address, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard bound else { throw FixtureError(description: "cannot find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private func tool(_ name: String, _ arguments: [String]) async throws {

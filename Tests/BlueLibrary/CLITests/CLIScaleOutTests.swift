@@ -93,8 +93,9 @@ import Testing
                 killed.trip()
                 return try await group.reduce(into: []) { $0.append($1) }
             }
+            // The proxy and the survivor kept serving every writer.
+            #expect(proxy.isRunning, "HAProxy stopped: \(proxy.log)")
             await proxy.stop()
-            // The survivor kept serving every writer.
             #expect(servers[1].isRunning)
             for log in logs { #expect(log.acknowledgedAfterKill > 0, "writer \(log.number)") }
             #expect(

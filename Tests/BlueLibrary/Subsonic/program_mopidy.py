@@ -179,6 +179,23 @@ class Mopidy:
         with open(self.log_path, encoding="utf-8", errors="replace") as file:
             return file.read()
 
+    # Mopidy-MPD's own race, not a fault of the server: mpc opens a connection per command, and when an
+    # event (the tracklist changed, playback started) reaches the MPD frontend just as such a connection
+    # closes, the frontend tells a session actor that has already stopped and pykka logs the
+    # ActorDeadError as an ERROR. Seen once in many runs; nothing a client does is affected.
+    CLOSED_SESSION_RACE = re.compile(
+        r"Unhandled exception in MpdFrontend.*ActorDeadError: MpdSession \S+ not found", re.DOTALL
+    )
+
+    def complaints(self):
+        """The log's ERROR and WARNING records, each whole, less Mopidy-MPD's closed-session race."""
+        records = re.split(r"(?m)^(?=(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) )", self.log())
+        return [
+            record
+            for record in records
+            if re.match(r"(WARNING|ERROR|CRITICAL) ", record) and not self.CLOSED_SESSION_RACE.search(record)
+        ]
+
     def wait_for(self, what, check):
         """Polls CHECK until it returns something true, and returns that."""
         deadline = time.monotonic() + support.PATIENCE
@@ -221,7 +238,7 @@ class MopidyTests(unittest.TestCase):
         mopidy.mpc("clear")
 
     def tearDown(self):
-        self.assertNotRegex(mopidy.log(), r"(?m)^(ERROR|WARNING) ")
+        self.assertEqual(mopidy.complaints(), [])
 
     def uri(self, title):
         return f"subidy:song:{self.ids[title]}"

@@ -7,7 +7,7 @@ import BlueLibraryStore
 extension PostgresAlbums {
     /// The tables of users' data, which a library being created is emptied of.
     static let userTables =
-        "users, api_keys, stars, ratings, plays, playlists, playlist_tracks, play_queues, play_queue_tracks, bookmarks, radio_stations, shares, share_tracks, players"
+        "users, api_keys, sessions, stars, ratings, plays, playlists, playlist_tracks, play_queues, play_queue_tracks, bookmarks, radio_stations, shares, share_tracks, players"
 
     /// Reads the users, their API keys, stars, ratings, plays and playlists into `contents`.
     func readUserData(into contents: inout LibraryContents) throws {

@@ -279,6 +279,18 @@ enum PostgresSchema {
             )
             """,
         ],
+        // The web page's sign-ins: SQLite's schema 13.
+        [
+            """
+            CREATE TABLE sessions (
+                digest text COLLATE "C" PRIMARY KEY,
+                user_id text COLLATE "C" NOT NULL,
+                created bigint NOT NULL,
+                client text NOT NULL
+            )
+            """,
+            "CREATE INDEX sessions_user ON sessions (user_id)",
+        ],
     ]
 
     /// The schema version this build writes.

@@ -75,7 +75,7 @@ extension SQLiteAlbums {
             """
             DELETE FROM albums; DELETE FROM buckets; DELETE FROM deleted_albums; DELETE FROM tracks;
             DELETE FROM history; DELETE FROM outbox; DELETE FROM saved_state; DELETE FROM users;
-            DELETE FROM api_keys; DELETE FROM stars; DELETE FROM ratings; DELETE FROM plays;
+            DELETE FROM api_keys; DELETE FROM sessions; DELETE FROM stars; DELETE FROM ratings; DELETE FROM plays;
             DELETE FROM playlists; DELETE FROM playlist_tracks; DELETE FROM music_folders;
             DELETE FROM play_queues; DELETE FROM play_queue_tracks; DELETE FROM bookmarks;
             DELETE FROM radio_stations; DELETE FROM players; DELETE FROM shares; DELETE FROM share_tracks;

@@ -268,6 +268,17 @@ enum Schema {
                 max_bit_rate INTEGER NOT NULL
             );
             """),
+        // 13: the web page's sign-ins (the cookie's SHA-256, whose it is, when and from what browser).
+        Migration(
+            """
+            CREATE TABLE sessions (
+                digest TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL,
+                created INTEGER NOT NULL,
+                client TEXT NOT NULL
+            );
+            CREATE INDEX sessions_user ON sessions (user_id);
+            """),
     ]
 
     /// The schema version this build writes.

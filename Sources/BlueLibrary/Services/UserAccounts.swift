@@ -131,6 +131,69 @@ package final class UserAccounts: Sendable {
         }
     }
 
+    // MARK: The web page's sign-ins
+
+    /// Signs a user in to the web page: a new session, kept in the library as its SHA-256, so every
+    /// server on the library's database accepts it until it is ended.
+    /// - Parameter client: the browser and address it is made from, as `user sessions` lists it.
+    /// - Returns: the session's secret (the cookie's value, shown this once) and the user; `nil` when the
+    ///   name or password is wrong.
+    package func signIn(_ name: String, password: String, client: String) async throws
+        -> (secret: String, user: StoredUser)?
+    {
+        guard let user = try await authenticate(.password(user: name, password: password)) else { return nil }
+        var generator = SystemRandomNumberGenerator()
+        let secret = Hex.string((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let session = StoredSession(
+            digest: try SHA256.hex(secret), user: user.id, created: now(),
+            client: String(client.filter { !$0.isNewline }.prefix(160)))
+        try await library.changeUserData { try $0.insertSession(session) }
+        return (secret, user)
+    }
+
+    /// The user a session's secret signs in, while the session lasts.
+    package func user(session secret: String) async throws -> StoredUser? {
+        guard secret.count == 64, secret.allSatisfy(\.isHexDigit) else { return nil }
+        let digest = try SHA256.hex(secret)
+        return try await library.listening { reader in
+            guard let session = try reader.session(digest: digest) else { return nil }
+            return try reader.users().first { $0.id == session.user }
+        }
+    }
+
+    /// Ends the session whose secret this is (signing out).
+    package func signOut(session secret: String) async throws {
+        let digest = try SHA256.hex(secret)
+        try await library.changeUserData { try $0.deleteSessions(digests: [digest]) }
+    }
+
+    /// A user's sessions, oldest first.
+    /// - Throws: `notFound` for an unknown name.
+    package func sessions(of name: String) async throws -> [StoredSession] {
+        let missing = Self.unknown(name)
+        return try await library.listening { reader in
+            guard let user = try reader.user(named: name) else { throw missing }
+            return try reader.sessions(of: user.id)
+        }
+    }
+
+    /// Ends a user's session with the id `id` (``StoredSession/id``), or every one of theirs (`nil`).
+    /// - Returns: the sessions ended.
+    /// - Throws: `notFound` for an unknown name or a session id of none of theirs.
+    @discardableResult
+    package func revokeSessions(of name: String, id: String?) async throws -> [StoredSession] {
+        let missing = Self.unknown(name)
+        return try await library.changeUserData { writer in
+            guard let user = try writer.user(named: name) else { throw missing }
+            let ended = try writer.sessions(of: user.id).filter { id == nil || $0.id == id?.lowercased() }
+            if let id, ended.isEmpty {
+                throw LibraryError(.notFound, "\(user.name) has no session \(id.prefix(16))")
+            }
+            try writer.deleteSessions(digests: ended.map(\.digest))
+            return ended
+        }
+    }
+
     // MARK: Streaming limits
 
     /// The highest streaming bit rate any client of this user's gets (kbit/s, 0 for no limit).

@@ -49,6 +49,26 @@ extension SQLLibrary {
         try apiKeys("user_id = ?1", [.text(user)])
     }
 
+    /// The sign-ins `condition` picks, oldest first.
+    private func sessions(_ condition: String, _ values: [SQLValue]) throws -> [StoredSession] {
+        try select(
+            "SELECT digest, user_id, created, client FROM sessions WHERE \(condition) ORDER BY created, digest",
+            values
+        ) {
+            StoredSession(
+                digest: $0.string(0) ?? "", user: $0.string(1) ?? "", created: Int64(try $0.integer(2) ?? 0),
+                client: $0.string(3) ?? "")
+        }
+    }
+
+    package func session(digest: String) throws -> StoredSession? {
+        try sessions("digest = ?1", [.text(digest)]).first
+    }
+
+    package func sessions(of user: String) throws -> [StoredSession] {
+        try sessions("user_id = ?1", [.text(user)])
+    }
+
     package func starred(by user: String, kind: ItemKind) throws -> [String] {
         try select(
             "SELECT item_id FROM stars WHERE user_id = ?1 AND kind = ?2 ORDER BY starred DESC, item_id",
@@ -328,7 +348,8 @@ extension SQLLibrary {
 
     package func deleteUser(id: String) throws {
         for table in [
-            "api_keys", "stars", "ratings", "plays", "play_queue_tracks", "play_queues", "bookmarks",
+            "api_keys", "sessions", "stars", "ratings", "plays", "play_queue_tracks", "play_queues",
+            "bookmarks",
         ] {
             try execute("DELETE FROM \(table) WHERE user_id = ?1", [.text(id)])
         }
@@ -351,6 +372,16 @@ extension SQLLibrary {
 
     package func deleteAPIKeys(of user: String) throws {
         try execute("DELETE FROM api_keys WHERE user_id = ?1", [.text(user)])
+    }
+
+    package func insertSession(_ session: StoredSession) throws {
+        try execute(
+            "INSERT INTO sessions (digest, user_id, created, client) VALUES (?1, ?2, ?3, ?4)",
+            [.text(session.digest), .text(session.user), .integer(session.created), .text(session.client)])
+    }
+
+    package func deleteSessions(digests: [String]) throws {
+        for digest in digests { try execute("DELETE FROM sessions WHERE digest = ?1", [.text(digest)]) }
     }
 
     package func setStar(_ starred: Int64?, user: String, kind: ItemKind, id: String) throws {

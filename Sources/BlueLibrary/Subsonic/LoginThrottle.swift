@@ -12,16 +12,22 @@ import Synchronization
 /// refused too, so guesses sent side by side gain nothing; a pair with fewer failures is checked side by
 /// side (a music app sends several calls at once, each logged in, and one typo must not break them). A successful login, or a quarter of an hour without failures,
 /// forgets the pair.
-final class LoginThrottle: Sendable {
+package final class LoginThrottle: Sendable {
     /// Whose logins are counted together.
-    struct Key: Hashable, Sendable {
-        var address: String
+    package struct Key: Hashable, Sendable {
+        package var address: String
         /// The user name as compared (lowercased), or a mark for API keys.
-        var user: String
+        package var user: String
+
+        /// The pair of an address and a user name (as compared).
+        package init(address: String, user: String) {
+            self.address = address
+            self.user = user
+        }
     }
 
     /// What to do with a login.
-    enum Admission: Equatable, Sendable {
+    package enum Admission: Equatable, Sendable {
         /// Check it; `tracked` when the pair has failed before (its result must be reported with
         /// ``finish(_:tracked:succeeded:)``).
         case check(tracked: Bool)
@@ -51,7 +57,7 @@ final class LoginThrottle: Sendable {
 
     /// A throttle.
     /// - Parameter now: the clock (tests move one of their own).
-    init(
+    package init(
         freeFailures: Int = 3, firstDelay: Duration = .milliseconds(500),
         longestDelay: Duration = .seconds(8),
         memory: Duration = .seconds(900), capacity: Int = 10_000,
@@ -73,7 +79,7 @@ final class LoginThrottle: Sendable {
     }
 
     /// Whether a login of `key` is checked now, or refused at once.
-    func admit(_ key: Key) -> Admission {
+    package func admit(_ key: Key) -> Admission {
         let now = now()
         return records.withLock { records in
             guard var record = records[key] else { return .check(tracked: false) }
@@ -94,7 +100,7 @@ final class LoginThrottle: Sendable {
     /// Reports how a checked login of `key` ended: a success forgets the pair, a failure counts (and may
     /// refuse the pair's logins for a while); `succeeded` `nil` when the check itself failed (the library
     /// could not be read), which counts nothing.
-    func finish(_ key: Key, tracked: Bool, succeeded: Bool?) {
+    package func finish(_ key: Key, tracked: Bool, succeeded: Bool?) {
         let now = now()
         records.withLock { records in
             switch succeeded {

@@ -25,6 +25,8 @@ package final class SubsonicAPI: Sendable {
 
     let library: LibraryAPI
     let accounts: UserAccounts
+    /// The users it lets in (the web page signs the same people in).
+    package var userAccounts: UserAccounts { accounts }
     let covers: CoverService?
     /// Where songs' lyrics come from.
     package let lyricsSource: (any LyricsSource)?

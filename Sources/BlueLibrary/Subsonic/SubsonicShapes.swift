@@ -3,7 +3,7 @@ import BlueLibraryHTTP
 
 /// How the library's albums, tracks and artists look in the Subsonic protocol (the OpenSubsonic
 /// specification's `AlbumID3`, `Child`, `ArtistID3`, `Artist`): ids, dates, and every required field.
-enum SubsonicShapes {
+package enum SubsonicShapes {
     // MARK: Ids
 
     /// The prefix of an artist's id.
@@ -25,7 +25,7 @@ enum SubsonicShapes {
     // MARK: Dates
 
     /// A time in milliseconds since 1970 as ISO 8601 in UTC (`2024-05-01T12:34:56.789Z`).
-    static func date(milliseconds: Int64) -> String {
+    package static func date(milliseconds: Int64) -> String {
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let fraction = Int(milliseconds - seconds * 1000)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

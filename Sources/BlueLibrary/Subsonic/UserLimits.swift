@@ -7,11 +7,11 @@ import Synchronization
 ///
 /// The playlist limits are checked in the transaction that would pass them, so they hold across every
 /// server on one database; the plays per minute are counted by each server.
-enum UserLimits {
+package enum UserLimits {
     /// The most playlists a user keeps.
     static let playlists = 1_000
     /// The most songs a playlist holds.
-    static let playlistLength = 10_000
+    package static let playlistLength = 10_000
     /// The most songs all of a user's playlists hold together.
     static let playlistEntries = 100_000
     /// The most plays one `scrobble` counts.

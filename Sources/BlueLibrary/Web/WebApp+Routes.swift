@@ -47,6 +47,11 @@ extension WebApp {
         table.add("GET", "/api/state") { app, _, _ in .json(WebJSON.state(try await app.library.state())) }
         table.add("PUT", "/api/state") { app, request, _ in try await app.select(request) }
         table.add("GET", "/api/radio") { app, _, _ in try await app.radioStations() }
+        table.add("GET", "/api/session") { app, request, _ in try await app.session(request) }
+        table.add("POST", "/api/session") { app, request, _ in try await app.signIn(request) }
+        table.add("DELETE", "/api/session") { app, request, _ in try await app.signOut(request) }
+        table.add("GET", "/api/queue") { app, request, _ in try await app.savedQueue(request) }
+        table.add("PUT", "/api/queue") { app, request, _ in try await app.saveQueue(request) }
         // The tutorial's own calls.
         table.add("POST", "/api/addAlbum") { app, request, _ in
             try await app.add(try app.jsonObject(request))

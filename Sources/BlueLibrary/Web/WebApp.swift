@@ -13,7 +13,8 @@ import Synchronization
 /// built from the change its own action committed, never from shared screen state.
 ///
 /// Requests pass a chain of responsibility: the security headers, the host check (DNS rebinding), the
-/// body-size check, the write guard (same origin and, off loopback, the token), then the routes.
+/// body-size check, the write guard (same origin and, off loopback, the token or a signed-in session —
+/// `WebApp+Session.swift`), then the routes.
 package final class WebApp: Sendable {
     /// The facade every request goes to.
     package let library: LibraryAPI
@@ -29,6 +30,10 @@ package final class WebApp: Sendable {
     package let lyrics: (any LyricsSource)?
     /// What `/api/tracks/{id}/audio?format=&maxBitRate=` transcodes with (none: files as they are).
     package let transcoder: Transcoder?
+    /// The people who sign in to the page (none: nobody signs in); by default the Subsonic API's.
+    package let accounts: UserAccounts?
+    /// Slows failed sign-ins per address and name, as the Subsonic API's logins are.
+    let signInThrottle: LoginThrottle
     /// Which `Host` values name this server.
     private let hosts = Mutex(HostPolicy.anyLoopbackPort)
 
@@ -44,11 +49,14 @@ package final class WebApp: Sendable {
     ///   - subsonic: the Subsonic API to serve at `/rest/` (none: 404 there).
     ///   - lyrics: where `/api/tracks/{id}/lyrics` finds lyrics; by default the Subsonic API's source.
     ///   - transcoder: what the page's audio is transcoded with; by default the Subsonic API's.
+    ///   - accounts: the people who sign in to the page; by default the Subsonic API's users.
+    ///   - signInThrottle: what slows failed sign-ins (tests pass one with a clock of their own).
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
     package init(
         library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
         maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil, lyrics: (any LyricsSource)? = nil,
-        transcoder: Transcoder? = nil
+        transcoder: Transcoder? = nil, accounts: UserAccounts? = nil,
+        signInThrottle: LoginThrottle = LoginThrottle()
     ) async throws {
         _ = try await library.state()
         self.library = library
@@ -57,6 +65,8 @@ package final class WebApp: Sendable {
         self.subsonic = subsonic
         self.lyrics = lyrics ?? subsonic?.lyricsSource
         self.transcoder = transcoder ?? subsonic?.transcoder
+        self.accounts = accounts ?? subsonic?.userAccounts
+        self.signInThrottle = signInThrottle
         events = EventHub(
             library: library, maximumClients: maximumStreams,
             maximumClientsPerAddress: maximumStreamsPerAddress)
@@ -128,10 +138,11 @@ package final class WebApp: Sendable {
             }
             if request.token == token { return await next(request) }
             guard named else { return Self.misdirected(request) }
-            if Self.isPageFile(request) { return await next(request) }
+            if Self.isPageFile(request) || request.path == "/api/session" { return await next(request) }
+            if await signedIn(request) != nil { return await next(request) }
             return .error(
                 401, code: "unauthorized",
-                message: "this server needs its token (X-BlueLibrary-Token or ?token=)")
+                message: "sign in first (or give this server's token: X-BlueLibrary-Token or ?token=)")
         }
     }
 
@@ -153,9 +164,10 @@ package final class WebApp: Sendable {
         return .error(413, code: "too_large", message: "the request body is larger than the server accepts")
     }
 
-    /// Refuses state-changing requests from other origins, and without the token off loopback.
+    /// Refuses state-changing requests from other origins, and off loopback those with neither the token
+    /// nor a session (signing in itself needs neither).
     var writeGuard: Link {
-        { [writeToken] request, next in
+        { [self] request, next in
             guard ["POST", "PUT", "PATCH", "DELETE"].contains(request.method) else {
                 return await next(request)
             }
@@ -169,7 +181,9 @@ package final class WebApp: Sendable {
                 return .error(
                     403, code: "forbidden", message: "cross-site requests may not change this library")
             }
-            if let writeToken, request.token != writeToken {
+            if let writeToken, request.token != writeToken, request.path != "/api/session",
+                await signedIn(request) == nil
+            {
                 return .error(
                     401, code: "unauthorized",
                     message: "this server needs its token (X-BlueLibrary-Token) for changes")

@@ -50,12 +50,52 @@ struct CLIUserTests {
         #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
     }
 
+    @Test func sessionsAreListedAndEndedOneOrAll() async throws {
+        _ = try await home.ok("user", "add", "joe", stdin: "sésame\n")
+        #expect(
+            try await home.ok("user", "sessions", "joe") == "joe is not signed in to the web page anywhere.\n"
+        )
+        // Two sign-ins to the page, as a server makes them.
+        let library = LibraryAPI(path: home.libraryPath)
+        let accounts = UserAccounts(
+            library: library,
+            vault: PasswordVault(keyPath: PasswordVault.keyPath(besideLibrary: home.libraryPath)))
+        let phone = try #require(
+            try await accounts.signIn("joe", password: "sésame", client: "Phone from 10.0.0.2"))
+        let desk = try #require(
+            try await accounts.signIn("joe", password: "sésame", client: "Desk from 10.0.0.3"))
+        let listed = try await home.ok("user", "sessions", "joe").split(separator: "\n")
+        #expect(listed.count == 2)
+        #expect(
+            listed[0].hasSuffix(" UTC  Phone from 10.0.0.2")
+                && listed[1].hasSuffix(" UTC  Desk from 10.0.0.3"))
+        #expect(
+            listed.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{8}  \d{4}-\d\d-\d\d \d\d:\d\d UTC  .+/) != nil })
+        // One by its id, then the rest.
+        let id = String(listed[0].prefix(8))
+        #expect(try await home.ok("user", "sessions", "joe", "--end", id) == "Signed joe out of 1 session.\n")
+        #expect(try await accounts.user(session: phone.secret) == nil)
+        #expect(try await accounts.user(session: desk.secret)?.name == "joe")
+        let unknown = try await home.run(["user", "sessions", "joe", "--end", id])
+        #expect(unknown.status == 65 && unknown.stderr == "bluelibrary: joe has no session \(id)\n")
+        #expect(try await home.ok("user", "sessions", "joe", "--revoke") == "Signed joe out of 1 session.\n")
+        #expect(try await accounts.user(session: desk.secret) == nil)
+        await library.close()
+    }
+
     @Test(arguments: [
         (["user"], 64, "usage: bluelibrary user"),
         (["user", "make", "joe"], 64, "unknown action 'make'"),
         (["user", "add"], 64, "add needs a user NAME"),
         (["user", "list", "joe"], 64, "list takes no name"),
-        (["user", "add", "joe", "--revoke"], 64, "--revoke goes with key"),
+        (["user", "add", "joe", "--revoke"], 64, "--revoke goes with key or sessions"),
+        (["user", "add", "joe", "--end", "ab12cd34"], 64, "--end goes with sessions"),
+        (
+            ["user", "sessions", "joe", "--end", "ab12cd34", "--revoke"], 64,
+            "give --end ID or --revoke, not both"
+        ),
+        (["user", "sessions"], 64, "sessions needs a user NAME"),
+        (["user", "sessions", "nobody"], 65, "no user named nobody"),
         (["user", "add", "joe", "--password", "x"], 64, "unknown option '--password'"),
         (["user", "passwd", "nobody"], 65, "no user named nobody"),
         (["user", "key", "nobody"], 65, "no user named nobody"),

@@ -229,6 +229,31 @@ struct UserDataStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func sessionsAreFoundByDigestListedPerUserAndEnded(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let joe = StoredUser(id: "u1", name: "joe", sealedPassword: "s", isAdmin: true, created: 1)
+        let ann = StoredUser(id: "u2", name: "ann", sealedPassword: "s", isAdmin: false, created: 2)
+        let phone = StoredSession(digest: "bb01", user: "u1", created: 20, client: "Phone from 10.0.0.2")
+        let desk = StoredSession(digest: "aa02", user: "u1", created: 10, client: "Desk")
+        let anns = StoredSession(digest: "cc03", user: "u2", created: 5, client: "Tablet")
+        try await store.write { writer in
+            try writer.insertUser(joe)
+            try writer.insertUser(ann)
+            for session in [phone, desk, anns] { try writer.insertSession(session) }
+        }
+        #expect(try await store.read { try $0.session(digest: "bb01") } == phone)
+        #expect(try await store.read { try $0.session(digest: "zz") } == nil)
+        #expect(try await store.read { try $0.sessions(of: "u1") } == [desk, phone])
+        try await store.write { try $0.deleteSessions(digests: ["aa02", "none"]) }
+        #expect(try await store.read { try $0.sessions(of: "u1") } == [phone])
+        // Removing a user ends their sessions.
+        try await store.write { try $0.deleteUser(id: "u1") }
+        #expect(try await store.read { try $0.session(digest: "bb01") } == nil)
+        #expect(try await store.read { try $0.sessions(of: "u2") } == [anns])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func radioStationsAreKeptInTheOrderTheyCameAndReplacedByID(kind: StoreKind) async throws {
         let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }

@@ -1,18 +1,24 @@
 import BlueLibraryCore
 import BlueLibraryServices
+import BlueLibrarySubsonic
 import Diagnostics
 
-/// `bluelibrary user add|passwd|remove|list|key|set [NAME]`: the people the Subsonic API (`serve`) lets
-/// in, and the highest bit rate each one's streams are sent at.
+/// `bluelibrary user add|passwd|remove|list|key|set|sessions [NAME]`: the people the Subsonic API and
+/// the web page (`serve`) let in, the highest bit rate each one's streams are sent at, and where each is
+/// signed in to the page.
 /// Passwords are asked twice, without echo, on a terminal, and otherwise read as one line from standard
 /// input — never from the command line, where `ps` would show them.
 struct UserVerb: Verb {
     static let spec = VerbSpec(
-        name: "user", summary: "add, list and remove the users of the Subsonic API, and their keys",
-        usage: "add|passwd|remove|key NAME | set NAME --max-bitrate KBPS | list",
+        name: "user",
+        summary: "add, list and remove the users of the Subsonic API and the page, and their keys",
+        usage: "add|passwd|remove|key|sessions NAME | set NAME --max-bitrate KBPS | list",
         options: [
             OptionSpec(
-                name: "revoke", short: nil, value: nil, help: "with key: revoke every API key of NAME"),
+                name: "revoke", short: nil, value: nil,
+                help: "with key: revoke every API key of NAME; with sessions: sign NAME out everywhere"),
+            OptionSpec(
+                name: "end", short: nil, value: "ID", help: "with sessions: end the one session ID"),
             OptionSpec(
                 name: "max-bitrate", short: nil, value: "KBPS",
                 help: "with set: the highest bit rate NAME's streams are sent at (0: no limit)"),
@@ -29,24 +35,29 @@ struct UserVerb: Verb {
             key).
             key prints a new API key (shown this once; apps send it as apiKey); key --revoke revokes them
             all. remove also forgets the user's stars, ratings, plays and playlists.
+            sessions NAME lists where NAME is signed in to the web page (an ID, when, the browser and
+            its address); --end ID signs that one out, --revoke signs NAME out everywhere. Sessions are
+            kept in the library, so this holds for every server on its database at once.
             set NAME --max-bitrate 192 has every stream of NAME's music apps and pages transcoded down
             to 192 kbit/s when its file is over that (see also 'bluelibrary player').
             """)
 
     enum Action: String {
-        case add, passwd, remove, list, key, set
+        case add, passwd, remove, list, key, set, sessions
     }
 
     let action: Action
     let name: String?
     let revoke: Bool
     let maxBitRate: Int?
+    /// With `sessions`: the one session to end.
+    let end: String?
 
     init(_ arguments: ParsedArguments) throws {
         let words = arguments.positionals
         guard let action = Action(rawValue: words[0]) else {
             throw Self.spec.usageError(
-                "unknown action '\(words[0])': use add, passwd, remove, list, key or set")
+                "unknown action '\(words[0])': use add, passwd, remove, list, key, set or sessions")
         }
         self.action = action
         switch action {
@@ -58,7 +69,12 @@ struct UserVerb: Verb {
             name = words[1]
         }
         revoke = arguments.has("revoke")
-        if revoke && action != .key { throw Self.spec.usageError("--revoke goes with key") }
+        if revoke && action != .key && action != .sessions {
+            throw Self.spec.usageError("--revoke goes with key or sessions")
+        }
+        end = arguments["end"]
+        if end != nil && action != .sessions { throw Self.spec.usageError("--end goes with sessions") }
+        if end != nil && revoke { throw Self.spec.usageError("give --end ID or --revoke, not both") }
         maxBitRate = try arguments["max-bitrate"].map { text in
             guard let kilobits = Int(text), (0...10_000).contains(kilobits) else {
                 throw LibraryError(
@@ -108,6 +124,20 @@ struct UserVerb: Verb {
         case (.key, let name?):
             let key = try await accounts.makeAPIKey(for: name)
             out.line(key)
+        case (.sessions, let name?) where revoke || end != nil:
+            let ended = try await accounts.revokeSessions(of: name, id: end)
+            out.line("Signed \(name) out of \(ended.count) session\(ended.count == 1 ? "" : "s").")
+        case (.sessions, let name?):
+            let sessions = try await accounts.sessions(of: name)
+            guard !sessions.isEmpty else {
+                out.line("\(name) is not signed in to the web page anywhere.")
+                return .success
+            }
+            for session in sessions {
+                let when = SubsonicShapes.date(milliseconds: session.created).prefix(16).replacing(
+                    "T", with: " ")
+                out.line("\(session.id)  \(when) UTC  \(session.client)")
+            }
         case (.set, let name?):
             let kilobits = maxBitRate ?? 0
             try await accounts.setMaxBitRate(of: name, to: kilobits)

@@ -17,6 +17,10 @@ package protocol UserDataReader {
     func user(apiKeyDigest digest: String) throws -> StoredUser?
     /// The API keys of a user, oldest first.
     func apiKeys(of user: String) throws -> [StoredAPIKey]
+    /// The web page's sign-in with this digest, if it is still there.
+    func session(digest: String) throws -> StoredSession?
+    /// The web page's sign-ins of a user, oldest first.
+    func sessions(of user: String) throws -> [StoredSession]
     /// What the user recorded about each of `ids` of one kind: only the ids with something recorded are
     /// in the answer. An album's plays are its tracks' plays added up (its last play, their latest).
     func annotations(of user: String, kind: ItemKind, ids: [String]) throws -> [String: ItemAnnotation]
@@ -63,6 +67,10 @@ package protocol UserDataWriter: UserDataReader {
     func insertAPIKey(_ key: StoredAPIKey) throws
     /// Removes every API key of a user.
     func deleteAPIKeys(of user: String) throws
+    /// Adds a sign-in of the web page.
+    func insertSession(_ session: StoredSession) throws
+    /// Ends the sign-ins with these digests.
+    func deleteSessions(digests: [String]) throws
     /// Stars an item at a time, or (`nil`) takes its star away.
     func setStar(_ starred: Int64?, user: String, kind: ItemKind, id: String) throws
     /// Rates an item from 1 to 5, or (`nil`) takes its rating away.
@@ -175,6 +183,30 @@ package struct StoredAPIKey: Sendable, Hashable {
         self.user = user
         self.created = created
     }
+}
+
+/// A sign-in of the web page: the session cookie's SHA-256 (the cookie itself is never kept), whose it
+/// is, when it was made and what it was made from. Any server on the library's database accepts it.
+package struct StoredSession: Sendable, Hashable {
+    /// The SHA-256 of the cookie's value, in hex.
+    package var digest: String
+    /// The id of the user it signs in.
+    package var user: String
+    /// When it was made.
+    package var created: Int64
+    /// The browser it was made from (its `User-Agent`, shortened) and its address.
+    package var client: String
+
+    /// Creates a stored sign-in.
+    package init(digest: String, user: String, created: Int64, client: String) {
+        self.digest = digest
+        self.user = user
+        self.created = created
+        self.client = client
+    }
+
+    /// How a person names it to revoke it: the digest's first eight characters.
+    package var id: String { String(digest.prefix(8)) }
 }
 
 /// What a user recorded about an item.

@@ -1,0 +1,233 @@
+import BlueLibraryCore
+import BlueLibraryCovers
+import BlueLibraryHTTP
+import BlueLibraryServices
+import BlueLibraryWeb
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import BlueLibrarySubsonic
+
+/// Signing in to the page: off loopback a session (or the printed token) is needed for everything but
+/// the page's files and the sign-in itself; sessions live in the library, so another server on it
+/// accepts them and signing out or revoking ends them everywhere; failed sign-ins are slowed per address
+/// and name. And the signed-in person's queue is their Subsonic play queue, both ways.
+@Suite(.timeLimit(.minutes(5)))
+struct WebSessionTests {
+    let harness: SubsonicHarness
+    /// The sign-in throttle's clock, which the tests move.
+    let throttleClock = Shared<ContinuousClock.Instant>(ContinuousClock.now)
+    /// The page's server, off loopback (bound to 192.168.1.5:8080, printed with its token).
+    let app: WebApp
+    static let host = "192.168.1.5:8080"
+
+    init() async throws {
+        harness = try await SubsonicHarness()
+        app = try await Self.server(harness, throttleClock: throttleClock)
+    }
+
+    /// Another `serve` off loopback on the harness's library.
+    static func server(
+        _ harness: SubsonicHarness,
+        throttleClock: Shared<ContinuousClock.Instant> = Shared(ContinuousClock.now)
+    ) async throws -> WebApp {
+        let app = try await WebApp(
+            library: harness.library, writeToken: "t0ken", subsonic: harness.api,
+            signInThrottle: LoginThrottle(now: { throttleClock.value }))
+        app.listening(on: "192.168.1.5", port: 8080)
+        return app
+    }
+
+    /// A request from 192.168.1.20, with the session's cookie when given.
+    func send(
+        _ method: String, _ path: String, _ body: String? = nil, cookie: String? = nil,
+        to server: WebApp? = nil,
+        address: String = "192.168.1.20", headers extra: [String: String] = [:]
+    ) async -> WebResponse {
+        var headers = ["host": Self.host, "user-agent": "TestBrowser/1.0"].merging(extra) { $1 }
+        if body != nil { headers["content-type"] = "application/json" }
+        if let cookie { headers["cookie"] = "theme=dark; \(WebApp.sessionCookie)=\(cookie)" }
+        return await (server ?? app).respond(
+            to: WebRequest(
+                method: method, path: path, headers: headers, body: Array((body ?? "").utf8),
+                clientAddress: address))
+    }
+
+    func json(_ response: WebResponse) throws -> JSONValue { try JSONParser.parse(response.bytes) }
+
+    /// Signs in as `name` and gives the cookie's value.
+    func signIn(_ name: String, _ password: String, address: String = "192.168.1.20") async throws -> String {
+        let response = await send(
+            "POST", "/api/session", #"{"name": "\#(name)", "password": "\#(password)"}"#, address: address)
+        #expect(response.status == 200, "\(String(decoding: response.bytes, as: UTF8.self))")
+        let cookie = try #require(response.headers["Set-Cookie"])
+        let value = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)[1]
+        return String(value)
+    }
+
+    @Test func offLoopbackThePageSignsInAndEverySessionIsKeptInTheLibrary() async throws {
+        // Nobody signed in: the page's files come, the library does not.
+        #expect(await send("GET", "/").status == 200)
+        #expect(await send("GET", "/api/albums").status == 401)
+        #expect(await send("POST", "/api/albums", #"{"title": "X", "artist": "Y"}"#).status == 401)
+        let asked = try json(await send("GET", "/api/session"))
+        #expect(
+            asked["user"] == .null && asked["required"] == .bool(true) && asked["available"] == .bool(true))
+        // A wrong password, an unknown name: the same answer.
+        for body in [#"{"name": "joe", "password": "guess"}"#, #"{"name": "zed", "password": "guess"}"#] {
+            let wrong = await send("POST", "/api/session", body)
+            #expect(wrong.status == 401 && wrong.headers["Set-Cookie"] == nil)
+        }
+        #expect(await send("POST", "/api/session", #"{"name": "joe"}"#).status == 400)
+        // The right one: a cookie no script reads and no other site sends.
+        let response = await send(
+            "POST", "/api/session", #"{"name": "JOE", "password": "\#(SubsonicHarness.password)"}"#)
+        #expect(response.status == 200)
+        let cookie = try #require(response.headers["Set-Cookie"])
+        #expect(cookie.hasPrefix(WebApp.sessionCookie + "="))
+        #expect(
+            cookie.contains("; HttpOnly") && cookie.contains("; SameSite=Strict")
+                && cookie.contains("; Path=/"))
+        #expect(!cookie.contains("Secure"))
+        let secret = String(cookie.split(separator: ";")[0].dropFirst(WebApp.sessionCookie.count + 1))
+        #expect(try json(response)["user"]?["name"] == .string("joe"))
+        // Signed in: reads and writes.
+        #expect(await send("GET", "/api/albums", cookie: secret).status == 200)
+        #expect(
+            await send("POST", "/api/albums", #"{"title": "X", "artist": "Y"}"#, cookie: secret).status == 201
+        )
+        #expect(
+            try json(await send("GET", "/api/session", cookie: secret))["user"]?["name"] == .string("joe"))
+        // Another server on the same library accepts the session: no sticky sessions.
+        let other = try await Self.server(harness)
+        #expect(await send("GET", "/api/albums", cookie: secret, to: other).status == 200)
+        // The library keeps only the cookie's digest, with the browser and address it came from.
+        let sessions = try await harness.accounts.sessions(of: "joe")
+        #expect(sessions.count == 1)
+        #expect(sessions[0].digest == (try SHA256.hex(secret)) && sessions[0].digest != secret)
+        #expect(sessions[0].client == "TestBrowser/1.0 from 192.168.1.20")
+        // Signing out on one server ends it on both, and clears the cookie.
+        let out = await send("DELETE", "/api/session", cookie: secret, to: other)
+        #expect(out.status == 200)
+        #expect(out.headers["Set-Cookie"]?.contains("Max-Age=0") == true)
+        #expect(await send("GET", "/api/albums", cookie: secret).status == 401)
+        #expect(await send("GET", "/api/albums", cookie: secret, to: other).status == 401)
+        #expect(try await harness.accounts.sessions(of: "joe").isEmpty)
+        // A made-up cookie lets nobody in.
+        #expect(await send("GET", "/api/albums", cookie: String(repeating: "ab", count: 32)).status == 401)
+    }
+
+    @Test func behindAnHTTPSProxyTheCookieIsSecure() async throws {
+        let response = await send(
+            "POST", "/api/session", #"{"name": "ann", "password": "\#(SubsonicHarness.otherPassword)"}"#,
+            headers: ["x-forwarded-proto": "https"])
+        #expect(response.headers["Set-Cookie"]?.hasSuffix("; Secure") == true)
+    }
+
+    @Test func revokingAUsersSessionsSignsThemOutEverywhere() async throws {
+        let first = try await signIn("joe", SubsonicHarness.password)
+        let second = try await signIn("joe", SubsonicHarness.password, address: "192.168.1.21")
+        let anns = try await signIn("ann", SubsonicHarness.otherPassword)
+        let sessions = try await harness.accounts.sessions(of: "joe")
+        #expect(sessions.count == 2)
+        // One by its id.
+        let one = try #require(sessions.first { $0.digest == (try? SHA256.hex(first)) })
+        #expect(try await harness.accounts.revokeSessions(of: "joe", id: one.id).count == 1)
+        #expect(await send("GET", "/api/albums", cookie: first).status == 401)
+        #expect(await send("GET", "/api/albums", cookie: second).status == 200)
+        await #expect(throws: LibraryError.self) {
+            try await harness.accounts.revokeSessions(of: "joe", id: "nope")
+        }
+        // Then all of joe's; ann's stays.
+        #expect(try await harness.accounts.revokeSessions(of: "joe", id: nil).count == 1)
+        #expect(await send("GET", "/api/albums", cookie: second).status == 401)
+        #expect(await send("GET", "/api/albums", cookie: anns).status == 200)
+        // Removing a user ends their sessions.
+        try await harness.accounts.remove("ann")
+        #expect(await send("GET", "/api/albums", cookie: anns).status == 401)
+    }
+
+    @Test func failedSignInsAreSlowedPerAddressAndName() async throws {
+        let wrong = #"{"name": "joe", "password": "guess"}"#
+        let right = #"{"name": "joe", "password": "\#(SubsonicHarness.password)"}"#
+        for _ in 0..<4 { #expect(await send("POST", "/api/session", wrong).status == 401) }
+        // Refused unchecked, the right password too, with when to try again.
+        let refused = await send("POST", "/api/session", right)
+        #expect(refused.status == 429)
+        #expect(refused.headers["Retry-After"] == "1")
+        // Nobody else waits: joe from another address, ann from this one.
+        #expect(await send("POST", "/api/session", right, address: "192.168.1.30").status == 200)
+        let ann = #"{"name": "ann", "password": "\#(SubsonicHarness.otherPassword)"}"#
+        #expect(await send("POST", "/api/session", ann).status == 200)
+        // Once the wait is over, the right password signs in.
+        throttleClock.withLock { $0 += .seconds(1) }
+        #expect(await send("POST", "/api/session", right).status == 200)
+    }
+
+    @Test func onLoopbackThePageWorksWithoutSigningInAndSigningInIsOffered() async throws {
+        let app = try await WebApp(library: harness.library, subsonic: harness.api)
+        let request = { (method: String, path: String) in
+            WebRequest(method: method, path: path, headers: ["host": "127.0.0.1:8080"])
+        }
+        #expect(await app.respond(to: request("GET", "/api/albums")).status == 200)
+        let session = try json(await app.respond(to: request("GET", "/api/session")))
+        #expect(
+            session["user"] == .null && session["required"] == .bool(false)
+                && session["available"] == .bool(true))
+        // The queue is a person's: without a sign-in there is none to read.
+        #expect(await app.respond(to: request("GET", "/api/queue")).status == 401)
+    }
+
+    @Test func thePagesQueueIsTheSignedInUsersPlayQueueBothWays() async throws {
+        let (low, high, human) = (
+            harness.track("Low Tone"), harness.track("High Tone"), harness.track("Human Behaviour")
+        )
+        let joe = try await signIn("joe", SubsonicHarness.password)
+        let ann = try await signIn("ann", SubsonicHarness.otherPassword)
+        // Nothing saved yet.
+        let none = try json(await send("GET", "/api/queue", cookie: joe))
+        #expect(none["tracks"] == .array([]) && none["current"] == .null)
+        // The page saves its queue: a phone (the Subsonic API) gets it.
+        let saved = await send(
+            "PUT", "/api/queue",
+            #"{"tracks": ["\#(low.id)", "\#(human.id)"], "current": 1, "position": 61.5}"#,
+            cookie: joe)
+        #expect(saved.status == 200)
+        let phone = try await harness.ok("getPlayQueue", "playQueue")
+        #expect((phone["entry"]?.list ?? []).map { $0["title"]?.text } == ["Low Tone", "Human Behaviour"])
+        #expect(phone["current"] == .string(human.id))
+        #expect(phone["position"] == .number("61500"))
+        #expect(phone["changedBy"] == .string(WebApp.pagePlayer))
+        // Each person's own: ann has none.
+        #expect(try json(await send("GET", "/api/queue", cookie: ann))["tracks"] == .array([]))
+        // A phone saves one: the page offers it, each track as the page lists tracks.
+        harness.advance(milliseconds: 60_000)
+        _ = try await harness.json(
+            "savePlayQueue", [("id", high.id), ("id", human.id), ("current", high.id), ("position", "2000")])
+        let offered = try json(await send("GET", "/api/queue", cookie: joe))
+        let tracks = offered["tracks"]?.list ?? []
+        #expect(tracks.map { $0["title"]?.text } == ["High Tone", "Human Behaviour"])
+        #expect(tracks.first?["audio"] == .string("/api/tracks/\(high.id)/audio"))
+        #expect(tracks.first?["album"]?["title"] == .string("Sines"))
+        #expect(offered["current"] == .number("0"))
+        #expect(offered["position"] == .number("2.0"))
+        #expect(offered["changedBy"] == .string("tests"))
+        // Mistakes are one line and change nothing.
+        for (body, status) in [
+            (#"{"tracks": ["\#(UUID().uuidString)"]}"#, 404),
+            (#"{"tracks": ["\#(low.id)"], "current": 1}"#, 400),
+            (#"{"tracks": "all"}"#, 400),
+            (#"{"tracks": [], "volume": 3}"#, 400),
+            (#"{"tracks": [], "position": -1}"#, 400),
+        ] {
+            #expect(await send("PUT", "/api/queue", body, cookie: joe).status == status, "\(body)")
+        }
+        #expect(try json(await send("GET", "/api/queue", cookie: joe))["changedBy"] == .string("tests"))
+        // An empty queue forgets it.
+        #expect(await send("PUT", "/api/queue", #"{"tracks": []}"#, cookie: joe).status == 200)
+        #expect(try json(await send("GET", "/api/queue", cookie: joe))["tracks"] == .array([]))
+        #expect(try await harness.json("getPlayQueue")["playQueue"] == nil)
+    }
+}

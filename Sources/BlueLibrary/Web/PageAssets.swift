@@ -15,7 +15,8 @@ enum PageAssets {
             "favicon.ico": ("image/svg+xml", PackageResources.icon_svg),
         ]
         let scripts: [(String, [UInt8])] = [
-            ("app.js", PackageResources.app_js), ("album.js", PackageResources.album_js),
+            ("account.js", PackageResources.account_js), ("app.js", PackageResources.app_js),
+            ("album.js", PackageResources.album_js),
             ("albums.js", PackageResources.albums_js), ("api.js", PackageResources.api_js),
             ("dom.js", PackageResources.dom_js), ("grid.js", PackageResources.grid_js),
             ("lists.js", PackageResources.lists_js), ("lyrics.js", PackageResources.lyrics_js),

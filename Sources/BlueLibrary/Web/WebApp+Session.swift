@@ -49,7 +49,7 @@ extension WebApp {
         return .json(
             .object([
                 ("user", user.map(Self.userJSON) ?? .null),
-                ("required", .bool(writeToken != nil && request.token != writeToken)),
+                ("required", .bool(requireSignIn && (writeToken == nil || request.token != writeToken))),
                 ("available", .bool(hasUsers)),
             ]))
     }

@@ -24,6 +24,9 @@ package final class WebApp: Sendable {
     package let events: EventHub
     /// The token writes need when the server is reachable from other machines; `nil` on loopback.
     package let writeToken: String?
+    /// Whether every request but the page's files and signing in needs a session (or the token), on
+    /// loopback too: off loopback it always does (`serve --sign-in`, for a proxy on the same machine).
+    package let requireSignIn: Bool
     /// The Subsonic API at `/rest/`, when the face serves it.
     package let subsonic: SubsonicAPI?
     /// Where tracks' lyrics come from (none: every track has none).
@@ -53,7 +56,8 @@ package final class WebApp: Sendable {
     ///   - signInThrottle: what slows failed sign-ins (tests pass one with a clock of their own).
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
     package init(
-        library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, maximumStreams: Int = 64,
+        library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, requireSignIn: Bool = false,
+        maximumStreams: Int = 64,
         maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil, lyrics: (any LyricsSource)? = nil,
         transcoder: Transcoder? = nil, accounts: UserAccounts? = nil,
         signInThrottle: LoginThrottle = LoginThrottle()
@@ -62,6 +66,7 @@ package final class WebApp: Sendable {
         self.library = library
         self.covers = covers
         self.writeToken = writeToken
+        self.requireSignIn = requireSignIn || writeToken != nil
         self.subsonic = subsonic
         self.lyrics = lyrics ?? subsonic?.lyricsSource
         self.transcoder = transcoder ?? subsonic?.transcoder
@@ -125,25 +130,30 @@ package final class WebApp: Sendable {
 
     /// Refuses requests whose `Host` does not name this server (a page on another site that rebinds its
     /// DNS name to 127.0.0.1 sends its own name): 421. Off loopback a `Host` proves nothing — any client
-    /// can send the bound address, and a server bound to `0.0.0.0` has no name of its own — so every
-    /// request needs the token there, whatever its `Host` (401 without it), but for the page's own
-    /// files, which hold no library data (the page passes the token on from its URL).
+    /// can send the bound address, and a server bound to `0.0.0.0` has no name of its own — so a request
+    /// with the token passes whatever its `Host`. Where signing in is required (off loopback, or
+    /// `--sign-in`), every other request needs a session (401 without), but for the page's own files,
+    /// which hold no library data, and signing in itself.
     var hostGuard: Link {
         { [self] request, next in
             let policy = hosts.withLock { $0 }
-            let named = policy.accepts(request.headers["host"])
-            guard let token = writeToken else {
-                if named { return await next(request) }
-                return Self.misdirected(request)
+            if let writeToken, request.token == writeToken { return await next(request) }
+            guard policy.accepts(request.headers["host"]) else { return Self.misdirected(request) }
+            if await needsSignIn(request) {
+                return .error(
+                    401, code: "unauthorized",
+                    message: "sign in first (or give this server's token: X-BlueLibrary-Token or ?token=)")
             }
-            if request.token == token { return await next(request) }
-            guard named else { return Self.misdirected(request) }
-            if Self.isPageFile(request) || request.path == "/api/session" { return await next(request) }
-            if await signedIn(request) != nil { return await next(request) }
-            return .error(
-                401, code: "unauthorized",
-                message: "sign in first (or give this server's token: X-BlueLibrary-Token or ?token=)")
+            return await next(request)
         }
+    }
+
+    /// Whether the request must be signed in and is not: signing in is required here, the request is
+    /// neither for the page's files nor for signing in, and carries neither the token nor a session.
+    private func needsSignIn(_ request: WebRequest) async -> Bool {
+        guard requireSignIn, writeToken == nil || request.token != writeToken else { return false }
+        if Self.isPageFile(request) || request.path == "/api/session" { return false }
+        return await signedIn(request) == nil
     }
 
     private static func misdirected(_ request: WebRequest) -> WebResponse {
@@ -181,12 +191,10 @@ package final class WebApp: Sendable {
                 return .error(
                     403, code: "forbidden", message: "cross-site requests may not change this library")
             }
-            if let writeToken, request.token != writeToken, request.path != "/api/session",
-                await signedIn(request) == nil
-            {
+            if await needsSignIn(request) {
                 return .error(
                     401, code: "unauthorized",
-                    message: "this server needs its token (X-BlueLibrary-Token) for changes")
+                    message: "sign in first (or give this server's token: X-BlueLibrary-Token) to make changes")
             }
             return await next(request)
         }

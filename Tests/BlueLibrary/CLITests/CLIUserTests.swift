@@ -96,6 +96,7 @@ struct CLIUserTests {
         ),
         (["user", "sessions"], 64, "sessions needs a user NAME"),
         (["user", "sessions", "nobody"], 65, "no user named nobody"),
+        (["serve", "--sign-in", "--port", "0"], 64, "--sign-in needs someone to sign in as"),
         (["user", "add", "joe", "--password", "x"], 64, "unknown option '--password'"),
         (["user", "passwd", "nobody"], 65, "no user named nobody"),
         (["user", "key", "nobody"], 65, "no user named nobody"),

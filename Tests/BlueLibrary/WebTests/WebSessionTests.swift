@@ -180,6 +180,31 @@ struct WebSessionTests {
         #expect(await app.respond(to: request("GET", "/api/queue")).status == 401)
     }
 
+    @Test func withSignInRequiredLoopbackAsksForASessionToo() async throws {
+        // `serve --sign-in`, for an HTTPS proxy on the same machine: every request comes from loopback.
+        let app = try await WebApp(library: harness.library, requireSignIn: true, subsonic: harness.api)
+        app.listening(on: "127.0.0.1", port: 8080)
+        func send(_ method: String, _ path: String, _ body: String = "", cookie: String? = nil) async
+            -> WebResponse
+        {
+            var headers = ["host": "127.0.0.1:8080", "content-type": "application/json"]
+            if let cookie { headers["cookie"] = "\(WebApp.sessionCookie)=\(cookie)" }
+            return await app.respond(
+                to: WebRequest(method: method, path: path, headers: headers, body: Array(body.utf8)))
+        }
+        #expect(await send("GET", "/").status == 200)
+        #expect(await send("GET", "/api/albums").status == 401)
+        #expect(await send("POST", "/api/undo").status == 401)
+        #expect(try json(await send("GET", "/api/session"))["required"] == .bool(true))
+        let signed = await send(
+            "POST", "/api/session", #"{"name": "ann", "password": "\#(SubsonicHarness.otherPassword)"}"#)
+        let cookie = try #require(signed.headers["Set-Cookie"])
+        let secret = String(cookie.split(separator: ";")[0].dropFirst(WebApp.sessionCookie.count + 1))
+        #expect(await send("GET", "/api/albums", cookie: secret).status == 200)
+        #expect(
+            try json(await send("GET", "/api/session", cookie: secret))["user"]?["name"] == .string("ann"))
+    }
+
     @Test func thePagesQueueIsTheSignedInUsersPlayQueueBothWays() async throws {
         let (low, high, human) = (
             harness.track("Low Tone"), harness.track("High Tone"), harness.track("Human Behaviour")

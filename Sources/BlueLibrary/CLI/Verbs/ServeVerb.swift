@@ -16,20 +16,23 @@ import SystemFiles
     import Glibc
 #endif
 
-/// `bluelibrary serve [--host ADDRESS] [--port N] [--no-watch] [--jukebox-device NAME] [--transcoders N]
-/// [--transcode-cache SIZE]`: the web face on GNU libmicrohttpd until SIGINT or SIGTERM, following the
+/// `bluelibrary serve [--host ADDRESS] [--port N] [--sign-in] [--no-watch] [--jukebox-device NAME]
+/// [--transcoders N] [--transcode-cache SIZE]`: the web face on GNU libmicrohttpd until SIGINT or SIGTERM, following the
 /// library's music folders as their files change.
 struct ServeVerb: Verb {
     static let spec = VerbSpec(
         name: "serve", summary: "serve the album screen, its JSON API and the Subsonic API for music apps",
         usage:
-            "[--host ADDRESS] [--port N] [--no-watch] [--jukebox-device NAME] [--transcoders N] [--transcode-cache SIZE]",
+            "[--host ADDRESS] [--port N] [--sign-in] [--no-watch] [--jukebox-device NAME] [--transcoders N] [--transcode-cache SIZE]",
         options: [
             OptionSpec(
                 name: "host", short: nil, value: "ADDRESS",
                 help: "the IPv4 address to listen on (default 127.0.0.1)"),
             OptionSpec(
                 name: "port", short: "p", value: "N", help: "the port (default 8080; 0 picks a free one)"),
+            OptionSpec(
+                name: "sign-in", short: nil, value: nil,
+                help: "the page asks everyone to sign in, on loopback too (behind a proxy on this machine)"),
             OptionSpec(
                 name: "no-watch", short: nil, value: nil,
                 help: "do not follow the music folders' changes ('import DIR' still rescans)"),
@@ -48,8 +51,12 @@ struct ServeVerb: Verb {
         details: """
             Open the printed URL in a browser. The page shows the covers, the details table and the
             Undo / Trash toolbar; changes from any page, the terminal UI or the command line show live.
-            The JSON API is described in docs/openapi.yaml. Off loopback, changes need the token that
-            is printed (the URL carries it). Ctrl+C stops the server after requests in flight finish.
+            The JSON API is described in docs/openapi.yaml. Off loopback (or with --sign-in) the page
+            asks for the user name and password of a user that 'bluelibrary user add' made; the session
+            is kept in the library, so every server on one database accepts it ('bluelibrary user
+            sessions NAME' lists and ends them). The printed URL's token also lets its holder in. On
+            loopback, signing in is optional: it keeps the page's queue as the person's own, the one
+            their music apps resume. Ctrl+C stops the server after requests in flight finish.
             Music apps connect to the Subsonic API at the same address, as the users that
             'bluelibrary user add' makes (see docs/subsonic.md); to reach it from a phone, listen on
             the machine's address (--host 0.0.0.0 for all of them).
@@ -68,6 +75,8 @@ struct ServeVerb: Verb {
 
     let host: String
     let port: Int
+    /// Whether the page asks everyone to sign in, on loopback too.
+    let signIn: Bool
     let watch: Bool
     let jukeboxDevice: String?
     let transcoders: Int
@@ -82,6 +91,7 @@ struct ServeVerb: Verb {
             throw LibraryError(.usage, "invalid --port '\(portText)': use a number from 0 to 65535")
         }
         self.port = port
+        signIn = arguments.has("sign-in")
         watch = !arguments.has("no-watch")
         jukeboxDevice = arguments["jukebox-device"]
         if let jukeboxDevice, jukeboxDevice.isEmpty || jukeboxDevice.utf8.contains(where: { $0 < 0x20 }) {
@@ -141,9 +151,13 @@ struct ServeVerb: Verb {
             scan: FolderRescan(importer: FolderImporter(library: root.library), log: StandardError.line),
             jukebox: jukeboxDevice.map { Jukebox(player: ALSAQueuePlayer(device: $0)) },
             transcoder: transcoder)
+        if signIn, try await accounts.list().isEmpty {
+            throw LibraryError(
+                .usage, "--sign-in needs someone to sign in as: add a user first with 'bluelibrary user add NAME'")
+        }
         let app = try await WebApp(
-            library: root.library, covers: root.covers, writeToken: token, subsonic: subsonic,
-            transcoder: transcoder)
+            library: root.library, covers: root.covers, writeToken: token, requireSignIn: signIn,
+            subsonic: subsonic, transcoder: transcoder)
         let server = MicroHTTPServer(
             host: host, log: StandardError.line, handler: { await app.respond(to: $0) })
         let bound: Int

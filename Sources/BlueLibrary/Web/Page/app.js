@@ -12,6 +12,7 @@
 //
 // Album text is only ever set with textContent (or an input's value, or an attribute). The page is ES
 // modules, so it adds nothing to the global object.
+import { followQueue, startAccount } from "./account.js";
 import { SORTS, hideAlbums, refreshAlbums, showAlbums } from "./albums.js";
 import { hideAlbum, refreshAlbum, showAlbum, startAlbum } from "./album.js";
 import { listen, onChange } from "./api.js";
@@ -185,12 +186,17 @@ new ResizeObserver(() => {
   document.documentElement.style.setProperty("--dock-height", $("dock").offsetHeight + "px");
 }).observe($("dock"));
 
-addEventListener("popstate", () => render(false));
-addEventListener("hashchange", () => render(false));
-startPlayer();
-startQueuePanel();
-startLyrics();
-startAlbum();
-startCovers();
-listen();
-render(true);
+// Off loopback nothing starts until someone has signed in (the sign-in form is open then).
+startAccount().then((ready) => {
+  if (!ready) return;
+  addEventListener("popstate", () => render(false));
+  addEventListener("hashchange", () => render(false));
+  startPlayer();
+  startQueuePanel();
+  startLyrics();
+  startAlbum();
+  startCovers();
+  listen();
+  render(true);
+  followQueue();
+});

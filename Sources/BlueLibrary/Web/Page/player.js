@@ -106,6 +106,12 @@ function load(how) {
   if (how.current) {
     if (audio().offset) put(audio(), item, url); else audio().currentTime = 0;
   }
+  // A restored position in a file already loaded (a new one gets it from its metadata event).
+  if (how.restore && restoring && audio().readyState > 0) {
+    const at = restoring;
+    restoring = 0;
+    seekTo(at);
+  }
   showTrack(item);
   if (how.play) start(); else { wanted = false; showState(); }
 }
@@ -366,6 +372,8 @@ export function startPlayer() {
   setIcon($("previous"), "previous");
   setIcon($("next"), "next");
   queue.subscribe((how) => {
+    // A queue taken over from elsewhere starts where it was left.
+    if (how.restore) restoring = queue.savedTime();
     if (how.current) load(how);
     else { showState(); if (!audio().paused) preload(); }
   });

@@ -111,6 +111,17 @@ export function play(tracks, start) {
   return tracks.length > LIMIT ? new Error("The queue holds at most " + LIMIT.toLocaleString("en-US") + " tracks.") : null;
 }
 
+// Takes over a queue saved elsewhere (another browser, a phone): `tracks` in order, the `start`-th
+// current, ready (not playing) at `time` seconds. Shuffle is off: the order is the one saved.
+export function resume(tracks, start, time) {
+  const fitted = tracks.slice(0, LIMIT);
+  state.items = fitted.map((track, n) => item(track, n));
+  state.index = fitted.length ? Math.min(Math.max(start || 0, 0), fitted.length - 1) : -1;
+  state.shuffle = false;
+  state.time = Number.isFinite(time) && time > 0 ? time : 0;
+  changed({ current: true, restore: true });
+}
+
 // Puts `tracks` right after the current track (or starts the queue with them).
 export function playNext(tracks) {
   const { tracks: fitted, error } = room(tracks);

@@ -1,0 +1,149 @@
+"""Signing in to the page, and the queue that follows the person: with `serve --sign-in` the page asks for
+a user name and password before anything else (a wrong one is told, in the form), the session is an
+HttpOnly cookie no script reads, and signing out asks again. Signed in, the queue the page plays is the
+person's Subsonic play queue: a phone's app finds it, and a queue a phone saved is offered to resume at
+its track and place.
+"""
+
+import json
+import os
+import subprocess
+import unittest
+import urllib.parse
+import urllib.request
+
+from selenium.webdriver.common.by import By
+
+from support import BINARY, PageTestCase, make_music
+
+ALBUMS = [
+    ("Alpha", "Ada", 2001, "Rock", [("Alpha One", "Ada"), ("Alpha Two", "Ada"), ("Alpha Three", "Ada")]),
+    ("Beta", "Bea", 2002, "Jazz", [("Beta One", "Bea"), ("Beta Two", "Bea"), ("Beta Three", "Bea")]),
+]
+USERS = {"joe": "joe's secret 1", "ann": "ann's secret 2"}
+
+
+class AccountTests(PageTestCase):
+    def prepare_library(self):
+        music = os.path.join(self.home, "music")
+        make_music(music, ALBUMS, seconds=3)
+        self.cli("import", music)
+        for name, password in USERS.items():
+            subprocess.run([BINARY, "user", "add", name], env=self.env, input=password + "\n", check=True,
+                           capture_output=True, text=True)
+
+    def start_server(self, port=0):
+        self.server = subprocess.Popen(
+            [BINARY, "serve", "--port", str(port), "--sign-in"], env=self.env, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True)
+        line = self.server.stdout.readline()
+        self.assertTrue(line.startswith("Serving BlueLibrary at http://127.0.0.1:"), line)
+        self.url = line.split(" at ")[1].split(" ")[0]
+
+    def subsonic(self, method, user, **fields):
+        """Calls the Subsonic API as `user`, as a phone's app does; gives the answer's body."""
+        query = [("u", user), ("p", USERS[user]), ("c", "Phone"), ("v", "1.16.1"), ("f", "json")]
+        for name, value in fields.items():
+            query += [(name, item) for item in value] if isinstance(value, list) else [(name, value)]
+        with urllib.request.urlopen(self.url.rstrip("/") + f"/rest/{method}?" + urllib.parse.urlencode(query)) as answer:
+            body = json.load(answer)["subsonic-response"]
+        self.assertEqual(body["status"], "ok", body)
+        return body
+
+    def song_ids(self, user="joe"):
+        ids = {}
+        for album in self.subsonic("getAlbumList2", user, type="alphabeticalByName")["albumList2"]["album"]:
+            for song in self.subsonic("getAlbum", user, id=album["id"])["album"]["song"]:
+                ids[song["title"]] = song["id"]
+        return ids
+
+    def form(self):
+        return self.driver.execute_script(
+            """
+            const dialog = document.getElementById('sign-in');
+            return {open: dialog.open, error: document.getElementById('sign-in-error').textContent,
+                    name: document.getElementById('account-name').hidden ? null : document.getElementById('account-name').textContent,
+                    signOut: !document.getElementById('sign-out').hidden,
+                    cookies: document.cookie,
+                    views: [...document.querySelectorAll('main > section')].filter((s) => !s.hidden).length};
+            """
+        )
+
+    def sign_in(self, name, password):
+        field = self.driver.find_element(By.CSS_SELECTOR, "#sign-in input[name=name]")
+        field.clear()
+        field.send_keys(name)
+        secret = self.driver.find_element(By.CSS_SELECTOR, "#sign-in input[name=password]")
+        secret.clear()
+        secret.send_keys(password)
+        self.click(self.driver.find_element(By.CSS_SELECTOR, "#sign-in button[type=submit]"))
+
+    def test_the_page_asks_who_you_are_first_and_signing_out_asks_again(self):
+        self.driver.get(self.url)
+        self.eventually(lambda: self.form()["open"])
+        # Nothing behind the form has started: no view is shown, and Escape does not dismiss it.
+        self.assertEqual(self.form()["views"], 0)
+        self.driver.find_element(By.CSS_SELECTOR, "#sign-in input[name=name]").send_keys("\ue00c")
+        self.assertTrue(self.form()["open"])
+        self.sign_in("joe", "wrong")
+        self.eventually(lambda: self.form()["error"] == "wrong user name or password")
+        self.sign_in("joe", USERS["joe"])
+        self.eventually(lambda: self.form()["name"] == "joe" and not self.form()["open"])
+        self.open_page()
+        state = self.form()
+        self.assertTrue(state["signOut"])
+        self.assertNotIn("bluelibrary_session", state["cookies"], "the cookie is HttpOnly: no script reads it")
+        self.assertEqual(self.page_state()["views"], 2, "the library shows once signed in")
+        self.click(self.driver.find_element(By.ID, "sign-out"))
+        self.eventually(lambda: self.form()["open"] and self.form()["name"] is None)
+
+    def test_the_pages_queue_is_the_persons_play_queue_a_phone_resumes_and_the_other_way_round(self):
+        self.driver.get(self.url)
+        self.eventually(lambda: self.form()["open"])
+        self.sign_in("joe", USERS["joe"])
+        self.eventually(lambda: self.form()["name"] == "joe")
+        # The page plays an album: joe's phone finds that queue.
+        album = self.api_as_page("/api/albums?q=album:Alpha")["albums"][0]["id"]
+        self.open_route("#/album/" + album)
+        self.eventually(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#album-tracks tr")) == 3)
+        self.click(self.driver.find_element(By.ID, "album-play"))
+        self.eventually(lambda: self.player()["playing"])
+
+        def phone_queue():
+            queue = self.subsonic("getPlayQueue", "joe").get("playQueue")
+            return queue and [entry["title"] for entry in queue["entry"]]
+
+        self.eventually(lambda: phone_queue() == ["Alpha One", "Alpha Two", "Alpha Three"])
+        self.assertEqual(self.subsonic("getPlayQueue", "joe")["playQueue"]["changedBy"], "BlueLibrary web page")
+        # Ann's is her own: she has none.
+        self.assertNotIn("playQueue", self.subsonic("getPlayQueue", "ann"))
+        # The phone plays Beta from its second track, 1.5 s in, and saves its queue; the page, opened
+        # again, offers it, and Resume takes it over paused at that track and place.
+        self.driver.execute_script("document.getElementById('audio').pause()")
+        ids = self.song_ids()
+        self.subsonic("savePlayQueue", "joe", id=[ids["Beta One"], ids["Beta Two"], ids["Beta Three"]],
+                      current=ids["Beta Two"], position="1500")
+        self.open_page()
+        self.eventually(lambda: not self.driver.find_element(By.ID, "resume").get_attribute("hidden"))
+        self.assertEqual(self.driver.find_element(By.ID, "resume-text").text,
+                         "Resume the queue saved by Phone: “Beta Two” at 0:01 (3 tracks)")
+        self.click(self.driver.find_element(By.ID, "resume-yes"))
+        self.eventually(lambda: self.player()["title"] == "Beta Two")
+        self.assertEqual(self.player()["queue"], ["Beta One", "Beta Two", "Beta Three"])
+        self.eventually(lambda: abs(self.player()["audios"][0]["time"] - 1.5) < 0.3
+                        or abs(self.player()["audios"][1]["time"] - 1.5) < 0.3)
+        self.assertTrue(self.driver.find_element(By.ID, "resume").get_attribute("hidden"))
+        # Taking it over changed nothing on the server; the page's next change is saved there.
+        self.assertEqual(self.subsonic("getPlayQueue", "joe")["playQueue"]["changedBy"], "Phone")
+        self.click(self.driver.find_element(By.ID, "next"))
+        self.eventually(lambda: self.subsonic("getPlayQueue", "joe")["playQueue"].get("current") == ids["Beta Three"])
+
+    def api_as_page(self, path):
+        """A JSON request the page makes (with its cookie)."""
+        return self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch(arguments[0]).then((r) => r.json()).then(done);", path)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -194,7 +194,7 @@ package final class WebApp: Sendable {
             if await needsSignIn(request) {
                 return .error(
                     401, code: "unauthorized",
-                    message: "sign in first (or give this server's token: X-BlueLibrary-Token) to make changes")
+                    message: "sign in first (or give this server's token, X-BlueLibrary-Token) to change it")
             }
             return await next(request)
         }

@@ -56,7 +56,8 @@ package final class WebApp: Sendable {
     ///   - signInThrottle: what slows failed sign-ins (tests pass one with a clock of their own).
     /// - Throws: when the library cannot be read (a damaged or foreign file is reported here).
     package init(
-        library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil, requireSignIn: Bool = false,
+        library: LibraryAPI, covers: CoverService? = nil, writeToken: String? = nil,
+        requireSignIn: Bool = false,
         maximumStreams: Int = 64,
         maximumStreamsPerAddress: Int = 16, subsonic: SubsonicAPI? = nil, lyrics: (any LyricsSource)? = nil,
         transcoder: Transcoder? = nil, accounts: UserAccounts? = nil,

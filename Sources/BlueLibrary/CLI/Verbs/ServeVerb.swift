@@ -153,7 +153,8 @@ struct ServeVerb: Verb {
             transcoder: transcoder)
         if signIn, try await accounts.list().isEmpty {
             throw LibraryError(
-                .usage, "--sign-in needs someone to sign in as: add a user first with 'bluelibrary user add NAME'")
+                .usage,
+                "--sign-in needs someone to sign in as: add a user first with 'bluelibrary user add NAME'")
         }
         let app = try await WebApp(
             library: root.library, covers: root.covers, writeToken: token, requireSignIn: signIn,

@@ -39,13 +39,14 @@ extension PostgresAlbums {
     /// Writes the users, API keys, stars, ratings, plays and playlists of `contents` into emptied tables.
     func writeUserData(_ contents: LibraryContents) throws {
         try PostgresArray.insert(
-            into: "users", columns: "id, name, name_key, password, is_admin, created, max_bit_rate",
-            types: ["text", "text", "text", "text", "bool", "int8", "int4"],
+            into: "users", columns: "id, name, name_key, password, is_admin, created, max_bit_rate, listener",
+            types: ["text", "text", "text", "text", "bool", "int8", "int4", "bool"],
             rows: contents.users.map {
                 [
                     .text($0.id), .text($0.name), .text(StoredUser.nameKey($0.name)),
                     .text($0.sealedPassword),
                     .bool($0.isAdmin), .integer(Int($0.created)), .integer($0.maxBitRate),
+                    .bool($0.isListener),
                 ]
             }, in: self)
         try PostgresArray.insert(

@@ -279,8 +279,9 @@ enum PostgresSchema {
             )
             """,
         ],
-        // The web page's sign-ins: SQLite's schema 13.
+        // The web page's sign-ins and the users who only listen: SQLite's schema 13.
         [
+            "ALTER TABLE users ADD COLUMN listener boolean NOT NULL DEFAULT false",
             """
             CREATE TABLE sessions (
                 digest text COLLATE "C" PRIMARY KEY,

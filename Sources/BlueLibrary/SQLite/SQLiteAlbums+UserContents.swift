@@ -37,13 +37,13 @@ extension SQLiteAlbums {
         for user in contents.users {
             try connection.run(
                 """
-                INSERT INTO users (id, name, name_key, password, is_admin, created, max_bit_rate)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO users (id, name, name_key, password, is_admin, created, max_bit_rate, listener)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(user.id), .text(user.name), .text(StoredUser.nameKey(user.name)),
                     .text(user.sealedPassword), .integer(user.isAdmin ? 1 : 0), .integer(user.created),
-                    .integer(Int64(user.maxBitRate)),
+                    .integer(Int64(user.maxBitRate)), .integer(user.isListener ? 1 : 0),
                 ])
         }
         for key in contents.apiKeys { try insertAPIKey(key) }

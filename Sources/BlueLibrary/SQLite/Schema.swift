@@ -268,9 +268,11 @@ enum Schema {
                 max_bit_rate INTEGER NOT NULL
             );
             """),
-        // 13: the web page's sign-ins (the cookie's SHA-256, whose it is, when and from what browser).
+        // 13: the web page's sign-ins (the cookie's SHA-256, whose it is, when and from what browser), and
+        // the users who only listen.
         Migration(
             """
+            ALTER TABLE users ADD COLUMN listener INTEGER NOT NULL DEFAULT 0;
             CREATE TABLE sessions (
                 digest TEXT PRIMARY KEY,
                 user_id TEXT NOT NULL,

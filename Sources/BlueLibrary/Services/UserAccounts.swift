@@ -37,9 +37,11 @@ package final class UserAccounts: Sendable {
     }
 
     /// Adds a user; the first one is the administrator.
-    /// - Throws: `usage` for a name or password that cannot be used, `conflict` for a name taken.
+    /// - Parameter listener: whether they only listen (browse, play, keep their own queue; edit nothing).
+    /// - Throws: `usage` for a name or password that cannot be used, or a listener as the first user (the
+    ///   administrator); `conflict` for a name taken.
     @discardableResult
-    package func add(_ name: String, password: String) async throws -> StoredUser {
+    package func add(_ name: String, password: String, listener: Bool = false) async throws -> StoredUser {
         let name = StoredUser.normalizedName(name)
         try Self.check(name: name)
         try Self.check(password: password)
@@ -52,9 +54,15 @@ package final class UserAccounts: Sendable {
             if try writer.user(named: name) != nil {
                 throw LibraryError(.conflict, "a user named \(name) already exists")
             }
+            let isAdmin = try writer.users().isEmpty
+            if isAdmin && listener {
+                throw LibraryError(
+                    .usage,
+                    "the first user is the administrator, who cannot be a listener: add \(name) after them")
+            }
             let user = StoredUser(
-                id: id, name: name, sealedPassword: sealed, isAdmin: try writer.users().isEmpty,
-                created: created)
+                id: id, name: name, sealedPassword: sealed, isAdmin: isAdmin, created: created,
+                isListener: listener)
             try writer.insertUser(user)
             return user
         }
@@ -86,6 +94,7 @@ package final class UserAccounts: Sendable {
             try writer.deleteUser(id: user.id)
             guard user.isAdmin, var heir = try writer.users().first else { return nil }
             heir.isAdmin = true
+            heir.isListener = false
             try writer.updateUser(heir)
             return heir
         }
@@ -191,6 +200,21 @@ package final class UserAccounts: Sendable {
             }
             try writer.deleteSessions(digests: ended.map(\.digest))
             return ended
+        }
+    }
+
+    /// Makes a user one who only listens (`true`) or one who may change the library too.
+    /// - Throws: `notFound` for an unknown name, `usage` for the administrator as a listener.
+    package func setListener(_ name: String, _ listener: Bool) async throws {
+        let missing = Self.unknown(name)
+        defer { logins.drop() }
+        try await library.changeUserData { writer in
+            guard var user = try writer.user(named: name) else { throw missing }
+            if user.isAdmin && listener {
+                throw LibraryError(.usage, "\(user.name) is the administrator, who cannot be a listener")
+            }
+            user.isListener = listener
+            try writer.updateUser(user)
         }
     }
 

@@ -8,14 +8,15 @@ extension SQLLibrary {
     private func users(_ condition: String, _ values: [SQLValue]) throws -> [StoredUser] {
         try select(
             """
-            SELECT id, name, password, CASE WHEN is_admin THEN 1 ELSE 0 END, created, max_bit_rate FROM users
-            WHERE \(condition) ORDER BY created, id
+            SELECT id, name, password, CASE WHEN is_admin THEN 1 ELSE 0 END, created, max_bit_rate,
+                CASE WHEN listener THEN 1 ELSE 0 END
+            FROM users WHERE \(condition) ORDER BY created, id
             """, values
         ) {
             StoredUser(
                 id: $0.string(0) ?? "", name: $0.string(1) ?? "", sealedPassword: $0.string(2) ?? "",
                 isAdmin: try $0.integer(3) == 1, created: Int64(try $0.integer(4) ?? 0),
-                maxBitRate: Int(try $0.integer(5) ?? 0))
+                maxBitRate: Int(try $0.integer(5) ?? 0), isListener: try $0.integer(6) == 1)
         }
     }
 
@@ -327,22 +328,23 @@ extension SQLLibrary {
         }
         try execute(
             """
-            INSERT INTO users (id, name, name_key, password, is_admin, created, max_bit_rate)
-            VALUES (?1, ?2, ?3, ?4, ?5 = 1, ?6, ?7)
+            INSERT INTO users (id, name, name_key, password, is_admin, created, max_bit_rate, listener)
+            VALUES (?1, ?2, ?3, ?4, ?5 = 1, ?6, ?7, ?8 = 1)
             """,
             [
                 .text(user.id), .text(user.name), .text(StoredUser.nameKey(user.name)),
                 .text(user.sealedPassword),
                 .integer(user.isAdmin ? 1 : 0), .integer(user.created), .integer(Int64(user.maxBitRate)),
+                .integer(user.isListener ? 1 : 0),
             ])
     }
 
     package func updateUser(_ user: StoredUser) throws {
         try execute(
-            "UPDATE users SET password = ?1, is_admin = ?2 = 1, max_bit_rate = ?4 WHERE id = ?3",
+            "UPDATE users SET password = ?1, is_admin = ?2 = 1, max_bit_rate = ?4, listener = ?5 = 1 WHERE id = ?3",
             [
                 .text(user.sealedPassword), .integer(user.isAdmin ? 1 : 0), .text(user.id),
-                .integer(Int64(user.maxBitRate)),
+                .integer(Int64(user.maxBitRate)), .integer(user.isListener ? 1 : 0),
             ])
     }
 

@@ -37,6 +37,12 @@ extension WebApp {
         return try? await accounts.user(session: secret)
     }
 
+    /// Whether a path holds the signed-in person's own things (their session, their queue), which a
+    /// listener changes too.
+    static func isPersonal(_ path: String) -> Bool {
+        path == "/api/session" || path == "/api/queue"
+    }
+
     /// What a request for a signed-in person's data without a session gets.
     private static let notSignedIn = WebResponse.error(
         401, code: "unauthorized", message: "sign in first: the queue is kept per person")
@@ -55,7 +61,10 @@ extension WebApp {
     }
 
     private static func userJSON(_ user: StoredUser) -> JSONValue {
-        .object([("name", .string(user.name)), ("admin", .bool(user.isAdmin))])
+        .object([
+            ("name", .string(user.name)), ("admin", .bool(user.isAdmin)),
+            ("listener", .bool(user.isListener)),
+        ])
     }
 
     /// `POST /api/session` with `{"name", "password"}`: signs in and sets the cookie; 401 for a wrong name

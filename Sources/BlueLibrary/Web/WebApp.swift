@@ -175,8 +175,8 @@ package final class WebApp: Sendable {
         return .error(413, code: "too_large", message: "the request body is larger than the server accepts")
     }
 
-    /// Refuses state-changing requests from other origins, and off loopback those with neither the token
-    /// nor a session (signing in itself needs neither).
+    /// Refuses state-changing requests from other origins, off loopback those with neither the token nor
+    /// a session (signing in itself needs neither), and a listener's changes to anything but their own.
     var writeGuard: Link {
         { [self] request, next in
             guard ["POST", "PUT", "PATCH", "DELETE"].contains(request.method) else {
@@ -196,6 +196,11 @@ package final class WebApp: Sendable {
                 return .error(
                     401, code: "unauthorized",
                     message: "sign in first (or give this server's token, X-BlueLibrary-Token) to change it")
+            }
+            if !Self.isPersonal(request.path), let user = await signedIn(request), user.isListener {
+                return .error(
+                    403, code: "forbidden",
+                    message: "\(user.name) only listens: they may not change the library")
             }
             return await next(request)
         }

@@ -20,7 +20,7 @@ ALBUMS = [
     ("Alpha", "Ada", 2001, "Rock", [("Alpha One", "Ada"), ("Alpha Two", "Ada"), ("Alpha Three", "Ada")]),
     ("Beta", "Bea", 2002, "Jazz", [("Beta One", "Bea"), ("Beta Two", "Bea"), ("Beta Three", "Bea")]),
 ]
-USERS = {"joe": "joe's secret 1", "ann": "ann's secret 2"}
+USERS = {"joe": "joe's secret 1", "ann": "ann's secret 2", "lee": "lee's secret 3"}
 
 
 class AccountTests(PageTestCase):
@@ -29,7 +29,8 @@ class AccountTests(PageTestCase):
         make_music(music, ALBUMS, seconds=3)
         self.cli("import", music)
         for name, password in USERS.items():
-            subprocess.run([BINARY, "user", "add", name], env=self.env, input=password + "\n", check=True,
+            role = ["--role", "listener"] if name == "lee" else []
+            subprocess.run([BINARY, "user", "add", name, *role], env=self.env, input=password + "\n", check=True,
                            capture_output=True, text=True)
 
     def start_server(self, port=0):
@@ -137,6 +138,24 @@ class AccountTests(PageTestCase):
         self.assertEqual(self.subsonic("getPlayQueue", "joe")["playQueue"]["changedBy"], "Phone")
         self.click(self.driver.find_element(By.ID, "next"))
         self.eventually(lambda: self.subsonic("getPlayQueue", "joe")["playQueue"].get("current") == ids["Beta Three"])
+
+    def test_a_listener_is_offered_no_edit(self):
+        self.driver.get(self.url)
+        self.eventually(lambda: self.form()["open"])
+        self.sign_in("lee", USERS["lee"])
+        self.eventually(lambda: self.form()["name"] == "lee (listener)")
+        self.open_page()
+        shown = self.driver.execute_script(
+            """
+            const seen = (id) => getComputedStyle(document.getElementById(id)).display !== 'none';
+            return {toolbar: seen('toolbar'), add: seen('add'), edit: seen('album-edit'),
+                    readOnly: [...document.querySelectorAll('#details input')].every((i) => i.readOnly)};
+            """)
+        self.assertEqual(shown, {"toolbar": False, "add": False, "edit": False, "readOnly": True})
+        # Delete, pressed anyway, is refused by the server, and the page says so.
+        self.keys("\ue017")
+        self.eventually(lambda: self.page_state()["status"] == "lee only listens: they may not change the library")
+        self.assertEqual(self.page_state()["views"], 2)
 
     def api_as_page(self, path):
         """A JSON request the page makes (with its cookie)."""

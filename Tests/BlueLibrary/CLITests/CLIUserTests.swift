@@ -50,6 +50,22 @@ struct CLIUserTests {
         #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
     }
 
+    @Test func aListenerIsAddedListedAndMadeAUser() async throws {
+        _ = try await home.ok("user", "add", "joe", stdin: "one\n")
+        #expect(
+            try await home.ok("user", "add", "lee", "--role", "listener", stdin: "two\n")
+                == "Added user lee (a listener).\n")
+        #expect(try await home.ok("user", "list").contains("lee  listener "))
+        #expect(
+            try await home.ok("user", "set", "lee", "--role", "user")
+                == "lee may change the library on the web page.\n")
+        #expect(try await home.ok("user", "list").contains("lee  user "))
+        let admin = try await home.run(["user", "set", "joe", "--role", "listener"])
+        #expect(
+            admin.status == 64
+                && admin.stderr == "bluelibrary: joe is the administrator, who cannot be a listener\n")
+    }
+
     @Test func sessionsAreListedAndEndedOneOrAll() async throws {
         _ = try await home.ok("user", "add", "joe", stdin: "sésame\n")
         #expect(
@@ -97,6 +113,9 @@ struct CLIUserTests {
         (["user", "sessions"], 64, "sessions needs a user NAME"),
         (["user", "sessions", "nobody"], 65, "no user named nobody"),
         (["serve", "--sign-in", "--port", "0"], 64, "--sign-in needs someone to sign in as"),
+        (["user", "add", "joe", "--role", "dj"], 64, "invalid --role 'dj': use listener or user"),
+        (["user", "key", "joe", "--role", "listener"], 64, "--role goes with add or set"),
+        (["user", "add", "joe", "--role", "listener"], 64, "the first user is the administrator"),
         (["user", "add", "joe", "--password", "x"], 64, "unknown option '--password'"),
         (["user", "passwd", "nobody"], 65, "no user named nobody"),
         (["user", "key", "nobody"], 65, "no user named nobody"),

@@ -229,11 +229,12 @@ struct UserDataStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
-    func sessionsAreFoundByDigestListedPerUserAndEnded(kind: StoreKind) async throws {
+    func sessionsAreFoundByDigestListedPerUserAndEndedAndListenersKept(kind: StoreKind) async throws {
         let (store, directory) = try await kind.make()
         defer { withExtendedLifetime(directory) {} }
         let joe = StoredUser(id: "u1", name: "joe", sealedPassword: "s", isAdmin: true, created: 1)
-        let ann = StoredUser(id: "u2", name: "ann", sealedPassword: "s", isAdmin: false, created: 2)
+        let ann = StoredUser(
+            id: "u2", name: "ann", sealedPassword: "s", isAdmin: false, created: 2, isListener: true)
         let phone = StoredSession(digest: "bb01", user: "u1", created: 20, client: "Phone from 10.0.0.2")
         let desk = StoredSession(digest: "aa02", user: "u1", created: 10, client: "Desk")
         let anns = StoredSession(digest: "cc03", user: "u2", created: 5, client: "Tablet")
@@ -242,6 +243,8 @@ struct UserDataStoreContractTests {
             try writer.insertUser(ann)
             for session in [phone, desk, anns] { try writer.insertSession(session) }
         }
+        #expect(try await store.read { try $0.user(named: "ann") } == ann)
+        #expect(try await store.read { try $0.user(named: "joe")?.isListener } == false)
         #expect(try await store.read { try $0.session(digest: "bb01") } == phone)
         #expect(try await store.read { try $0.session(digest: "zz") } == nil)
         #expect(try await store.read { try $0.sessions(of: "u1") } == [desk, phone])

@@ -180,6 +180,43 @@ struct WebSessionTests {
         #expect(await app.respond(to: request("GET", "/api/queue")).status == 401)
     }
 
+    @Test func aListenerBrowsesPlaysAndKeepsTheirQueueButChangesNoAlbum() async throws {
+        try await harness.accounts.add("lee", password: "lee's", listener: true)
+        let lee = try await signIn("lee", "lee's")
+        let session = try json(await send("GET", "/api/session", cookie: lee))
+        #expect(session["user"]?["listener"] == .bool(true))
+        #expect(await send("GET", "/api/albums", cookie: lee).status == 200)
+        let album = try #require(harness.albums["Sines"]).album.id.rawValue
+        let track = harness.track("Low Tone").id
+        for (method, path, body) in [
+            ("POST", "/api/albums", #"{"title": "X", "artist": "Y"}"#),
+            ("PATCH", "/api/albums/\(album)", #"{"genre": "Noise"}"#),
+            ("DELETE", "/api/albums/\(album)", nil),
+            ("PATCH", "/api/tracks/\(track)", #"{"title": "Hum"}"#),
+            ("POST", "/api/undo", nil),
+            ("POST", "/api/remove", #"{"query": "sines"}"#),
+            ("PUT", "/api/state", #"{"current_index": 0}"#),
+        ] {
+            let refused = await send(method, path, body, cookie: lee)
+            #expect(refused.status == 403, "\(method) \(path)")
+            #expect(
+                try json(refused)["error"]?["message"]
+                    == .string("lee only listens: they may not change the library"))
+        }
+        #expect(try await harness.library.album(.id(AlbumID(album)!)).album.genre == "Electronic")
+        // Their own queue is theirs to keep.
+        #expect(await send("PUT", "/api/queue", #"{"tracks": ["\#(track)"]}"#, cookie: lee).status == 200)
+        // A user who is not a listener changes the library; made a listener, no longer.
+        let ann = try await signIn("ann", SubsonicHarness.otherPassword)
+        #expect(
+            await send("POST", "/api/albums", #"{"title": "X", "artist": "Y"}"#, cookie: ann).status == 201)
+        try await harness.accounts.setListener("ann", true)
+        #expect(
+            await send("POST", "/api/albums", #"{"title": "Z", "artist": "Y"}"#, cookie: ann).status == 403)
+        // The administrator never only listens.
+        await #expect(throws: LibraryError.self) { try await harness.accounts.setListener("joe", true) }
+    }
+
     @Test func withSignInRequiredLoopbackAsksForASessionToo() async throws {
         // `serve --sign-in`, for an HTTPS proxy on the same machine: every request comes from loopback.
         let app = try await WebApp(library: harness.library, requireSignIn: true, subsonic: harness.api)

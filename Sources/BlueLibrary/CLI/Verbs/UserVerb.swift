@@ -12,13 +12,18 @@ struct UserVerb: Verb {
     static let spec = VerbSpec(
         name: "user",
         summary: "add, list and remove the users of the Subsonic API and the page, and their keys",
-        usage: "add|passwd|remove|key|sessions NAME | set NAME --max-bitrate KBPS | list",
+        usage: "add|passwd|remove|key|sessions NAME | set NAME --max-bitrate KBPS --role ROLE | list",
         options: [
             OptionSpec(
                 name: "revoke", short: nil, value: nil,
                 help: "with key: revoke every API key of NAME; with sessions: sign NAME out everywhere"),
             OptionSpec(
                 name: "end", short: nil, value: "ID", help: "with sessions: end the one session ID"),
+            OptionSpec(
+                name: "role", short: nil, value: "ROLE",
+                help:
+                    "with add or set: listener (browses, plays, keeps their own queue; edits nothing) or user"
+            ),
             OptionSpec(
                 name: "max-bitrate", short: nil, value: "KBPS",
                 help: "with set: the highest bit rate NAME's streams are sent at (0: no limit)"),
@@ -38,6 +43,9 @@ struct UserVerb: Verb {
             sessions NAME lists where NAME is signed in to the web page (an ID, when, the browser and
             its address); --end ID signs that one out, --revoke signs NAME out everywhere. Sessions are
             kept in the library, so this holds for every server on its database at once.
+            add NAME --role listener makes someone who only listens: on the web page they browse, play
+            and keep their own queue, but edit, delete or import no album (set NAME --role user lets
+            them). The administrator is never a listener.
             set NAME --max-bitrate 192 has every stream of NAME's music apps and pages transcoded down
             to 192 kbit/s when its file is over that (see also 'bluelibrary player').
             """)
@@ -52,6 +60,8 @@ struct UserVerb: Verb {
     let maxBitRate: Int?
     /// With `sessions`: the one session to end.
     let end: String?
+    /// With `add` or `set`: whether they only listen.
+    let listener: Bool?
 
     init(_ arguments: ParsedArguments) throws {
         let words = arguments.positionals
@@ -82,9 +92,19 @@ struct UserVerb: Verb {
             }
             return kilobits
         }
-        if (maxBitRate != nil) != (action == .set) {
-            throw Self.spec.usageError(
-                action == .set ? "set needs --max-bitrate KBPS" : "--max-bitrate goes with set")
+        listener = try arguments["role"].map { text in
+            switch text.lowercased() {
+            case "listener": return true
+            case "user": return false
+            default: throw LibraryError(.usage, "invalid --role '\(text)': use listener or user")
+            }
+        }
+        if listener != nil && action != .add && action != .set {
+            throw Self.spec.usageError("--role goes with add or set")
+        }
+        if maxBitRate != nil && action != .set { throw Self.spec.usageError("--max-bitrate goes with set") }
+        if action == .set && maxBitRate == nil && listener == nil {
+            throw Self.spec.usageError("set needs --max-bitrate KBPS or --role ROLE")
         }
     }
 
@@ -103,9 +123,15 @@ struct UserVerb: Verb {
             if try await accounts.user(named: name) != nil {
                 throw LibraryError(.conflict, "a user named \(name) already exists")
             }
+            if listener == true, try await accounts.list().isEmpty {
+                throw LibraryError(
+                    .usage,
+                    "the first user is the administrator, who cannot be a listener: add \(name) after them")
+            }
             let password = try await SecretPrompt.newPassword(for: name, on: out)
-            let user = try await accounts.add(name, password: password)
-            out.line("Added user \(user.name)\(user.isAdmin ? " (the administrator)" : "").")
+            let user = try await accounts.add(name, password: password, listener: listener ?? false)
+            let role = user.isAdmin ? " (the administrator)" : user.isListener ? " (a listener)" : ""
+            out.line("Added user \(user.name)\(role).")
         case (.passwd, let name?):
             // Asks for no password for a user who is not there.
             guard try await accounts.user(named: name) != nil else {
@@ -139,12 +165,20 @@ struct UserVerb: Verb {
                 out.line("\(session.id)  \(when) UTC  \(session.client)")
             }
         case (.set, let name?):
-            let kilobits = maxBitRate ?? 0
-            try await accounts.setMaxBitRate(of: name, to: kilobits)
-            out.line(
-                kilobits == 0
-                    ? "\(name)'s streams have no bit rate limit."
-                    : "\(name)'s streams are sent at \(kilobits) kbit/s at most.")
+            if let listener {
+                try await accounts.setListener(name, listener)
+                out.line(
+                    listener
+                        ? "\(name) only listens: they change no album on the web page."
+                        : "\(name) may change the library on the web page.")
+            }
+            if let kilobits = maxBitRate {
+                try await accounts.setMaxBitRate(of: name, to: kilobits)
+                out.line(
+                    kilobits == 0
+                        ? "\(name)'s streams have no bit rate limit."
+                        : "\(name)'s streams are sent at \(kilobits) kbit/s at most.")
+            }
         case (.list, _):
             let users = try await accounts.list()
             guard !users.isEmpty else {
@@ -153,7 +187,7 @@ struct UserVerb: Verb {
             }
             let width = users.map(\.user.name.count).max() ?? 0
             for (user, keys) in users {
-                let role = user.isAdmin ? "administrator" : "user"
+                let role = user.isAdmin ? "administrator" : user.isListener ? "listener" : "user"
                 let listed = keys.map { $0.prefix + "…" }.joined(separator: ", ")
                 let keyText =
                     keys.isEmpty

@@ -140,10 +140,14 @@ package struct StoredUser: Sendable, Hashable {
     package var created: Int64
     /// The highest bit rate (kbit/s) their streams are sent at; 0 for no limit.
     package var maxBitRate: Int
+    /// Whether they only listen: on the web page they browse, play and keep their own queue, but change
+    /// no album (never the administrator).
+    package var isListener: Bool
 
     /// Creates a user.
     package init(
-        id: String, name: String, sealedPassword: String, isAdmin: Bool, created: Int64, maxBitRate: Int = 0
+        id: String, name: String, sealedPassword: String, isAdmin: Bool, created: Int64, maxBitRate: Int = 0,
+        isListener: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -151,6 +155,7 @@ package struct StoredUser: Sendable, Hashable {
         self.isAdmin = isAdmin
         self.created = created
         self.maxBitRate = maxBitRate
+        self.isListener = isListener
     }
 
     /// The form a name is kept in: Unicode's composed form (NFC), so `éve` typed with a combining accent

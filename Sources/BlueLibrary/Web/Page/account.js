@@ -18,7 +18,7 @@ let user = null;
 let lastSent = "";      // the queue as last saved (or found), to save only what changed
 let saveTimer = 0;
 
-// Who is signed in (`{name, admin}`), or null.
+// Who is signed in (`{name, admin, listener}`), or null.
 export function signedIn() { return user; }
 
 // Asks the server who is signed in and shows it. Resolves to whether the page may start: false while a
@@ -32,7 +32,12 @@ export async function startAccount() {
     return true;
   }
   user = session.user;
-  $("account-name").textContent = user ? user.name : "";
+  // A listener browses and plays: the page offers them no edit (the server refuses one anyway).
+  if (user && user.listener) {
+    document.documentElement.classList.add("listener");
+    for (const field of document.querySelectorAll("#details input")) field.readOnly = true;
+  }
+  $("account-name").textContent = user ? user.name + (user.listener ? " (listener)" : "") : "";
   $("account-name").hidden = !user;
   $("sign-out").hidden = !user;
   $("sign-in-open").hidden = Boolean(user) || !session.available;

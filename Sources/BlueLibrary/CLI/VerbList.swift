@@ -7,7 +7,8 @@ enum VerbList {
         HelpVerb.self, ListVerb.self, ShowVerb.self, AddVerb.self, EditVerb.self, DeleteVerb.self,
         ModifyVerb.self, RemoveVerb.self, UndoVerb.self, RedoVerb.self, SelectVerb.self, CurrentVerb.self,
         ImportVerb.self, ExportVerb.self, StatsVerb.self, BackupVerb.self, MigrateVerb.self, SyncVerb.self,
-        ServeVerb.self, TUIVerb.self, CoversVerb.self, UserVerb.self, PlayerVerb.self, WriteVerb.self,
+        ServeVerb.self, TUIVerb.self, CoversVerb.self, UserVerb.self, PlayerVerb.self, PlaylistVerb.self,
+        WriteVerb.self,
     ]
 
     /// The options every verb takes.

@@ -115,7 +115,12 @@ extension SubsonicAPI {
         let parameters = call.parameters
         let ids = parameters.all("id") + parameters.all("albumId") + parameters.all("artistId")
         guard !ids.isEmpty else { throw SubsonicError.missing("id, albumId or artistId") }
-        let user = call.user.id
+        try await setStars(ids, on: on, user: call.user.id)
+        return .ok
+    }
+
+    /// Stars (`on`) or unstars every item `ids` name, for the user with id `user`, in one transaction.
+    private func setStars(_ ids: [String], on: Bool, user: String) async throws {
         let time = on ? now() : nil
         try await library.changeUserData { writer in
             for id in ids {
@@ -123,7 +128,63 @@ extension SubsonicAPI {
                 try writer.setStar(time, user: user, kind: kind, id: id)
             }
         }
-        return .ok
+    }
+
+    /// Rates the item `id` names 1 to 5 for the user with id `user`, or (0) takes the rating away.
+    private func setRating(_ rating: Int, of id: String, user: String) async throws {
+        guard (0...5).contains(rating) else { throw SubsonicError.generic("rating=\(rating) must be 0 to 5") }
+        try await library.changeUserData { writer in
+            let (kind, id) = try self.annotated(id, writer)
+            try writer.setRating(rating == 0 ? nil : rating, user: user, kind: kind, id: id)
+        }
+    }
+
+    // MARK: For the web page
+
+    /// The web page's Favourite: stars (`on`) or unstars the song, album, artist or folder `id` names
+    /// for `user`, as `star` does.
+    /// - Throws: ``LibraryError`` `notFound` when `id` names nothing.
+    package func star(_ id: String, on: Bool, for user: StoredUser) async throws {
+        try await Self.asLibraryError { try await self.setStars([id], on: on, user: user.id) }
+    }
+
+    /// The web page's rating: 1 to 5, or 0 to take it away, as `setRating` does.
+    /// - Throws: ``LibraryError`` `notFound` when `id` names nothing, `malformedInput` for a rating
+    ///   outside 0 to 5.
+    package func rate(_ id: String, _ rating: Int, for user: StoredUser) async throws {
+        try await Self.asLibraryError { try await self.setRating(rating, of: id, user: user.id) }
+    }
+
+    /// A play the web page counts (it plays half the track, or 4 minutes: the rule `reportPlayback`
+    /// follows), as `scrobble` counts one, within the same limit of plays a minute.
+    /// - Throws: ``LibraryError`` `notFound` when `id` names no song, `conflict` past the limit.
+    package func countPlay(of id: String, for user: StoredUser) async throws {
+        try await Self.asLibraryError {
+            let time = self.now()
+            let track = try await self.library.listening { reader -> String in
+                guard let track = try Self.track(id: id, reader) else {
+                    throw SubsonicError.notFound("no song has id \(id.prefix(80))")
+                }
+                return track.stored.track.id
+            }
+            guard self.playRate.admit(1, user: user.id, now: time) else {
+                throw LibraryError(
+                    .conflict, "a user's plays are counted at most \(UserLimits.playsPerMinute) a minute")
+            }
+            try await self.library.changeUserData { try $0.recordPlay(user: user.id, track: track, at: time) }
+        }
+    }
+
+    /// Runs `body`, its protocol errors turned into the library's (not found, or a bad value), for a
+    /// face that is not the protocol's (the web page).
+    static func asLibraryError<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as SubsonicError {
+            // Not there, or not theirs to change: not found; anything else, a bad value.
+            let missing = [SubsonicError.notFound("").code, SubsonicError.notAuthorized("").code]
+            throw LibraryError(missing.contains(error.code) ? .notFound : .malformedInput, error.message)
+        }
     }
 
     /// What `id` names for a star or a rating: a song, an album, an artist or a music folder's folder.
@@ -144,12 +205,7 @@ extension SubsonicAPI {
         guard let rating = try call.parameters.optionalInteger("rating") else {
             throw SubsonicError.missing("rating")
         }
-        guard (0...5).contains(rating) else { throw SubsonicError.generic("rating=\(rating) must be 0 to 5") }
-        let user = call.user.id
-        try await library.changeUserData { writer in
-            let (kind, id) = try self.annotated(id, writer)
-            try writer.setRating(rating == 0 ? nil : rating, user: user, kind: kind, id: id)
-        }
+        try await setRating(rating, of: id, user: call.user.id)
         return .ok
     }
 }

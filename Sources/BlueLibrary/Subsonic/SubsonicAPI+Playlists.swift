@@ -226,4 +226,69 @@ extension SubsonicAPI {
         }
         return text
     }
+
+    // MARK: For the web page
+
+    /// The playlists `user` owns, oldest first, each with its tracks still in the library.
+    package func playlists(of user: StoredUser) async throws -> [(
+        playlist: StoredPlaylist, tracks: [CatalogTrack]
+    )] {
+        try await library.listening { reader in
+            try reader.playlists().filter { $0.owner == user.id }.map { playlist in
+                (
+                    playlist,
+                    try reader.catalogTracks(TrackSelection(ids: playlist.trackIDs), offset: 0, limit: .max)
+                )
+            }
+        }
+    }
+
+    /// Makes a playlist of `user`'s (`id` nil) or changes one they own: its name and its songs, each when
+    /// given, within the same limits as `createPlaylist` and `updatePlaylist`.
+    /// - Throws: ``LibraryError`` `notFound` for a playlist or song that is not there (or not theirs to
+    ///   change), `malformedInput` for a name or a length past the limits.
+    @discardableResult
+    package func savePlaylist(id: String?, name: String?, songs: [String]?, for user: StoredUser) async throws
+        -> StoredPlaylist
+    {
+        try await Self.asLibraryError {
+            let name = try name.map { try Self.checkedText($0) }
+            let time = now()
+            let fresh = AlbumID.random().rawValue
+            return try await library.changeUserData { writer -> StoredPlaylist in
+                var playlist: StoredPlaylist
+                if let id {
+                    playlist = try Self.owned(id, by: user, writer)
+                    playlist.changed = time
+                } else {
+                    guard let name, !name.isEmpty else {
+                        throw SubsonicError.generic("a new playlist needs a name")
+                    }
+                    playlist = StoredPlaylist(
+                        id: fresh, owner: user.id, name: name, created: time, changed: time)
+                }
+                if let name {
+                    guard !name.isEmpty else {
+                        throw SubsonicError.generic("a playlist's name cannot be empty")
+                    }
+                    playlist.name = name
+                }
+                if let songs { playlist.trackIDs = try Self.trackIDs(songs, writer) }
+                try Self.checkLimits(of: playlist, isNew: id == nil, writer)
+                try writer.savePlaylist(playlist)
+                return playlist
+            }
+        }
+    }
+
+    /// Deletes a playlist `user` owns.
+    /// - Throws: ``LibraryError`` `notFound` when it is not there (or not theirs).
+    package func deletePlaylist(id: String, for user: StoredUser) async throws {
+        try await Self.asLibraryError {
+            try await library.changeUserData { writer in
+                _ = try Self.owned(id, by: user, writer)
+                try writer.deletePlaylist(id: id)
+            }
+        }
+    }
 }

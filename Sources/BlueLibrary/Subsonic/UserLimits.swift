@@ -1,3 +1,4 @@
+import BlueLibraryServices
 import Synchronization
 
 /// What one user may keep and send, so that no user can grow the library without bound (a hundred
@@ -10,8 +11,8 @@ import Synchronization
 package enum UserLimits {
     /// The most playlists a user keeps.
     static let playlists = 1_000
-    /// The most songs a playlist holds.
-    package static let playlistLength = 10_000
+    /// The most songs a playlist holds (a playlist file imported too).
+    package static let playlistLength = PlaylistFiles.maximumTracks
     /// The most songs all of a user's playlists hold together.
     static let playlistEntries = 100_000
     /// The most plays one `scrobble` counts.

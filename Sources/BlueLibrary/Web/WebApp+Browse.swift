@@ -72,11 +72,7 @@ extension WebApp {
             in: 0...Self.maximumTrackPageSize)
         let offset = try Self.whole("offset", request.query["offset"], default: 0, in: 0...Int.max)
         let page = try await library.tracks(matching: query, offset: offset, limit: limit)
-        let tracks = page.tracks.map { track, album -> JSONValue in
-            guard case .object(let members) = AlbumCoding.json(track, file: .audio(url: Self.audioPath(of:)))
-            else { return .null }
-            return .object(members + [("album", Self.albumJSON(album))])
-        }
+        let tracks = page.tracks.map { Self.pageTrackJSON($0, $1) }
         return .json(
             .object([
                 ("offset", .number(String(page.offset))), ("limit", .number(String(limit))),

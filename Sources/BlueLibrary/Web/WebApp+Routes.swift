@@ -52,6 +52,28 @@ extension WebApp {
         table.add("DELETE", "/api/session") { app, request, _ in try await app.signOut(request) }
         table.add("GET", "/api/queue") { app, request, _ in try await app.savedQueue(request) }
         table.add("PUT", "/api/queue") { app, request, _ in try await app.saveQueue(request) }
+        table.add("GET", "/api/mine/albums/{id}") { app, request, id in try await app.myAlbum(id[0], request)
+        }
+        table.add("PUT", "/api/mine/stars") { app, request, _ in try await app.setMyStar(request) }
+        table.add("PUT", "/api/mine/ratings") { app, request, _ in try await app.setMyRating(request) }
+        table.add("POST", "/api/mine/plays") { app, request, _ in try await app.countMyPlay(request) }
+        table.add("GET", "/api/mine/favourites") { app, request, _ in try await app.myFavourites(request) }
+        table.add("GET", "/api/mine/played") { app, request, _ in try await app.myPlayed(request) }
+        table.add("GET", "/api/mine/playlists") { app, request, _ in try await app.myPlaylists(request) }
+        table.add("POST", "/api/mine/playlists") { app, request, _ in try await app.createMyPlaylist(request)
+        }
+        table.add("GET", "/api/mine/playlists/{id}") { app, request, id in
+            try await app.myPlaylist(id[0], request)
+        }
+        table.add("PATCH", "/api/mine/playlists/{id}") { app, request, id in
+            try await app.changeMyPlaylist(id[0], request)
+        }
+        table.add("DELETE", "/api/mine/playlists/{id}") { app, request, id in
+            try await app.deleteMyPlaylist(id[0], request)
+        }
+        table.add("GET", "/api/mine/playlists/{id}/m3u8") { app, request, id in
+            try await app.downloadMyPlaylist(id[0], request)
+        }
         // The tutorial's own calls.
         table.add("POST", "/api/addAlbum") { app, request, _ in
             try await app.add(try app.jsonObject(request))
@@ -76,6 +98,8 @@ extension WebApp {
                 return try await handler(self, request, captures)
             } catch let error as LibraryError {
                 return failure(error)
+            } catch let refusal as WebRefusal {
+                return refusal.response
             } catch {
                 return .internalError
             }
@@ -88,5 +112,14 @@ extension WebApp {
         case .notFound:
             return .error(404, code: "not_found", message: "nothing at \(request.method) \(request.path)")
         }
+    }
+}
+
+/// An answer a handler gives by throwing (a refusal found deep in a handler: no session, say).
+struct WebRefusal: Error {
+    let response: WebResponse
+
+    init(_ response: WebResponse) {
+        self.response = response
     }
 }

@@ -37,10 +37,10 @@ extension WebApp {
         return try? await accounts.user(session: secret)
     }
 
-    /// Whether a path holds the signed-in person's own things (their session, their queue), which a
-    /// listener changes too.
+    /// Whether a path holds the signed-in person's own things (their session, their queue, their stars,
+    /// ratings and plays), which a listener changes too.
     static func isPersonal(_ path: String) -> Bool {
-        path == "/api/session" || path == "/api/queue"
+        path == "/api/session" || path == "/api/queue" || path.hasPrefix("/api/mine/")
     }
 
     /// What a request for a signed-in person's data without a session gets.
@@ -149,12 +149,9 @@ extension WebApp {
         var tracks: [JSONValue] = []
         var current: Int?
         for (place, id) in queue.trackIDs.enumerated() {
-            guard let found = byID[id],
-                case .object(let members) = AlbumCoding.json(
-                    found.stored.track, file: .audio(url: Self.audioPath(of:)))
-            else { continue }
+            guard let found = byID[id] else { continue }
             if place == queue.current { current = tracks.count }
-            tracks.append(.object(members + [("album", Self.albumJSON(found.album))]))
+            tracks.append(Self.pageTrackJSON(found.stored.track, found.album))
         }
         return .json(
             .object([

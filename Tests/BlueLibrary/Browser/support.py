@@ -69,6 +69,12 @@ class PageTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
+        cls.browser = cls.make_browser()
+
+    @classmethod
+    def make_browser(cls):
+        """A headless Chromium of its own profile, quit (and its folder removed) when the class ends; a
+        test of two people at once makes a second one."""
         # Chromium's profile and caches go in a folder of the class's: left to itself it writes them under the
         # real home, where a run that fails half-way leaves them. Class cleanups run even when setUpClass
         # fails after this (tearDownClass does not), so the browser is quit and the folder removed whatever
@@ -85,15 +91,15 @@ class PageTestCase(unittest.TestCase):
         # Audio plays without a click first (a test's keys and clicks are not all a user's gesture).
         options.add_argument("--autoplay-policy=no-user-gesture-required")
         options.binary_location = "/usr/bin/chromium"
-        cls.browser = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver", env=environment))
-        cls.addClassCleanup(cls.browser.quit)
+        browser = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver", env=environment))
+        cls.addClassCleanup(browser.quit)
         # Count every request the page makes (the browser keeps 250 timing entries unless told).
-        cls.browser.execute_cdp_cmd(
+        browser.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument", {"source": "performance.setResourceTimingBufferSize(100000)"}
         )
         # The actions the page gives the Media Session (media keys, a lock screen), kept where a test can
         # call them as the browser would.
-        cls.browser.execute_cdp_cmd(
+        browser.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument",
             {"source": """
                 window.__mediaActions = {};
@@ -109,7 +115,7 @@ class PageTestCase(unittest.TestCase):
         # When the page last did something — a request started or answered, the document changed — and
         # how many requests are in flight, for settle(). (In a function: a top-level `const fetch` would
         # be the name every script of the page finds before the wrapper.)
-        cls.browser.execute_cdp_cmd(
+        browser.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument",
             {"source": """
                 (() => {
@@ -127,6 +133,7 @@ class PageTestCase(unittest.TestCase):
                 })();
             """},
         )
+        return browser
 
     def setUp(self):
         self.home = tempfile.mkdtemp(prefix="bluelibrary-browser-")

@@ -2,7 +2,8 @@
 a user name and password before anything else (a wrong one is told, in the form), the session is an
 HttpOnly cookie no script reads, and signing out asks again. Signed in, the queue the page plays is the
 person's Subsonic play queue: a phone's app finds it, and a queue a phone saved is offered to resume at
-its track and place.
+its track and place. Two people signed in at once, in two browsers, each keep their own favourites,
+ratings and plays, the ones their phones see; a listener is offered no edit.
 """
 
 import json
@@ -156,6 +157,130 @@ class AccountTests(PageTestCase):
         self.keys("\ue017")
         self.eventually(lambda: self.page_state()["status"] == "lee only listens: they may not change the library")
         self.assertEqual(self.page_state()["views"], 2)
+
+    def open_album_signed_in(self, title):
+        album = self.api_as_page(f"/api/albums?q=album:{title}")["albums"][0]["id"]
+        self.open_route("#/album/" + album)
+        self.eventually(lambda: not self.driver.find_element(By.ID, "album-mine").get_attribute("hidden")
+                        and len(self.driver.find_elements(By.CSS_SELECTOR, "#album-tracks button.favourite")) == 3)
+
+    def favourites(self):
+        """The Favourites view's lists, read at once."""
+        return self.driver.execute_script(
+            """
+            const titles = (id) => [...document.querySelectorAll('#' + id + ' .card-title')].map((t) => t.textContent);
+            return {albums: titles('favourite-albums'), recent: titles('recent-albums'), most: titles('most-albums'),
+                    tracks: [...document.querySelectorAll('#favourite-tracks .track-title')].map((t) => t.firstChild.textContent),
+                    nothingPlayed: !document.getElementById('recent-empty').hidden};
+            """)
+
+    def test_two_people_at_once_each_keep_their_own_favourites_ratings_and_plays(self):
+        joe = self.driver
+        ann = self.make_browser()
+        for browser, name in ((joe, "joe"), (ann, "ann")):
+            self.driver = browser
+            self.driver.get(self.url)
+            self.eventually(lambda: self.form()["open"])
+            self.sign_in(name, USERS[name])
+            self.eventually(lambda: self.form()["name"] == name)
+        # Joe makes Alpha and its second track favourites.
+        self.driver = joe
+        self.open_album_signed_in("Alpha")
+        self.click(self.driver.find_element(By.ID, "album-favourite"))
+        self.eventually(lambda: self.driver.find_element(By.ID, "album-favourite").get_attribute("aria-pressed") == "true")
+        self.assertEqual(self.driver.find_element(By.ID, "album-favourite").text, "★ Favourite")
+        star = self.driver.find_element(By.CSS_SELECTOR, '#album-tracks button[aria-label="Favourite Alpha Two"]')
+        self.click(star)
+        self.eventually(lambda: star.get_attribute("aria-pressed") == "true")
+        # Ann, at the same time, sees none of that, and rates Alpha 5.
+        self.driver = ann
+        self.open_album_signed_in("Alpha")
+        self.assertEqual(self.driver.find_element(By.ID, "album-favourite").get_attribute("aria-pressed"), "false")
+        self.assertEqual(
+            self.driver.execute_script(
+                "return [...document.querySelectorAll('#album-tracks button.favourite')].map((b) => b.getAttribute('aria-pressed'))"),
+            ["false", "false", "false"])
+        self.driver.execute_script(
+            "const s = document.getElementById('album-rating'); s.value = '5'; s.dispatchEvent(new Event('change'));")
+        self.eventually(lambda: self.page_state()["status"] == "Rated “Alpha” 5 of 5")
+        # Their phones see each their own.
+        joes = self.subsonic("getStarred2", "joe")["starred2"]
+        self.assertEqual([album["name"] for album in joes["album"]], ["Alpha"])
+        self.assertEqual([song["title"] for song in joes["song"]], ["Alpha Two"])
+        anns = self.subsonic("getStarred2", "ann")["starred2"]
+        self.assertEqual((anns.get("album", []), anns.get("song", [])), ([], []))
+        alpha = self.subsonic("getAlbumList2", "ann", type="alphabeticalByName")["albumList2"]["album"][0]
+        self.assertEqual((alpha["name"], alpha.get("userRating")), ("Alpha", 5))
+        # Joe plays Beta: half of a track played counts a play, his alone.
+        self.driver = joe
+        self.open_album_signed_in("Beta")
+        self.click(self.driver.find_element(By.ID, "album-play"))
+        self.eventually(lambda: self.subsonic("getAlbumList2", "joe", type="recent")["albumList2"].get("album"))
+        self.assertEqual([a["name"] for a in self.subsonic("getAlbumList2", "joe", type="recent")["albumList2"]["album"]],
+                         ["Beta"])
+        self.driver.execute_script("document.getElementById('audio').pause(); document.getElementById('audio-next').pause()")
+        # A star from Joe's phone shows on his page.
+        self.subsonic("star", "joe", id=self.song_ids()["Beta One"])
+        self.open_route("#/favourites")
+        self.eventually(lambda: self.favourites()["recent"] == ["Beta"])
+        self.assertEqual(self.favourites(), {"albums": ["Alpha"], "recent": ["Beta"], "most": ["Beta"],
+                                             "tracks": ["Beta One", "Alpha Two"], "nothingPlayed": False})
+        self.driver = ann
+        self.open_route("#/favourites")
+        self.eventually(lambda: self.favourites()["nothingPlayed"])
+        self.assertEqual(self.favourites(), {"albums": [], "recent": [], "most": [], "tracks": [], "nothingPlayed": True})
+        self.driver = joe
+
+    def playlist_rows(self):
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#playlist-tracks .track-title')].map((t) => t.firstChild.textContent)")
+
+    def test_a_playlist_made_on_the_page_is_the_phones_and_the_other_way_round(self):
+        self.driver.get(self.url)
+        self.eventually(lambda: self.form()["open"])
+        self.sign_in("joe", USERS["joe"])
+        self.eventually(lambda: self.form()["name"] == "joe")
+        # A new, empty playlist; then Alpha added from its album page.
+        self.open_route("#/playlists")
+        self.eventually(lambda: not self.driver.find_element(By.ID, "playlists-empty").get_attribute("hidden"))
+        self.driver.find_element(By.ID, "playlist-new-name").send_keys("Drive")
+        self.click(self.driver.find_element(By.CSS_SELECTOR, "#playlist-new button[type=submit]"))
+        self.eventually(lambda: self.driver.find_element(By.ID, "playlist-title").text == "Drive")
+        self.open_album_signed_in("Alpha")
+        self.eventually(lambda: not self.driver.find_element(By.ID, "album-add").get_attribute("hidden"))
+        self.click(self.driver.find_element(By.ID, "album-add-button"))
+        self.eventually(lambda: self.page_state()["status"] == "Added “Alpha” to “Drive”")
+        # The phone sees it, and adds Beta One.
+        playlists = self.subsonic("getPlaylists", "joe")["playlists"]["playlist"]
+        self.assertEqual([(p["name"], p["songCount"]) for p in playlists], [("Drive", 3)])
+        ids = self.song_ids()
+        self.subsonic("updatePlaylist", "joe", playlistId=playlists[0]["id"], songIdToAdd=ids["Beta One"])
+        self.open_route("#/playlist/" + playlists[0]["id"])
+        self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Alpha Three", "Beta One"])
+        # Moved up with the keyboard's button, one removed, renamed: the phone sees each.
+        self.click(self.driver.find_element(By.CSS_SELECTOR, '#playlist-tracks button[aria-label="Move Beta One up"]'))
+        self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Beta One", "Alpha Three"])
+        self.assertEqual(self.driver.execute_script("return document.activeElement.getAttribute('aria-label')"),
+                         "Move Beta One up", "the focus moves with the track")
+        self.click(self.driver.find_element(
+            By.CSS_SELECTOR, '#playlist-tracks button[aria-label="Remove Alpha One from the playlist"]'))
+        self.eventually(lambda: self.playlist_rows() == ["Alpha Two", "Beta One", "Alpha Three"])
+        name = self.driver.find_element(By.ID, "playlist-rename")
+        name.clear()
+        name.send_keys("Night drive\n")
+        self.eventually(lambda: self.driver.find_element(By.ID, "playlist-title").text == "Night drive")
+        phone = self.subsonic("getPlaylist", "joe", id=playlists[0]["id"])["playlist"]
+        self.assertEqual((phone["name"], [e["title"] for e in phone["entry"]]),
+                         ("Night drive", ["Alpha Two", "Beta One", "Alpha Three"]))
+        # Its file to download, and Play plays it.
+        href = self.driver.find_element(By.ID, "playlist-download").get_attribute("href")
+        text = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; fetch(arguments[0]).then((r) => r.text()).then(done);", href)
+        self.assertEqual(text.splitlines()[:2], ["#EXTM3U", "#EXTINF:3,Ada - Alpha Two"])
+        self.click(self.driver.find_element(By.ID, "playlist-play"))
+        self.eventually(lambda: self.player()["queue"] == ["Alpha Two", "Beta One", "Alpha Three"])
+        # Ann has none of it.
+        self.assertEqual(self.subsonic("getPlaylists", "ann")["playlists"].get("playlist", []), [])
 
     def api_as_page(self, path):
         """A JSON request the page makes (with its cookie)."""

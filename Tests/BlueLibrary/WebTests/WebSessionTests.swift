@@ -13,7 +13,8 @@ import Testing
 /// Signing in to the page: off loopback a session (or the printed token) is needed for everything but
 /// the page's files and the sign-in itself; sessions live in the library, so another server on it
 /// accepts them and signing out or revoking ends them everywhere; failed sign-ins are slowed per address
-/// and name. And the signed-in person's queue is their Subsonic play queue, both ways.
+/// and name. And the signed-in person's queue is their Subsonic play queue, both ways, and their stars,
+/// ratings and plays on the page are the ones their music apps see.
 @Suite(.timeLimit(.minutes(5)))
 struct WebSessionTests {
     let harness: SubsonicHarness
@@ -49,10 +50,16 @@ struct WebSessionTests {
         var headers = ["host": Self.host, "user-agent": "TestBrowser/1.0"].merging(extra) { $1 }
         if body != nil { headers["content-type"] = "application/json" }
         if let cookie { headers["cookie"] = "theme=dark; \(WebApp.sessionCookie)=\(cookie)" }
+        // `path?name=value&…`: the query apart, as the server hands it on.
+        let parts = path.split(separator: "?", maxSplits: 1)
+        let query = (parts.count == 2 ? parts[1].split(separator: "&") : []).map {
+            $0.split(separator: "=", maxSplits: 1).map(String.init)
+        }
         return await (server ?? app).respond(
             to: WebRequest(
-                method: method, path: path, headers: headers, body: Array((body ?? "").utf8),
-                clientAddress: address))
+                method: method, path: String(parts[0]),
+                query: Dictionary(query.map { ($0[0], $0.count == 2 ? $0[1] : "") }) { $1 }, headers: headers,
+                body: Array((body ?? "").utf8), clientAddress: address))
     }
 
     func json(_ response: WebResponse) throws -> JSONValue { try JSONParser.parse(response.bytes) }
@@ -291,5 +298,155 @@ struct WebSessionTests {
         #expect(await send("PUT", "/api/queue", #"{"tracks": []}"#, cookie: joe).status == 200)
         #expect(try json(await send("GET", "/api/queue", cookie: joe))["tracks"] == .array([]))
         #expect(try await harness.json("getPlayQueue")["playQueue"] == nil)
+    }
+
+    @Test func favouritesRatingsAndPlaysAreEachPersonsOwnAndTheirAppsSeeThem() async throws {
+        let sines = try #require(harness.albums["Sines"]).album.id.rawValue
+        let (low, high) = (harness.track("Low Tone").id, harness.track("High Tone").id)
+        let joe = try await signIn("joe", SubsonicHarness.password)
+        let ann = try await signIn("ann", SubsonicHarness.otherPassword)
+        // Nobody signed in has no favourites.
+        #expect(await send("GET", "/api/mine/favourites").status == 401)
+        #expect(await send("PUT", "/api/mine/stars", #"{"id": "\#(sines)", "starred": true}"#).status == 401)
+        // Joe stars the album and a track, and rates the album.
+        for (path, body) in [
+            ("/api/mine/stars", #"{"id": "\#(sines)", "starred": true}"#),
+            ("/api/mine/stars", #"{"id": "\#(high)", "starred": true}"#),
+            ("/api/mine/ratings", #"{"id": "\#(sines)", "rating": 4}"#),
+        ] {
+            #expect(await send("PUT", path, body, cookie: joe).status == 200, "\(path) \(body)")
+        }
+        let mine = try json(await send("GET", "/api/mine/albums/\(sines)", cookie: joe))
+        #expect(
+            mine["starred"] == .bool(true) && mine["rating"] == .number("4") && mine["plays"] == .number("0"))
+        #expect(
+            mine["tracks"]?.list.map { [$0["id"]?.text, $0["starred"] == .bool(true) ? "starred" : "-"] } == [
+                [low, "-"], [high, "starred"],
+            ])
+        let favourites = try json(await send("GET", "/api/mine/favourites", cookie: joe))
+        #expect(favourites["albums"]?.list.map { $0["title"]?.text } == ["Sines"])
+        #expect(favourites["tracks"]?.list.map { $0["title"]?.text } == ["High Tone"])
+        #expect(favourites["tracks"]?.list.first?["audio"] == .string("/api/tracks/\(high)/audio"))
+        // Joe's phone sees them; Ann has none of them.
+        let starred = try await harness.ok("getStarred2", "starred2")
+        #expect(starred["album"]?.list.map { $0["name"]?.text } == ["Sines"])
+        #expect(starred["song"]?.list.map { $0["title"]?.text } == ["High Tone"])
+        let annsOwn = try json(await send("GET", "/api/mine/favourites", cookie: ann))
+        #expect(annsOwn["albums"] == .array([]) && annsOwn["tracks"] == .array([]))
+        // What a phone stars, the page shows (the latest first).
+        harness.advance(milliseconds: 1000)
+        _ = try await harness.json("star", [("id", low)])
+        #expect(
+            try json(await send("GET", "/api/mine/favourites", cookie: joe))["tracks"]?.list.map {
+                $0["title"]?.text
+            }
+                == ["Low Tone", "High Tone"])
+        // Unstarring and taking a rating away.
+        #expect(
+            await send("PUT", "/api/mine/stars", #"{"id": "\#(high)", "starred": false}"#, cookie: joe).status
+                == 200)
+        #expect(
+            await send("PUT", "/api/mine/ratings", #"{"id": "\#(sines)", "rating": 0}"#, cookie: joe).status
+                == 200)
+        let after = try json(await send("GET", "/api/mine/albums/\(sines)", cookie: joe))
+        #expect(after["rating"] == .null && after["tracks"]?.list.last?["starred"] == .bool(false))
+        // Plays the page counts are the user's plays: Recently played and Most played.
+        for _ in 0..<2 {
+            #expect(await send("POST", "/api/mine/plays", #"{"id": "\#(low)"}"#, cookie: joe).status == 200)
+        }
+        let human = harness.track("Human Behaviour").id
+        harness.advance(milliseconds: 1000)
+        #expect(await send("POST", "/api/mine/plays", #"{"id": "\#(human)"}"#, cookie: joe).status == 200)
+        let recent = try json(await send("GET", "/api/mine/played?order=recent", cookie: joe))
+        let most = try json(await send("GET", "/api/mine/played?order=most", cookie: joe))
+        #expect(recent["albums"]?.list.map { $0["title"]?.text } == ["Début", "Sines"])
+        #expect(most["albums"]?.list.map { $0["title"]?.text } == ["Sines", "Début"])
+        #expect(
+            try json(await send("GET", "/api/mine/albums/\(sines)", cookie: joe))["plays"] == .number("2"))
+        #expect(try json(await send("GET", "/api/mine/played", cookie: ann))["albums"] == .array([]))
+        // A listener keeps their own.
+        try await harness.accounts.setListener("ann", true)
+        #expect(
+            await send("PUT", "/api/mine/stars", #"{"id": "\#(sines)", "starred": true}"#, cookie: ann).status
+                == 200)
+        // Mistakes are one line and change nothing.
+        for (method, path, body, status) in [
+            ("PUT", "/api/mine/stars", #"{"id": "nothing", "starred": true}"#, 404),
+            ("PUT", "/api/mine/stars", #"{"id": "\#(sines)"}"#, 400),
+            ("PUT", "/api/mine/ratings", #"{"id": "\#(sines)", "rating": 6}"#, 400),
+            ("PUT", "/api/mine/ratings", #"{"id": "\#(sines)", "rating": "five"}"#, 400),
+            ("POST", "/api/mine/plays", #"{"id": "\#(sines)"}"#, 404),
+            ("GET", "/api/mine/played?order=loudest", nil, 400),
+            ("GET", "/api/mine/albums/nothing", nil, 404),
+        ] {
+            let answer = await send(method, path, body, cookie: joe)
+            #expect(answer.status == status, "\(method) \(path) \(body ?? "")")
+        }
+    }
+
+    @Test func playlistsMadeOnThePageAreTheOnesAPhoneSeesAndTheOtherWayRound() async throws {
+        let (low, high, human) = (
+            harness.track("Low Tone").id, harness.track("High Tone").id, harness.track("Human Behaviour").id
+        )
+        let joe = try await signIn("joe", SubsonicHarness.password)
+        let ann = try await signIn("ann", SubsonicHarness.otherPassword)
+        #expect(await send("GET", "/api/mine/playlists").status == 401)
+        // Made on the page with two tracks: a phone lists it with them.
+        let made = await send(
+            "POST", "/api/mine/playlists", #"{"name": "Drive", "tracks": ["\#(low)", "\#(human)"]}"#,
+            cookie: joe)
+        #expect(made.status == 201)
+        let id = try #require(try json(made)["id"]?.text)
+        #expect(try json(made)["tracks"]?.list.map { $0["title"]?.text } == ["Low Tone", "Human Behaviour"])
+        let phone = try await harness.ok("getPlaylist", [("id", id)], "playlist")
+        #expect(phone["name"] == .string("Drive"))
+        #expect(phone["entry"]?.list.map { $0["title"]?.text } == ["Low Tone", "Human Behaviour"])
+        // The phone adds one; the page shows it, then moves it first, renames the playlist.
+        _ = try await harness.json("updatePlaylist", [("playlistId", id), ("songIdToAdd", high)])
+        #expect(
+            try json(await send("GET", "/api/mine/playlists/\(id)", cookie: joe))["tracks"]?.list.map {
+                $0["title"]?.text
+            } == ["Low Tone", "Human Behaviour", "High Tone"])
+        let moved = await send(
+            "PATCH", "/api/mine/playlists/\(id)",
+            #"{"name": "Night drive", "tracks": ["\#(high)", "\#(low)", "\#(human)"]}"#, cookie: joe)
+        #expect(moved.status == 200)
+        let listed = try json(await send("GET", "/api/mine/playlists", cookie: joe))["playlists"]?.list ?? []
+        #expect(listed.map { $0["name"]?.text } == ["Night drive"] && listed.first?["tracks"] == .number("3"))
+        #expect(
+            try await harness.ok("getPlaylist", [("id", id)], "playlist")["entry"]?.list.map {
+                $0["title"]?.text
+            } == [
+                "High Tone", "Low Tone", "Human Behaviour",
+            ])
+        // Its file: each track by its path, with its length, artist and title.
+        let file = await send("GET", "/api/mine/playlists/\(id)/m3u8", cookie: joe)
+        #expect(file.status == 200)
+        #expect(file.headers["Content-Type"] == "audio/x-mpegurl; charset=utf-8")
+        #expect(file.headers["Content-Disposition"]?.hasSuffix("filename*=UTF-8''Night%20drive.m3u8") == true)
+        let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == "#EXTM3U" && lines.count == 7)
+        #expect(
+            lines[1] == "#EXTINF:2,Oscillator - High Tone" && lines[2].hasSuffix("/Oscillator/Sines/02.mp3"))
+        // Ann has her own: none of joe's, and joe's are not hers to change.
+        #expect(try json(await send("GET", "/api/mine/playlists", cookie: ann))["playlists"] == .array([]))
+        #expect(await send("GET", "/api/mine/playlists/\(id)", cookie: ann).status == 404)
+        #expect(
+            await send("PATCH", "/api/mine/playlists/\(id)", #"{"name": "Mine"}"#, cookie: ann).status == 404)
+        #expect(await send("DELETE", "/api/mine/playlists/\(id)", cookie: ann).status == 404)
+        // Mistakes are one line and change nothing.
+        for (method, body, status) in [
+            ("POST", #"{"name": ""}"#, 400),
+            ("POST", #"{"tracks": []}"#, 400),
+            ("POST", #"{"name": "X", "tracks": ["nothing"]}"#, 404),
+            ("PATCH", #"{}"#, 400),
+            ("PATCH", #"{"colour": "red"}"#, 400),
+        ] {
+            let path = method == "POST" ? "/api/mine/playlists" : "/api/mine/playlists/\(id)"
+            #expect(await send(method, path, body, cookie: joe).status == status, "\(method) \(body)")
+        }
+        // Deleted on the page: gone for the phone.
+        #expect(await send("DELETE", "/api/mine/playlists/\(id)", cookie: joe).status == 200)
+        #expect((try await harness.ok("getPlaylists", "playlists")["playlist"]?.list ?? []).isEmpty)
     }
 }

@@ -3,9 +3,12 @@
 import { api, isConnected } from "./api.js";
 import { $, clock, count, coverURL, report, routes, say } from "./dom.js";
 import * as queue from "./queue.js";
+import { albumMine, showAlbumMine, trackStar } from "./favourites.js";
+import { offerPlaylists } from "./playlists.js";
 import { albumRows, markPlaying, queued, totalLength } from "./tracks.js";
 
 let shown = null;     // { album, tracks }
+let mine = null;      // what the signed-in person recorded about it (stars, rating), when read
 let load = 0;
 let editing = false;  // whether the tracks are fields to edit ("Edit tracks")
 const body = $("album-tracks").tBodies[0];
@@ -14,9 +17,12 @@ const body = $("album-tracks").tBodies[0];
 function carried() { return shown.tracks.map((track) => Object.assign({}, track, { album: shown.album })); }
 
 export async function showAlbum(id) {
-  const mine = ++load;
+  const current = ++load;
   if (!shown || shown.album.id !== id) {
     shown = null;
+    mine = null;
+    $("album-mine").hidden = true;
+    $("album-add").hidden = true;
     $("album-title").textContent = "";
     $("album-facts").replaceChildren();
     body.replaceChildren();
@@ -24,10 +30,13 @@ export async function showAlbum(id) {
   }
   try {
     const details = await api("GET", "/api/albums/" + encodeURIComponent(id));
-    if (mine !== load) return;
+    if (current !== load) return;
     draw(details, details.tracks || []);
+    const recorded = await albumMine(id);
+    if (current !== load) return;
+    showMine(details, recorded);
   } catch (error) {
-    if (mine !== load) return;
+    if (current !== load) return;
     $("album-title").textContent = error.status === 404 ? "No such album" : "The album could not be read";
     document.title = $("album-title").textContent + " — BlueLibrary";
     $("album-missing").hidden = error.status !== 404;
@@ -68,12 +77,27 @@ function draw(album, tracks) {
   const active = document.activeElement;
   const field = body.contains(active) && active.name ? { id: active.closest("tr").dataset.id, name: active.name } : null;
   $("album-edit").hidden = tracks.length === 0;
-  body.replaceChildren(...albumRows(album, tracks, editing ? saveTrack : null));
+  body.replaceChildren(...albumRows(album, tracks, editing ? saveTrack : null, starOf));
   const buttons = body.querySelectorAll("button");
   const again = field && body.querySelector("tr[data-id=\"" + field.id + "\"] input[name=\"" + field.name + "\"]");
   if (again) again.focus();
   else if (focused >= 0 && buttons.length) buttons[Math.min(focused, buttons.length - 1)].focus();
   markPlaying(body);
+}
+
+// A track's Favourite toggle, once what the person recorded is known.
+function starOf(track) {
+  if (!mine) return null;
+  const recorded = mine.tracks.find((t) => t.id === track.id);
+  return trackStar(track, Boolean(recorded && recorded.starred));
+}
+
+// What the person recorded: the album's Favourite and rating, and each track's Favourite.
+function showMine(album, recorded) {
+  mine = recorded;
+  showAlbumMine(album, recorded);
+  if (recorded && shown) offerPlaylists(shown.album, carried());
+  if (recorded && shown) draw(shown.album, shown.tracks);
 }
 
 // Saves one field of a track (PATCH /api/tracks/{id}: one undo step) and draws the album as it is now,

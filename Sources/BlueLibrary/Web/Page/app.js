@@ -7,6 +7,8 @@
 //   #/years                              the decades (each opens the albums in year order there)
 //   #/album/ID                           one album: its tracks, Play, Play next, Add to queue
 //   #/radio                              the internet radio stations, each with its own player
+//   #/favourites                         a signed-in person's favourites, recently and most played
+//   #/playlists, #/playlist/ID           a signed-in person's playlists, and one of them
 // and reload, back and forward restore them, with the place in a long list (kept in history.state, as
 // is a search shown outside the scroller). The player bar and its queue are under every view.
 //
@@ -22,10 +24,12 @@ import { next, previous, seekBy, startPlayer, toggle } from "./player.js";
 import { startQueuePanel } from "./queuepanel.js";
 import { lyricsAreOpen, openLyrics, startLyrics } from "./lyrics.js";
 import { coversKey, coversQuery, coversSearch, hideCovers, showCovers, startCovers } from "./scroller.js";
+import { hideFavourites, showFavourites, startFavourites } from "./favourites.js";
+import { hidePlaylists, showPlaylist, showPlaylists, startPlaylists } from "./playlists.js";
 import { hideRadio, showRadio } from "./radio.js";
 import { hideSearch, refreshSearch, showSearch } from "./search.js";
 
-const SECTIONS = { covers: "view-covers", albums: "view-albums", groups: "view-groups", years: "view-years", album: "view-album", search: "view-search", radio: "view-radio" };
+const SECTIONS = { covers: "view-covers", albums: "view-albums", groups: "view-groups", years: "view-years", album: "view-album", search: "view-search", radio: "view-radio", favourites: "view-favourites", playlists: "view-playlists", playlist: "view-playlist" };
 const queryInput = $("query");
 
 // The route an address names; anything else is the cover scroller.
@@ -35,9 +39,10 @@ function parse(hash) {
   const parts = where.split("/");
   try {
     if (where === "/albums") return { view: "albums", sort: SORTS[parameters.get("sort")] ? parameters.get("sort") : "artist" };
-    if (where === "/artists" || where === "/genres" || where === "/years" || where === "/radio") return { view: where.slice(1) };
-    if (parts.length === 3 && parts[0] === "" && ["artist", "genre", "album"].includes(parts[1])) {
+    if (["/artists", "/genres", "/years", "/radio", "/favourites", "/playlists"].includes(where)) return { view: where.slice(1) };
+    if (parts.length === 3 && parts[0] === "" && ["artist", "genre", "album", "playlist"].includes(parts[1])) {
       const value = decodeURIComponent(parts[2]);
+      if (parts[1] === "playlist") return { view: "playlist", id: value };
       return parts[1] === "album" ? { view: "album", id: value } : { view: parts[1], name: value };
     }
   } catch (error) {
@@ -51,7 +56,7 @@ let section = null;
 
 function sectionOf(route, searching) {
   if (searching) return "search";
-  return { covers: "covers", albums: "albums", artist: "albums", genre: "albums", artists: "groups", genres: "groups", years: "years", album: "album", radio: "radio" }[route.view];
+  return { covers: "covers", albums: "albums", artist: "albums", genre: "albums", artists: "groups", genres: "groups", years: "years", album: "album", radio: "radio", favourites: "favourites", playlists: "playlists", playlist: "playlist" }[route.view];
 }
 
 function render(initial) {
@@ -75,12 +80,14 @@ function render(initial) {
     if (section === "album") hideAlbum();
     if (section === "search") hideSearch();
     if (section === "radio") hideRadio();
+    if (section === "favourites") hideFavourites();
+    if (section === "playlists" || section === "playlist") hidePlaylists();
   }
   section = wanted;
   for (const [name, id] of Object.entries(SECTIONS)) $(id).hidden = name !== wanted;
   $("toolbar").hidden = wanted !== "covers";
   // The header's link to the view shown (Albums in every order).
-  const nav = { covers: "#/", albums: "#/albums?sort=artist", artist: "#/artists", artists: "#/artists", genre: "#/genres", genres: "#/genres", years: "#/years", radio: "#/radio" }[route.view];
+  const nav = { covers: "#/", albums: "#/albums?sort=artist", artist: "#/artists", artists: "#/artists", genre: "#/genres", genres: "#/genres", years: "#/years", radio: "#/radio", favourites: "#/favourites", playlists: "#/playlists", playlist: "#/playlists" }[route.view];
   for (const link of document.querySelectorAll("#views a")) {
     if (!searching && link.getAttribute("href") === nav) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
@@ -95,8 +102,11 @@ function render(initial) {
   else if (wanted === "groups") { showGroups(route.view === "artists" ? "artist" : "genre", offset, remember); title = route.view === "artists" ? "Artists" : "Genres"; }
   else if (wanted === "years") { showYears(openDecade); title = "Years"; }
   else if (wanted === "radio") { showRadio(); title = "Radio"; }
+  else if (wanted === "favourites") { showFavourites(); title = "Favourites"; }
+  else if (wanted === "playlists") { showPlaylists(); title = "Playlists"; }
+  else if (wanted === "playlist") showPlaylist(route.id);  // titled with the playlist's name once it is read
   else if (wanted === "album") showAlbum(route.id);  // titled with the album's name once it is read
-  if (wanted !== "album") document.title = title === "BlueLibrary" ? title : title + " — BlueLibrary";
+  if (wanted !== "album" && wanted !== "playlist") document.title = title === "BlueLibrary" ? title : title + " — BlueLibrary";
   // A new view takes the focus to its heading, so a screen reader says where it is and Tab goes on
   // from there (the cover scroller keeps the tutorial's focus).
   if (!initial && moved && wanted !== "covers") {
@@ -189,6 +199,8 @@ new ResizeObserver(() => {
 // Off loopback nothing starts until someone has signed in (the sign-in form is open then).
 startAccount().then((ready) => {
   if (!ready) return;
+  startFavourites();
+  startPlaylists();
   addEventListener("popstate", () => render(false));
   addEventListener("hashchange", () => render(false));
   startPlayer();

@@ -12,6 +12,7 @@
 // (`timeOffset`), and the element's own clock then counts from there (`element.offset`).
 import { withToken } from "./api.js";
 import { $, clock, coverURL, routes, say, setIcon } from "./dom.js";
+import { played, started as playStarted } from "./favourites.js";
 import * as queue from "./queue.js";
 
 const players = [$("audio"), $("audio-next")];
@@ -105,6 +106,7 @@ function load(how) {
   showVolume();
   if (how.current) {
     if (audio().offset) put(audio(), item, url); else audio().currentTime = 0;
+    playStarted();
   }
   // A restored position in a file already loaded (a new one gets it from its metadata event).
   if (how.restore && restoring && audio().readyState > 0) {
@@ -281,6 +283,7 @@ for (const element of players) {
   element.addEventListener("timeupdate", () => {
     if (element !== audio()) return;
     showTime();
+    if (!element.paused && queue.current()) played(queue.current().track, positionOf(element));
     if (performance.now() - savedAt > 2000) { savedAt = performance.now(); queue.saveTime(positionOf(element)); }
   });
   element.addEventListener("durationchange", () => { if (element === audio()) showTime(); });
@@ -301,6 +304,7 @@ for (const element of players) {
     if (element !== audio()) return;
     const following = queue.following(true);
     if (following === queue.index()) {
+      playStarted();
       if (element.offset) put(element, queue.current(), urlOf(queue.current())); else element.currentTime = 0;
       start();
       return;

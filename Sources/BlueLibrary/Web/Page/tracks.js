@@ -56,6 +56,9 @@ export function trackRow(track, options) {
   const add = button("Add " + track.title + " to the queue", { icon: "add", className: "icon-button" });
   add.addEventListener("click", () => queued(queue.add([track]), "Added “" + track.title + "” to the queue"));
   actions.append(next, add);
+  // A control of the caller's before them (a signed-in person's Favourite toggle).
+  const extra = options.extra ? options.extra(track) : null;
+  if (extra) actions.prepend(extra);
   cells.push(actions);
   row.append(...cells);
   row.dataset.id = track.id;
@@ -87,15 +90,16 @@ function field(track, name, value, save) {
 
 // The rows of an album's tracks; a play button plays the album from its track. An album of several discs
 // has a heading row before each disc's tracks: "Disc 2", or "Disc 2 — The Live Set" with its subtitle.
-// With `edit` (see `field`), each track's title, artist, disc and number are fields to edit.
-export function albumRows(album, tracks, edit) {
+// With `edit` (see `field`), each track's title, artist, disc and number are fields to edit; `extra(track)`
+// gives a control to put before each row's queue buttons (or null).
+export function albumRows(album, tracks, edit, extra) {
   const discs = new Set(tracks.map((track) => track.disc)).size > 1;
   // Each track carries its album, so the queue can show and find it.
   const carried = tracks.map((track) => Object.assign({}, track, { album }));
   const rows = [];
   carried.forEach((track, index) => {
     if (discs && (index === 0 || carried[index - 1].disc !== track.disc)) rows.push(discHeading(track));
-    rows.push(trackRow(track, { album, edit, play: () => queued(queue.play(carried, index)) }));
+    rows.push(trackRow(track, { album, edit, extra, play: () => queued(queue.play(carried, index)) }));
   });
   return rows;
 }

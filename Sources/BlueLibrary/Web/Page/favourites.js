@@ -1,0 +1,139 @@
+// A signed-in person's own music: the Favourite toggles (albums and tracks), an album's rating, the
+// plays the player counts, and the Favourites view (`#/favourites`): favourite albums and tracks,
+// Recently played and Most played. All of it is the person's data on the server, the same their music
+// apps see through the Subsonic API (a star given here is starred on their phone, and the other way
+// round). Without a sign-in none of it shows.
+import { api } from "./api.js";
+import { signedIn } from "./account.js";
+import { $, button, coverURL, element, report, routes, say, setIcon } from "./dom.js";
+import * as queue from "./queue.js";
+import { queued, trackRow } from "./tracks.js";
+
+// Shows a toggle's state: ★ when starred, ☆ when not.
+function showStar(control, starred, title) {
+  control.setAttribute("aria-pressed", String(starred));
+  control.title = (starred ? "No longer a favourite: " : "Favourite: ") + title;
+}
+
+// Stars or unstars `id` (an album's or a track's) and shows it on `control`; whether it worked.
+export async function setStar(id, starred, control, title) {
+  try {
+    await api("PUT", "/api/mine/stars", { id, starred });
+    showStar(control, starred, title);
+    return true;
+  } catch (error) {
+    report(error);
+    return false;
+  }
+}
+
+// A track row's Favourite toggle.
+export function trackStar(track, starred) {
+  const control = button("Favourite " + track.title, { icon: starred ? "star" : "starOutline", className: "icon-button favourite" });
+  showStar(control, starred, track.title);
+  control.addEventListener("click", async () => {
+    const on = control.getAttribute("aria-pressed") !== "true";
+    if (await setStar(track.id, on, control, track.title)) setIcon(control, on ? "star" : "starOutline");
+  });
+  return control;
+}
+
+// The album page's Favourite and rating, once it knows what the person recorded (`mine`).
+export function showAlbumMine(album, mine) {
+  const line = $("album-mine");
+  line.hidden = !signedIn() || !mine;
+  if (line.hidden) return;
+  const favourite = $("album-favourite");
+  favourite.textContent = mine.starred ? "★ Favourite" : "☆ Favourite";
+  showStar(favourite, mine.starred, album.title);
+  favourite.onclick = async () => {
+    const on = favourite.getAttribute("aria-pressed") !== "true";
+    if (await setStar(album.id, on, favourite, album.title)) {
+      favourite.textContent = on ? "★ Favourite" : "☆ Favourite";
+      say(on ? "“" + album.title + "” is a favourite" : "“" + album.title + "” is no longer a favourite");
+    }
+  };
+  const rating = $("album-rating");
+  rating.value = String(mine.rating || 0);
+  rating.onchange = async () => {
+    try {
+      await api("PUT", "/api/mine/ratings", { id: album.id, rating: Number(rating.value) });
+      say(rating.value === "0" ? "No rating for “" + album.title + "”" : "Rated “" + album.title + "” " + rating.value + " of 5");
+    } catch (error) {
+      report(error);
+    }
+  };
+}
+
+// What the person recorded about an album and its tracks, or null (not signed in, or not answered).
+export async function albumMine(id) {
+  if (!signedIn()) return null;
+  try {
+    return await api("GET", "/api/mine/albums/" + encodeURIComponent(id));
+  } catch (error) {
+    return null;
+  }
+}
+
+// MARK: Plays
+
+// The player counts a play once half the track, or 4 minutes, has played (Subsonic's reportPlayback rule):
+// `played(track, seconds)` is told the position as it moves, `started()` when a new play begins.
+let counted = false;
+export function started() { counted = false; }
+export function played(track, seconds) {
+  if (counted || !signedIn() || !track) return;
+  const length = Number(track.duration) || 0;
+  const threshold = length > 0 ? Math.min(length / 2, 240) : 240;
+  if (seconds < threshold) return;
+  counted = true;
+  api("POST", "/api/mine/plays", { id: track.id }).catch(() => { /* not counted: the server was away */ });
+}
+
+// MARK: The Favourites view
+
+function card(album) {
+  const item = element("li");
+  const link = element("a");
+  link.href = routes.album(album.id);
+  const cover = element("img");
+  cover.src = coverURL(album);
+  cover.alt = "";
+  cover.width = cover.height = 140;
+  link.append(cover, element("span", "card-title", album.title), element("span", "card-artist", album.artist));
+  item.append(link);
+  return item;
+}
+
+function fill(list, empty, albums) {
+  $(list).replaceChildren(...albums.map(card));
+  if (empty) $(empty).hidden = albums.length > 0;
+}
+
+let load = 0;
+export async function showFavourites() {
+  const mine = ++load;
+  try {
+    const [favourites, recent, most] = await Promise.all([
+      api("GET", "/api/mine/favourites"), api("GET", "/api/mine/played?order=recent"), api("GET", "/api/mine/played?order=most"),
+    ]);
+    if (mine !== load) return;
+    fill("favourite-albums", "favourite-albums-empty", favourites.albums);
+    const tracks = favourites.tracks;
+    $("favourite-tracks").tBodies[0].replaceChildren(...tracks.map((track, index) => {
+      const row = trackRow(track, { album: null, play: () => queued(queue.play(tracks, index)) });
+      row.querySelector(".track-actions").prepend(trackStar(track, true));
+      return row;
+    }));
+    $("favourite-tracks-empty").hidden = tracks.length > 0;
+    fill("recent-albums", "recent-empty", recent.albums);
+    fill("most-albums", null, most.albums);
+  } catch (error) {
+    if (mine === load) report(error);
+  }
+}
+
+export function hideFavourites() { load += 1; }
+
+// Shows the Favourites link once someone is signed in.
+export function startFavourites() { $("favourites-link").hidden = !signedIn(); }

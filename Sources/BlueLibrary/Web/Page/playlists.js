@@ -1,0 +1,172 @@
+// A signed-in person's playlists — the ones their music apps keep through the Subsonic API, so a playlist
+// made here is on their phone, and the other way round:
+//   #/playlists      every playlist (name, tracks, length); a new one, empty or from the queue
+//   #/playlist/ID    one: Play, rename, delete, download as .m3u8; each track plays, moves up or down
+//                    (the keyboard's way to reorder) or goes
+// An album's page adds the album to one ("Add to playlist"). Every change sends the playlist's whole list of
+// tracks (PATCH /api/mine/playlists/ID), so what is shown is what was saved.
+import { api } from "./api.js";
+import { signedIn } from "./account.js";
+import { $, button, clock, count, element, report, say } from "./dom.js";
+import * as queue from "./queue.js";
+import { markPlaying, queued, trackRow } from "./tracks.js";
+
+let load = 0;
+let shown = null;   // the playlist shown in #/playlist/ID: { id, name, tracks }
+
+const link = (playlist) => "#/playlist/" + encodeURIComponent(playlist.id);
+
+export async function showPlaylists() {
+  const mine = ++load;
+  try {
+    const { playlists } = await api("GET", "/api/mine/playlists");
+    if (mine !== load) return;
+    $("playlists-empty").hidden = playlists.length > 0;
+    $("playlists-list").replaceChildren(...playlists.map((playlist) => {
+      const item = element("li", "playlist");
+      const name = element("a", null, playlist.name);
+      name.href = link(playlist);
+      item.append(name, element("span", "playlist-facts", " · " + count(playlist.tracks, "track", "tracks") + ", " + clock(playlist.duration)));
+      return item;
+    }));
+  } catch (error) {
+    if (mine === load) report(error);
+  }
+}
+
+async function create(tracks) {
+  const field = $("playlist-new-name");
+  const name = field.value.trim();
+  if (!name) { field.focus(); say("A new playlist needs a name", true); return; }
+  try {
+    const made = await api("POST", "/api/mine/playlists", { name, tracks: tracks.map((t) => t.id) });
+    field.value = "";
+    say("Made the playlist “" + made.name + "”" + (tracks.length ? " with " + count(tracks.length, "track", "tracks") : ""));
+    location.hash = link(made);
+  } catch (error) {
+    report(error);
+  }
+}
+
+export async function showPlaylist(id) {
+  const mine = ++load;
+  if (!shown || shown.id !== id) {
+    shown = null;
+    $("playlist-title").textContent = "";
+    $("playlist-tracks").tBodies[0].replaceChildren();
+  }
+  try {
+    const playlist = await api("GET", "/api/mine/playlists/" + encodeURIComponent(id));
+    if (mine !== load) return;
+    draw(playlist);
+  } catch (error) {
+    if (mine !== load) return;
+    $("playlist-title").textContent = error.status === 404 ? "No such playlist" : "The playlist could not be read";
+    if (error.status !== 404) report(error);
+  }
+}
+
+function draw(playlist) {
+  shown = playlist;
+  document.title = playlist.name + " — BlueLibrary";
+  $("playlist-title").textContent = playlist.name;
+  $("playlist-rename").value = playlist.name;
+  $("playlist-facts").textContent = count(playlist.tracks.length, "track", "tracks") + ", " + clock(playlist.tracks.reduce((sum, t) => sum + (Number(t.duration) || 0), 0));
+  $("playlist-download").href = "/api/mine/playlists/" + encodeURIComponent(playlist.id) + "/m3u8";
+  $("playlist-play").disabled = playlist.tracks.length === 0;
+  const body = $("playlist-tracks").tBodies[0];
+  const focused = [...body.querySelectorAll("button")].indexOf(document.activeElement);
+  const label = focused >= 0 ? document.activeElement.getAttribute("aria-label") : null;
+  body.replaceChildren(...playlist.tracks.map((track, index) => {
+    const row = trackRow(track, { album: null, play: () => queued(queue.play(playlist.tracks, index)) });
+    const actions = row.querySelector(".track-actions");
+    const up = button("Move " + track.title + " up", { icon: "up", className: "icon-button" });
+    up.disabled = index === 0;
+    up.addEventListener("click", () => move(index, index - 1));
+    const down = button("Move " + track.title + " down", { icon: "down", className: "icon-button" });
+    down.disabled = index === playlist.tracks.length - 1;
+    down.addEventListener("click", () => move(index, index + 1));
+    const remove = button("Remove " + track.title + " from the playlist", { icon: "remove", className: "icon-button" });
+    remove.addEventListener("click", () => save(playlist.tracks.filter((_, n) => n !== index), "Removed “" + track.title + "”"));
+    actions.append(up, down, remove);
+    return row;
+  }));
+  // The focus stays on the same button of the track it was on (it moved with it), else nearby.
+  const again = label && [...body.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === label && !b.disabled);
+  if (again) again.focus();
+  else if (focused >= 0 && body.querySelector("button")) body.querySelectorAll("button")[Math.min(focused, body.querySelectorAll("button").length - 1)].focus();
+  markPlaying(body);
+}
+
+function move(from, to) {
+  const tracks = shown.tracks.slice();
+  const [moved] = tracks.splice(from, 1);
+  tracks.splice(to, 0, moved);
+  save(tracks, "Moved “" + moved.title + "”");
+}
+
+// Gives the playlist shown these tracks (or this name), and draws what was saved.
+async function save(tracks, done, name) {
+  if (!shown) return;
+  const change = name === undefined ? { tracks: tracks.map((t) => t.id) } : { name };
+  try {
+    const saved = await api("PATCH", "/api/mine/playlists/" + encodeURIComponent(shown.id), change);
+    draw(saved);
+    say(done);
+  } catch (error) {
+    report(error);
+  }
+}
+
+export function hidePlaylists() { load += 1; }
+
+// MARK: An album's "Add to playlist"
+
+// Fills the album page's choice of playlists (signed in only).
+export async function offerPlaylists(album, tracks) {
+  const line = $("album-add");
+  line.hidden = !signedIn() || tracks.length === 0;
+  if (line.hidden) return;
+  const choice = $("album-playlist");
+  try {
+    const { playlists } = await api("GET", "/api/mine/playlists");
+    choice.replaceChildren(...playlists.map((p) => { const o = element("option", null, p.name); o.value = p.id; return o; }));
+    line.hidden = playlists.length === 0;
+  } catch (error) {
+    line.hidden = true;
+  }
+  $("album-add-button").onclick = async () => {
+    const id = choice.value;
+    if (!id) return;
+    try {
+      const playlist = await api("GET", "/api/mine/playlists/" + encodeURIComponent(id));
+      const saved = await api("PATCH", "/api/mine/playlists/" + encodeURIComponent(id), { tracks: playlist.tracks.map((t) => t.id).concat(tracks.map((t) => t.id)) });
+      say("Added “" + album.title + "” to “" + saved.name + "”");
+    } catch (error) {
+      report(error);
+    }
+  };
+}
+
+export function startPlaylists() {
+  $("playlists-link").hidden = !signedIn();
+  $("playlist-new").addEventListener("submit", (event) => { event.preventDefault(); create([]); });
+  $("playlist-from-queue").addEventListener("click", () => create(queue.items().map((i) => i.track)));
+  $("playlist-play").addEventListener("click", () => { if (shown && shown.tracks.length) queued(queue.play(shown.tracks, 0)); });
+  $("playlist-rename-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("playlist-rename").value.trim();
+    if (shown && name && name !== shown.name) save(null, "Renamed to “" + name + "”", name);
+  });
+  $("playlist-delete").addEventListener("click", async () => {
+    if (!shown || !confirm("Delete the playlist “" + shown.name + "”? Its tracks stay in the library.")) return;
+    try {
+      await api("DELETE", "/api/mine/playlists/" + encodeURIComponent(shown.id));
+      say("Deleted the playlist “" + shown.name + "”");
+      location.hash = "#/playlists";
+    } catch (error) {
+      report(error);
+    }
+  });
+  queue.subscribe(() => markPlaying($("playlist-tracks").tBodies[0]));
+}

@@ -160,12 +160,19 @@ package final class UserAccounts: Sendable {
         return (secret, user)
     }
 
+    /// How long a session lasts from its sign-in (the cookie's own `Max-Age`): 400 days, the most a
+    /// browser keeps a cookie.
+    package static let sessionLifetime: Int64 = 400 * 24 * 3600 * 1000
+
     /// The user a session's secret signs in, while the session lasts.
     package func user(session secret: String) async throws -> StoredUser? {
         guard secret.count == 64, secret.allSatisfy(\.isHexDigit) else { return nil }
         let digest = try SHA256.hex(secret)
+        let oldest = now() - Self.sessionLifetime
         return try await library.listening { reader in
-            guard let session = try reader.session(digest: digest) else { return nil }
+            guard let session = try reader.session(digest: digest), session.created > oldest else {
+                return nil
+            }
             return try reader.users().first { $0.id == session.user }
         }
     }

@@ -107,7 +107,8 @@ extension WebApp {
         signInThrottle.finish(key, tracked: tracked, succeeded: signed != nil)
         guard let signed else { return Self.wrongSignIn }
         var response = WebResponse.json(.object([("user", Self.userJSON(signed.user))]))
-        response.headers["Set-Cookie"] = Self.cookie(signed.secret, request, maxAge: 400 * 24 * 3600)
+        response.headers["Set-Cookie"] = Self.cookie(
+            signed.secret, request, maxAge: Int(UserAccounts.sessionLifetime / 1000))
         return response
     }
 

@@ -98,6 +98,7 @@ struct WebSessionTests {
             cookie.contains("; HttpOnly") && cookie.contains("; SameSite=Strict")
                 && cookie.contains("; Path=/"))
         #expect(!cookie.contains("Secure"))
+        #expect(cookie.contains("; Max-Age=34560000;"), "400 days, as long as the library keeps the session")
         let secret = String(cookie.split(separator: ";")[0].dropFirst(WebApp.sessionCookie.count + 1))
         #expect(try json(response)["user"]?["name"] == .string("joe"))
         // Signed in: reads and writes.
@@ -124,6 +125,14 @@ struct WebSessionTests {
         #expect(try await harness.accounts.sessions(of: "joe").isEmpty)
         // A made-up cookie lets nobody in.
         #expect(await send("GET", "/api/albums", cookie: String(repeating: "ab", count: 32)).status == 401)
+    }
+
+    @Test func aSessionEndsWhenItsCookieWould() async throws {
+        let secret = try await signIn("joe", SubsonicHarness.password)
+        harness.advance(milliseconds: UserAccounts.sessionLifetime - 1000)
+        #expect(await send("GET", "/api/albums", cookie: secret).status == 200)
+        harness.advance(milliseconds: 1000)
+        #expect(await send("GET", "/api/albums", cookie: secret).status == 401)
     }
 
     @Test func behindAnHTTPSProxyTheCookieIsSecure() async throws {

@@ -50,7 +50,8 @@ package final class SubsonicAPI: Sendable {
     let nowPlaying = NowPlaying()
     let playRate = PlayRate()
     let scaledCovers = ScaledCovers()
-    let now: @Sendable () -> Int64
+    /// The clock for plays, stars and queues, in milliseconds since 1970 (the web page's saves use it too).
+    package let now: @Sendable () -> Int64
 
     /// The API over `library`, whose users `accounts` keeps.
     /// - Parameters:

@@ -162,14 +162,18 @@ extension WebApp {
             ]))
     }
 
-    /// `PUT /api/queue` with `{"tracks": [ids], "current": place, "position": seconds}`: keeps the page's
-    /// queue as the user's play queue (an empty list forgets it).
+    /// `PUT /api/queue` with `{"tracks": [ids], "current": place, "position": seconds, "basedOn": changed}`:
+    /// keeps the page's queue as the user's play queue (an empty list forgets it). With `basedOn` — the
+    /// `changed` of the queue the page last saw or saved — a queue another player saved since is not
+    /// overwritten (409): a page reloaded after a phone took over offers the phone's queue instead of
+    /// putting its own back.
     func saveQueue(_ request: WebRequest) async throws -> WebResponse {
         guard let user = await signedIn(request) else { return Self.notSignedIn }
         let body = try jsonObject(request)
         var ids: [String] = []
         var current: Int?
         var position = 0.0
+        var basedOn: Int64?
         for (key, value) in body {
             switch (key, value) {
             case ("tracks", .array(let items)):
@@ -189,6 +193,11 @@ extension WebApp {
                     throw LibraryError(.malformedInput, "\"current\" must be a place in the queue")
                 }
                 current = place
+            case ("basedOn", .number(let text)):
+                guard let time = Int64(text), time >= 0 else {
+                    throw LibraryError(.malformedInput, "\"basedOn\" must be the queue's changed time")
+                }
+                basedOn = time
             case ("position", .number(let text)):
                 guard let seconds = Double(text), seconds >= 0, seconds <= 7 * 24 * 3600 else {
                     throw LibraryError(.malformedInput, "\"position\" must be seconds from 0 to a week")
@@ -197,15 +206,22 @@ extension WebApp {
             default:
                 throw LibraryError(
                     .malformedInput,
-                    "unknown queue field \"\(key.prefix(40))\" (fields: tracks, current, position)")
+                    "unknown queue field \"\(key.prefix(40))\" (fields: tracks, current, position, basedOn)")
             }
         }
         if let current, current >= ids.count {
             throw LibraryError(.malformedInput, "\"current\" \(current) is not a place in the queue")
         }
-        let (userID, time) = (user.id, WallClock.milliseconds())
-        let queue = (ids: ids, current: current, position: Int64(position * 1000))
+        let (userID, time) = (user.id, subsonic?.now() ?? WallClock.milliseconds())
+        let queue = (ids: ids, current: current, position: Int64(position * 1000), basedOn: basedOn)
         try await library.changeUserData { writer in
+            if let basedOn = queue.basedOn, let saved = try writer.playQueue(of: userID),
+                saved.changed > basedOn
+            {
+                throw LibraryError(
+                    .conflict,
+                    "the queue was saved by \(saved.changedBy.prefix(64)) since; it was left as it is")
+            }
             let ids = queue.ids
             guard !ids.isEmpty else { return try writer.deletePlayQueue(of: userID) }
             let present = Set(
@@ -219,6 +235,6 @@ extension WebApp {
                     user: userID, trackIDs: ids, current: queue.current, position: queue.position,
                     changed: time, changedBy: Self.pagePlayer))
         }
-        return .json(.object([("saved", .number(String(ids.count)))]))
+        return .json(.object([("saved", .number(String(ids.count))), ("changed", .number(String(time)))]))
     }
 }

@@ -525,7 +525,8 @@ class LookAndReachTests(PageTestCase):
     """Every view (and a search's results) at a phone's width and with the keyboard: nothing scrolls
     sideways, every control is at least 44 × 44 px (a link inside a sentence aside), the player bar shows
     all its parts, every control has a name a screen reader says, Tab reaches every one (the queue
-    panel's too) and moves on, and every text meets AA contrast."""
+    panel's too) and moves on, and every text meets AA contrast. Signed in, so a person's own views
+    (Favourites, Playlists, a playlist) and controls (Favourite, rating, Add to playlist) are there too."""
 
     window = (1000, 760)
 
@@ -535,6 +536,28 @@ class LookAndReachTests(PageTestCase):
         self.cli("import", music)
         self.import_albums(albums()[:40])
 
+    def page_fetch(self, method, path, body=None):
+        """A request the page makes (with its cookie); its JSON answer."""
+        return self.driver.execute_async_script(
+            """
+            const [method, path, body, done] = arguments;
+            fetch(path, {method, headers: {'Content-Type': 'application/json'}, body: body ? JSON.stringify(body) : undefined})
+                .then((r) => r.json()).then(done);
+            """, method, path, body)
+
+    def sign_in_with_music_of_their_own(self, sines):
+        """Signs in the user who added the radio station (the next page load shows their name), with Sines
+        and its first track their favourites and a playlist of its tracks; gives the playlist's route."""
+        if getattr(self, "playlist_route", None):
+            return self.playlist_route
+        self.page_fetch("POST", "/api/session", {"name": "dj", "password": "spins-1"})
+        tracks = [track["id"] for track in self.api(f"/api/albums/{sines}")["tracks"]]
+        for id in (sines, tracks[0]):
+            self.page_fetch("PUT", "/api/mine/stars", {"id": id, "starred": True})
+        playlist = self.page_fetch("POST", "/api/mine/playlists", {"name": "The DJ's mix", "tracks": tracks})
+        self.playlist_route = "#/playlist/" + playlist["id"]
+        return self.playlist_route
+
     # Not an address: a search made in the Artists view, whose results are a view of their own.
     SEARCH = "search for “tone”"
 
@@ -542,8 +565,9 @@ class LookAndReachTests(PageTestCase):
         sines = self.api("/api/albums?q=album:sines")["albums"][0]["id"]
         if not self.api("/api/radio")["stations"]:
             self.add_radio_station("Jazz FM", "http://127.0.0.1:9/jazz.mp3", "https://jazz.example")
+        playlist = self.sign_in_with_music_of_their_own(sines)
         return ["#/", "#/albums", "#/artists", "#/genres", "#/years", "#/album/" + sines, "#/artist/Oscillator",
-                "#/radio", self.SEARCH]
+                "#/radio", self.SEARCH, "#/favourites", "#/playlists", playlist]
 
     def start_playing(self):
         """Plays the album with tracks, so the player bar is there, and opens the queue."""
@@ -572,6 +596,7 @@ class LookAndReachTests(PageTestCase):
             "const s = [...document.querySelectorAll('main > section')].find((s) => !s.hidden);"
             "return s.id === 'view-covers' ? document.getElementById('position').textContent !== ''"
             " : s.id === 'view-radio' ? s.querySelectorAll('.station').length > 0"
+            " : s.id === 'view-playlists' ? s.querySelectorAll('.playlist').length > 0"
             " : s.querySelectorAll('a[href], button, tbody tr').length > 3"))
         self.settle(0.5)
 

@@ -201,6 +201,40 @@ struct CLIDatabaseTests {
         #expect(missing.status == 66)
     }
 
+    /// The page's sign-ins live in the database: a session made through one `serve --sign-in` lets the
+    /// browser into another on the same PostgreSQL database (no sticky sessions), and signing out through
+    /// the second ends it on the first too.
+    @Test(.timeLimit(.minutes(5))) func aSessionIsEveryServersAndSigningOutEndsItOnAll() async throws {
+        let url = try await TestPostgres.database()
+        let added = try await home.run(["--database", url, "user", "add", "joe"], stdin: "s3cret\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let environment = home.environment.merging(["BLUELIBRARY_OFFLINE": "1"]) { $1 }
+        let arguments = ["--database", url, "--port", "0", "--sign-in", "--no-watch"]
+        let first = try await ServerProcess(arguments: arguments, environment: environment)
+        let second = try await ServerProcess(arguments: arguments, environment: environment)
+        #expect(try await LoopbackHTTP.request(port: second.port, "GET", "/api/albums")?.status == 401)
+        let signedIn = try await LoopbackHTTP.request(
+            port: first.port, "POST", "/api/session", body: #"{"name": "joe", "password": "s3cret"}"#)
+        #expect(signedIn?.status == 200, "\(signedIn?.body ?? "no answer")")
+        let cookie = String(try #require(signedIn?.headers["set-cookie"]).prefix { $0 != ";" })
+        let withCookie = ["Cookie": cookie]
+        for server in [first, second] {
+            let albums = try await LoopbackHTTP.request(
+                port: server.port, "GET", "/api/albums", headers: withCookie)
+            #expect(albums?.status == 200)
+        }
+        let out = try await LoopbackHTTP.request(
+            port: second.port, "DELETE", "/api/session", headers: withCookie)
+        #expect(out?.status == 200)
+        for server in [first, second] {
+            let albums = try await LoopbackHTTP.request(
+                port: server.port, "GET", "/api/albums", headers: withCookie)
+            #expect(albums?.status == 401)
+        }
+        await first.kill()
+        await second.kill()
+    }
+
     /// Two servers on one database: a change made through one reaches the other's event stream, through
     /// LISTEN/NOTIFY, in well under 100 ms (the median of ten), counted from the moment the first server
     /// acknowledged it — its own round trip is not the notice's, and on a busy 2-core machine it alone

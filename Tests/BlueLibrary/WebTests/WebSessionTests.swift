@@ -64,6 +64,12 @@ struct WebSessionTests {
 
     func json(_ response: WebResponse) throws -> JSONValue { try JSONParser.parse(response.bytes) }
 
+    /// A time (milliseconds since 1970) an answer gives.
+    static func time(_ value: JSONValue?) -> Int64? {
+        guard case .number(let text)? = value else { return nil }
+        return Int64(text)
+    }
+
     /// Signs in as `name` and gives the cookie's value.
     func signIn(_ name: String, _ password: String, address: String = "192.168.1.20") async throws -> String {
         let response = await send(
@@ -292,6 +298,19 @@ struct WebSessionTests {
         #expect(offered["current"] == .number("0"))
         #expect(offered["position"] == .number("2.0"))
         #expect(offered["changedBy"] == .string("tests"))
+        // A page that saw an older queue (its own) does not put it back over the phone's: 409.
+        let savedByPage = try #require(Self.time(try json(saved)["changed"]))
+        let stale = await send(
+            "PUT", "/api/queue", #"{"tracks": ["\#(low.id)"], "basedOn": \#(savedByPage)}"#, cookie: joe)
+        #expect(stale.status == 409)
+        #expect(try json(await send("GET", "/api/queue", cookie: joe))["changedBy"] == .string("tests"))
+        // Based on the phone's, it saves.
+        let current = try #require(Self.time(offered["changed"]))
+        let fresh = await send(
+            "PUT", "/api/queue",
+            #"{"tracks": ["\#(high.id)", "\#(human.id)"], "current": 0, "basedOn": \#(current)}"#,
+            cookie: joe)
+        #expect(fresh.status == 200)
         // Mistakes are one line and change nothing.
         for (body, status) in [
             (#"{"tracks": ["\#(UUID().uuidString)"]}"#, 404),
@@ -302,7 +321,8 @@ struct WebSessionTests {
         ] {
             #expect(await send("PUT", "/api/queue", body, cookie: joe).status == status, "\(body)")
         }
-        #expect(try json(await send("GET", "/api/queue", cookie: joe))["changedBy"] == .string("tests"))
+        #expect(
+            try json(await send("GET", "/api/queue", cookie: joe))["changedBy"] == .string(WebApp.pagePlayer))
         // An empty queue forgets it.
         #expect(await send("PUT", "/api/queue", #"{"tracks": []}"#, cookie: joe).status == 200)
         #expect(try json(await send("GET", "/api/queue", cookie: joe))["tracks"] == .array([]))

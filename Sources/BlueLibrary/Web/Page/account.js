@@ -16,6 +16,7 @@ import * as queue from "./queue.js";
 
 let user = null;
 let lastSent = "";      // the queue as last saved (or found), to save only what changed
+let basedOn = 0;        // when the server's queue was saved as this page last saw it: a newer one is not overwritten
 let saveTimer = 0;
 
 // Who is signed in (`{name, admin, listener}`), or null.
@@ -106,10 +107,12 @@ function save(now) {
     const text = JSON.stringify(wanted);
     if (text === lastSent) return;
     try {
-      await api("PUT", "/api/queue", wanted);
+      const saved = await api("PUT", "/api/queue", Object.assign({ basedOn }, wanted));
       lastSent = text;
+      basedOn = saved.changed;
     } catch (error) {
-      // A track deleted meanwhile, or the server away: the next change tries again.
+      // Another player saved since (409: theirs stays, and the next visit offers it), a track deleted
+      // meanwhile, or the server away: nothing is overwritten, and the next change tries again.
     }
   }, now ? 0 : 1000);
 }
@@ -120,6 +123,7 @@ export async function followQueue() {
   lastSent = JSON.stringify(snapshot());
   let saved = null;
   try { saved = await api("GET", "/api/queue"); } catch (error) { saved = null; }
+  basedOn = saved && saved.changed ? saved.changed : 0;
   if (saved && saved.tracks.length) {
     const theirs = { tracks: saved.tracks.map((t) => t.id), current: saved.current, position: Math.floor(saved.position) };
     if (JSON.stringify({ ...theirs, position: 0 }) !== JSON.stringify({ ...snapshot(), position: 0 })) offer(saved);
@@ -131,7 +135,8 @@ export async function followQueue() {
     const text = JSON.stringify(snapshot());
     if (text === lastSent) return;
     // Sent as the page goes away: kept alive past its unloading.
-    fetch("/api/queue", { method: "PUT", headers: { "Content-Type": "application/json" }, body: text, keepalive: true });
+    const body = JSON.stringify(Object.assign({ basedOn }, snapshot()));
+    fetch("/api/queue", { method: "PUT", headers: { "Content-Type": "application/json" }, body, keepalive: true });
   });
 }
 

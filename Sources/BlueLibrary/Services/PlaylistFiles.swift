@@ -164,8 +164,15 @@ package struct PlaylistFiles: Sendable {
         }
         let folder = Self.folder(of: path)
         let roots = try await library.musicFolders()
+        // The tracks of the library's albums by path (a deleted album's tracks are kept for its undo, but
+        // are not in the library: a line naming one names no track).
+        let kept = try await library.storedTracks(under: "/")
+        let present = Set(
+            try await library.listening { reader in
+                try reader.catalogTracks(TrackSelection(ids: kept.map(\.track.id)), offset: 0, limit: .max)
+            }.map(\.stored.track.id))
         var byPath: [String: String] = [:]
-        for track in try await library.storedTracks(under: "/") { byPath[track.track.path] = track.track.id }
+        for track in kept where present.contains(track.track.id) { byPath[track.track.path] = track.track.id }
         var ids: [String] = []
         var unmatched: [Entry] = []
         for entry in Self.entries(in: text) {

@@ -97,6 +97,22 @@ struct CLIPlaylistTests {
         #expect(try await home.ok("playlist", "list") == "mix   2 tracks\nBack  2 tracks\n")
     }
 
+    @Test func aTrackOfADeletedAlbumIsNamedAsMatchingNothing() async throws {
+        try await prepare()
+        // Beta deleted: its tracks are kept for undo, but are not in the library.
+        let beta = try await home.run(["delete", "album:Beta"])
+        #expect(beta.status == 0, "\(beta.stderr)")
+        let list = files.write(
+            "two.m3u8", "\(music.path("Ada/Alpha/01.ogg"))\n\(music.path("Bea/Beta/01 Süß.ogg"))\n")
+        #expect(
+            try await home.ok("playlist", "import", list) == """
+                Imported 'two' for joe: 1 track.
+                1 line named no track of the library:
+                  line 2: \(music.path("Bea/Beta/01 Süß.ogg"))
+
+                """)
+    }
+
     @Test(arguments: [
         (["playlist"], 64, "usage: bluelibrary playlist"),
         (["playlist", "play"], 64, "unknown action 'play'"),

@@ -2,6 +2,7 @@ import BlueLibraryCore
 import BlueLibraryHTTP
 import BlueLibraryServices
 import BlueLibrarySubsonic
+import Synchronization
 
 /// Signing in to the page, and the signed-in person's play queue.
 ///
@@ -31,11 +32,32 @@ extension WebApp {
         return nil
     }
 
-    /// The user the request's session signs in, if any.
+    /// The user the request's session signs in, if any: read from the library once per request (the
+    /// request's ``SessionLookup``), however many links of the chain ask.
     func signedIn(_ request: WebRequest) async -> StoredUser? {
         guard let accounts, let secret = Self.sessionSecret(request) else { return nil }
-        return try? await accounts.user(session: secret)
+        if let known = Self.sessionLookup?.found { return known }
+        let user = try? await accounts.user(session: secret)
+        Self.sessionLookup?.found = user
+        return user
     }
+
+    /// The request being answered's lookup of its session (none outside ``respond(to:)``).
+    @TaskLocal static var sessionLookup: SessionLookup?
+}
+
+/// Who a request's session signs in, once looked up (`found` is `nil` before, `.some(nil)` for nobody).
+/// Each request has its own, and its chain asks one question at a time.
+final class SessionLookup: Sendable {
+    private let state = Mutex<StoredUser??>(nil)
+
+    var found: StoredUser?? {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+}
+
+extension WebApp {
 
     /// Whether a path holds the signed-in person's own things (their session, their queue, their stars,
     /// ratings and plays), which a listener changes too.
@@ -51,7 +73,7 @@ extension WebApp {
     /// whether there is anyone to sign in as.
     func session(_ request: WebRequest) async throws -> WebResponse {
         let user = await signedIn(request)
-        let hasUsers = try await !(accounts?.list().isEmpty ?? true)
+        let hasUsers = accounts == nil ? false : try await library.listening { try !$0.users().isEmpty }
         return .json(
             .object([
                 ("user", user.map(Self.userJSON) ?? .null),

@@ -91,7 +91,8 @@ package final class WebApp: Sendable {
         let links: [Link] = [Self.securityHeaders, hostGuard, Self.bodyLimit, writeGuard]
         let route: @Sendable (WebRequest) async -> WebResponse = { [self] in await self.route($0) }
         let chain = links.reversed().reduce(route) { next, link in { request in await link(request, next) } }
-        return await chain(request)
+        // The host check, the write guard and the route may each ask who is signed in: looked up once.
+        return await Self.$sessionLookup.withValue(SessionLookup()) { await chain(request) }
     }
 
     /// The Subsonic API's requests: each logs in with its own credentials, so neither the host check

@@ -68,6 +68,60 @@ package struct Query: Sendable, Hashable {
         case equals(AlbumField, String)
         /// The year lies in a closed range with optional ends (`year:1990..1999`, `year:1990`).
         case yearRange(Int?, Int?)
+        /// A person's own count lies in a closed range with optional ends: their plays (`plays:0`,
+        /// `plays:>5`) or their rating (`rating:>=4`, `stars:4..5`; 0 is unrated) of a track, or of an
+        /// album (its tracks' plays added up; the album's own rating).
+        case count(PersonalCount, Int?, Int?)
+        /// Whether the person starred the track, or the album (`starred:true`, `starred:false`).
+        case starred(Bool)
+        /// When something happened lies in a range of instants with optional ends: the person's latest
+        /// play of the track, or of any of the album's tracks (`played:-7d`), or the album's joining the
+        /// library (`added:-30d`, `added:2026-01-01..2026-03-31`).
+        case time(Moment, Instant?, Instant?)
+    }
+
+    /// The counts a person keeps of an album or track.
+    package enum PersonalCount: String, Sendable, Hashable, CaseIterable {
+        /// `plays:`, how often they played it.
+        case plays
+        /// `rating:` (or `stars:`), the rating they gave it, 1 to 5; 0 when they gave none.
+        case rating
+    }
+
+    /// The moments a query can name.
+    package enum Moment: String, Sendable, Hashable, CaseIterable {
+        /// `played:`, the person's latest play.
+        case played
+        /// `added:`, when the album joined the library.
+        case added
+    }
+
+    /// An instant a time condition names: some time before the query is evaluated (`-30d`), which a
+    /// smart playlist reads anew each time, or a fixed one.
+    package enum Instant: Sendable, Hashable {
+        /// This many milliseconds before now.
+        case ago(Int64)
+        /// Milliseconds since 1970-01-01 UTC.
+        case at(Int64)
+
+        /// The instant in milliseconds since 1970, `now` being the time of evaluation.
+        package func milliseconds(now: Int64) -> Int64 {
+            switch self {
+            case .ago(let span): now - span
+            case .at(let instant): instant
+            }
+        }
+    }
+
+    /// Whether the query names what only a person has — their plays, ratings, stars, latest plays — and so
+    /// can be evaluated only for someone (a smart playlist's owner).
+    package var isPersonal: Bool {
+        groups.joined().contains { term in
+            switch term.predicate {
+            case .count, .starred, .time(.played, _, _): true
+            default: false
+            }
+        }
     }
 
     /// The fields of a track a query can name.
@@ -80,7 +134,8 @@ package struct Query: Sendable, Hashable {
 
     /// Every field name a query term may use, for messages.
     package static let fieldNames =
-        (AlbumField.allCases.map(\.rawValue) + TrackField.allCases.map(\.rawValue)).joined(separator: ", ")
+        (AlbumField.allCases.map(\.rawValue) + TrackField.allCases.map(\.rawValue) + ["added"])
+        .joined(separator: ", ") + "; in a smart playlist also plays, rating (stars), starred, played"
 
     /// A sort key (`field+` ascending, `field-` descending).
     package struct SortKey: Sendable, Hashable {

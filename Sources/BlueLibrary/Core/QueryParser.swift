@@ -5,16 +5,19 @@ extension Query {
 
     /// Parses a query written as one string (the web's `?q=`, a search box), splitting it into words on
     /// spaces outside double quotes, as a shell does: `title:="Kid A"` and `"title:=Kid A"` are one word.
-    package init(parsing text: String) throws {
-        try self.init(words: Query.split(text))
+    ///
+    /// With `personal`, the query may name a person's own data (`plays:`, `rating:`, `starred:`,
+    /// `played:`: a smart playlist's); without, such a term is refused, naming it.
+    package init(parsing text: String, personal: Bool = false) throws {
+        try self.init(words: Query.split(text), personal: personal)
     }
 
     /// Parses a query given as command-line arguments: each argument is one word already (the shell
     /// split them), so `'title:=Kid A'` is one word, and double quotes inside it group as they do in a
     /// string (`'album:"Kid A"'` is `album:Kid A`). The same words as ``init(parsing:)`` gives mean the
     /// same query.
-    package init(terms: [String]) throws {
-        try self.init(words: try terms.map { try Query.unquoted($0) })
+    package init(terms: [String], personal: Bool = false) throws {
+        try self.init(words: try terms.map { try Query.unquoted($0) }, personal: personal)
     }
 
     /// Parses a query from its words (see ``init(parsing:)`` and ``init(terms:)``).
@@ -24,11 +27,14 @@ extension Query {
     /// - `field:value` substring; `field:=value` exact; `year:1990..1999`, `..1999`, `1990..` ranges;
     ///   `track:` and `trackartist:` name a track's title and artist;
     /// - `^term` negates; terms are ANDed; a lone `,` separates OR groups (with a term on each side);
-    /// - `field+` / `field-` sorts.
+    /// - `field+` / `field-` sorts;
+    /// - `added:-30d` (within the last 30 days: `h`, `d`, `w`, `m` (30 days), `y` (365 days)),
+    ///   `added:2026-01-01..2026-03-31`, `added:2026`; for a person, `plays:0`, `plays:>5`,
+    ///   `rating:>=4` (`stars:`), `starred:true`, `played:-7d`, `^played:-1y`.
     /// - Throws: ``LibraryError`` `invalidQuery` naming the bad term; a term with a control character
     ///   (NUL, ESC, …) is refused: no album holds one, and a NUL cut short in the database's text would
     ///   match every album (`remove` would take them all).
-    private init(words terms: [String]) throws {
+    private init(words terms: [String], personal: Bool) throws {
         for term in terms {
             if let control = term.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
                 throw LibraryError(
@@ -58,7 +64,7 @@ extension Query {
                 sort.append(key)
                 continue
             }
-            groups[groups.count - 1].append(try Query.term(token))
+            groups[groups.count - 1].append(try Query.term(token, personal: personal))
         }
         if groups.count > 1, groups[groups.count - 1].isEmpty {
             throw LibraryError(
@@ -103,7 +109,7 @@ extension Query {
         return SortKey(field, ascending: last == "+")
     }
 
-    private static func term(_ token: String) throws -> Term {
+    private static func term(_ token: String, personal: Bool) throws -> Term {
         var body = Substring(token)
         let negated = body.first == "^"
         if negated { body = body.dropFirst() }
@@ -117,6 +123,15 @@ extension Query {
         var value = body[body.index(after: colon)...]
         let exact = value.first == "="
         if exact { value = value.dropFirst() }
+        if let predicate = try personalPredicate(name.lowercased(), String(value), token: token) {
+            if !personal, Query(groups: [[Term(predicate)]]).isPersonal {
+                throw LibraryError(
+                    .invalidQuery,
+                    "invalid query term '\(token)': '\(name):' is a person's own, so it works only in a smart playlist"
+                )
+            }
+            return Term(predicate, negated: negated)
+        }
         if let field = TrackField(rawValue: name.lowercased()) {
             let text = exact ? String(value) : SearchKey.fold(String(value))
             return Term(.track(field, text, exact: exact), negated: negated)
@@ -166,6 +181,113 @@ extension Query {
             throw LibraryError(.invalidQuery, "invalid query term '\(token)': no year given")
         }
         return .yearRange(exact, exact)
+    }
+
+    /// The predicate of a term on a person's data or a time (`plays:`, `rating:`/`stars:`, `starred:`,
+    /// `played:`, `added:`), `nil` when `name` is no such field.
+    private static func personalPredicate(_ name: String, _ value: String, token: String) throws -> Predicate?
+    {
+        switch name {
+        case "plays": return try countPredicate(.plays, value, token: token)
+        case "rating", "stars": return try countPredicate(.rating, value, token: token)
+        case "starred":
+            switch value.lowercased() {
+            case "true", "yes", "1": return .starred(true)
+            case "false", "no", "0": return .starred(false)
+            default:
+                throw LibraryError(
+                    .invalidQuery, "invalid query term '\(token)': use starred:true or starred:false")
+            }
+        case "played": return try timePredicate(.played, value, token: token)
+        case "added": return try timePredicate(.added, value, token: token)
+        default: return nil
+        }
+    }
+
+    /// `N`, `N..M`, `N..`, `..M`, `>N`, `>=N`, `<N`, `<=N` of whole numbers from 0 (a rating's up to 5).
+    private static func countPredicate(_ field: PersonalCount, _ value: String, token: String) throws
+        -> Predicate
+    {
+        let most = field == .rating ? 5 : Int.max
+        func number(_ text: Substring) throws -> Int? {
+            if text.isEmpty { return nil }
+            guard let number = Int(text), number >= 0, number <= most else {
+                let range = field == .rating ? "a rating from 0 (none) to 5" : "a whole number of plays"
+                throw LibraryError(.invalidQuery, "invalid query term '\(token)': '\(text)' is not \(range)")
+            }
+            return number
+        }
+        var low: Int?
+        var high: Int?
+        let text = Substring(value)
+        if text.hasPrefix(">=") {
+            low = try number(text.dropFirst(2))
+        } else if text.hasPrefix("<=") {
+            high = try number(text.dropFirst(2))
+        } else if text.hasPrefix(">") {
+            low = try number(text.dropFirst()).map { $0 + 1 }
+        } else if text.hasPrefix("<") {
+            guard let below = try number(text.dropFirst()), below > 0 else {
+                throw LibraryError(.invalidQuery, "invalid query term '\(token)': nothing is below 0")
+            }
+            high = below - 1
+        } else if let dots = text.firstRange(of: "..") {
+            low = try number(text[..<dots.lowerBound])
+            high = try number(text[dots.upperBound...])
+        } else {
+            low = try number(text)
+            high = low
+        }
+        if low == nil && high == nil {
+            throw LibraryError(.invalidQuery, "invalid query term '\(token)': no number given")
+        }
+        if let low, let high, low > high {
+            throw LibraryError(.invalidQuery, "invalid query term '\(token)': the range is reversed")
+        }
+        return .count(field, low, high)
+    }
+
+    /// `-30d` (since then), `A..B` with either end a relative time or a date (`2026`, `2026-03`,
+    /// `2026-03-31`, UTC), or one date (that whole year, month or day).
+    private static func timePredicate(_ moment: Moment, _ value: String, token: String) throws -> Predicate {
+        func bad(_ text: Substring) -> LibraryError {
+            LibraryError(
+                .invalidQuery,
+                "invalid query term '\(token)': '\(text)' is no time (use -30d, -2w, -6m, -1y, -12h, or a date such as 2026-03-31)"
+            )
+        }
+        // A time's range: a relative one is an instant; a date, the whole period it names.
+        func period(_ text: Substring) throws -> (start: Instant, end: Instant)? {
+            if text.isEmpty { return nil }
+            if text.first == "-", let unit = text.last, let amount = Int64(text.dropFirst().dropLast()),
+                amount >= 0,
+                amount < 100_000
+            {
+                let hour: Int64 = 3_600_000
+                let units: [Character: Int64] = [
+                    "h": hour, "d": 24 * hour, "w": 7 * 24 * hour,
+                    "m": 30 * 24 * hour, "y": 365 * 24 * hour,
+                ]
+                guard let size = units[unit] else { throw bad(text) }
+                return (.ago(amount * size), .ago(amount * size))
+            }
+            guard let (start, end) = CivilDate.period(text) else { throw bad(text) }
+            return (.at(start), .at(end))
+        }
+        if let dots = value.firstRange(of: "..") {
+            let low = try period(value[..<dots.lowerBound])?.start
+            let high = try period(value[dots.upperBound...])?.end
+            guard low != nil || high != nil else {
+                throw LibraryError(
+                    .invalidQuery, "invalid query term '\(token)': a range needs at least one end")
+            }
+            return .time(moment, low, high)
+        }
+        guard let whole = try period(Substring(value)) else {
+            throw LibraryError(.invalidQuery, "invalid query term '\(token)': no time given")
+        }
+        if case .ago = whole.start { return .time(moment, whole.start, nil) }
+        return .time(moment, whole.start, whole.end)
     }
 
     /// One word with its double quotes removed (they group, as in ``split(_:)``; a word is not split).

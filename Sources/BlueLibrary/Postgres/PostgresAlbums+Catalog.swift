@@ -90,7 +90,10 @@ extension PostgresAlbums {
                 ORDER BY given.place
                 """
         } else {
-            let query = QuerySQL(selection.query, scope: .tracks, dialect: .postgres)
+            let query = QuerySQL(
+                selection.query, scope: .tracks, dialect: .postgres, person: selection.person,
+                now: selection.now,
+                order: selection.order)
             parameters = Parameters(Self.parameters(query.bindings))
             var conditions = ["(\(query.whereClause))"]
             if let key = selection.genreKey {
@@ -107,7 +110,7 @@ extension PostgresAlbums {
             let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             sql = """
                 SELECT \(Self.catalogTrackColumns) FROM albums a JOIN tracks t ON t.album_id = a.id\(condition)
-                ORDER BY \(selection.random ? "random()" : "a.position, t.ordinal")
+                ORDER BY \(selection.random ? "random()" : query.orderBy)
                 """
         }
         return try rows(

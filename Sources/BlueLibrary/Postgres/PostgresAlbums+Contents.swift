@@ -28,7 +28,7 @@ extension PostgresAlbums {
     private func storedAlbums(_ table: String) throws -> [StoredAlbum] {
         try rows("SELECT \(Self.rowColumns) FROM \(table)").map { row in
             // rowColumns: id, title, artist, genre, year, cover_url, the three keys, mbid, track_count,
-            // length, source, edited.
+            // length, source, edited, added.
             StoredAlbum(
                 album: Album(
                     trustedID: AlbumID(trusted: row.string(0) ?? ""), title: row.string(1) ?? "",
@@ -36,7 +36,8 @@ extension PostgresAlbums {
                     coverURL: row.string(5) ?? "", mbid: row.string(9) ?? "",
                     trackCount: try row.int(10) ?? 0,
                     length: try row.double(11) ?? 0),
-                source: row.string(12), edited: EditableField.parse(row.string(13) ?? ""))
+                source: row.string(12), edited: EditableField.parse(row.string(13) ?? ""),
+                added: Int64(try row.int(14) ?? 0))
         }
     }
 
@@ -51,14 +52,15 @@ extension PostgresAlbums {
         try PostgresArray.insert(
             into: "albums", columns: Self.rowColumns + ", position", types: Self.rowTypes + ["int8"],
             rows: zip(contents.albums, places).map { stored, position in
-                Self.rowValues(stored.album, source: stored.source, edited: stored.edited) + [
-                    .integer(Int(position))
-                ]
+                Self.rowValues(
+                    stored.album, source: stored.source, edited: stored.edited, added: stored.added) + [
+                        .integer(Int(position))
+                    ]
             }, in: self)
         try PostgresArray.insert(
             into: "deleted_albums", columns: Self.rowColumns, types: Self.rowTypes,
             rows: contents.deletedAlbums.map {
-                Self.rowValues($0.album, source: $0.source, edited: $0.edited)
+                Self.rowValues($0.album, source: $0.source, edited: $0.edited, added: $0.added)
             },
             in: self)
         for id in contents.removedByScan { try markRemovedByScan(id) }

@@ -136,7 +136,10 @@ struct PostgresAlbums: SQLLibrary {
     // MARK: Writing
 
     /// The values of an album's row for ``rowColumns`` (without its position).
-    static func rowValues(_ album: Album, source: String?, edited: Set<EditableField>) -> [PostgresValue] {
+    /// An album's `added` of 0 is now.
+    static func rowValues(_ album: Album, source: String?, edited: Set<EditableField>, added: Int64 = 0)
+        -> [PostgresValue]
+    {
         [
             .text(album.id.rawValue), .text(album.title), .text(album.artist), .text(album.genre),
             album.year.map { .integer($0) } ?? .null, .text(album.coverURL),
@@ -144,6 +147,7 @@ struct PostgresAlbums: SQLLibrary {
             .text(SearchKey.fold(album.artist)), .text(SearchKey.fold(album.genre)), .text(album.mbid),
             .integer(album.trackCount), .double(album.length), source.map { .text($0) } ?? .null,
             .text(EditableField.text(of: edited)),
+            .integer(Int(added == 0 ? StoreClock.milliseconds() : added)),
         ]
     }
 }
@@ -191,5 +195,6 @@ extension PostgresAlbums {
         "text", "text", "text", "text", "int4", "text", "text", "text", "text", "text", "int4", "float8",
         "text",
         "text",
+        "int8",
     ]
 }

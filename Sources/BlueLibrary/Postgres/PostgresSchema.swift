@@ -292,6 +292,25 @@ enum PostgresSchema {
             """,
             "CREATE INDEX sessions_user ON sessions (user_id)",
         ],
+        // When each album joined the library, and smart playlists' rules: SQLite's schema 14.
+        [
+            "ALTER TABLE albums ADD COLUMN added bigint NOT NULL DEFAULT 0",
+            "ALTER TABLE deleted_albums ADD COLUMN added bigint NOT NULL DEFAULT 0",
+            """
+            UPDATE albums SET added = coalesce(
+                (SELECT max(modified) / 1000000 FROM tracks WHERE album_id = albums.id),
+                (extract(epoch FROM now()) * 1000)::bigint)
+            """,
+            """
+            UPDATE deleted_albums SET added = coalesce(
+                (SELECT max(modified) / 1000000 FROM tracks WHERE album_id = deleted_albums.id),
+                (extract(epoch FROM now()) * 1000)::bigint)
+            """,
+            """
+            ALTER TABLE playlists ADD COLUMN rule_query text, ADD COLUMN rule_order text NOT NULL DEFAULT 'album',
+                ADD COLUMN rule_limit integer NOT NULL DEFAULT 0
+            """,
+        ],
     ]
 
     /// The schema version this build writes.

@@ -124,7 +124,9 @@ extension SQLiteAlbums {
             }
             return found
         }
-        let query = QuerySQL(selection.query, scope: .tracks)
+        let query = QuerySQL(
+            selection.query, scope: .tracks, person: selection.person, now: selection.now,
+            order: selection.order)
         var conditions = ["(\(query.whereClause))"]
         var bindings = query.bindings
         if let key = selection.genreKey {
@@ -141,8 +143,8 @@ extension SQLiteAlbums {
         }
         let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         // The albums in library order, then each album's tracks in order (CROSS JOIN keeps that loop order):
-        // rows come out sorted, and a window stops reading at its last row.
-        let order = selection.random ? "random()" : "a.position, t.ordinal"
+        // rows in that order come out sorted, and a window stops reading at its last row.
+        let order = selection.random ? "random()" : query.orderBy
         let rows = try connection.prepare(
             "SELECT \(Self.catalogTrackColumns) FROM albums a CROSS JOIN tracks t ON t.album_id = a.id"
                 + condition + " ORDER BY \(order) LIMIT ? OFFSET ?")

@@ -55,7 +55,7 @@ extension SQLiteAlbums {
         var albums: [StoredAlbum] = []
         while try rows.step() {
             // rowColumns: id, title, artist, genre, year, cover_url, the three keys, mbid, track_count,
-            // length, source, edited.
+            // length, source, edited, added.
             let album = Album(
                 trustedID: AlbumID(trusted: rows.text(0)), title: rows.text(1), artist: rows.text(2),
                 genre: rows.text(3), year: rows.optionalInt(4), coverURL: rows.text(5), mbid: rows.text(9),
@@ -63,7 +63,7 @@ extension SQLiteAlbums {
             albums.append(
                 StoredAlbum(
                     album: album, source: rows.isNull(12) ? nil : rows.text(12),
-                    edited: EditableField.parse(rows.text(13))))
+                    edited: EditableField.parse(rows.text(13)), added: Int64(rows.int(14))))
         }
         return albums
     }
@@ -81,18 +81,23 @@ extension SQLiteAlbums {
             DELETE FROM radio_stations; DELETE FROM players; DELETE FROM shares; DELETE FROM share_tracks;
             """)
         _ = try append(contents.albums.map(\.album))
-        for stored in contents.albums where stored.source != nil || !stored.edited.isEmpty {
-            try connection.run(
-                "UPDATE albums SET source = ?, edited = ? WHERE id = ?",
-                [
-                    stored.source.map { .text($0) } ?? .null, .text(EditableField.text(of: stored.edited)),
-                    .text(stored.album.id.rawValue),
-                ])
+        // What `append` does not write: where each album came from, what was edited, when it was added.
+        let origins = try connection.prepare(
+            "UPDATE albums SET source = ?, edited = ?, added = ? WHERE id = ?")
+        let now = StoreClock.milliseconds()
+        for stored in contents.albums
+        where stored.source != nil || !stored.edited.isEmpty || stored.added != 0 {
+            try origins.bind([
+                stored.source.map { .text($0) } ?? .null, .text(EditableField.text(of: stored.edited)),
+                .integer(stored.added == 0 ? now : stored.added), .text(stored.album.id.rawValue),
+            ])
+            while try origins.step() {}
+            origins.reset()
         }
         for stored in contents.deletedAlbums {
             let album = stored.album
             try connection.run(
-                "INSERT INTO deleted_albums (\(Self.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO deleted_albums (\(Self.rowColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     .text(album.id.rawValue), .text(album.title), .text(album.artist), .text(album.genre),
                     album.year.map { .integer(Int64($0)) } ?? .null, .text(album.coverURL),
@@ -100,6 +105,7 @@ extension SQLiteAlbums {
                     .text(SearchKey.fold(album.genre)), .text(album.mbid), .integer(Int64(album.trackCount)),
                     .real(album.length), stored.source.map { .text($0) } ?? .null,
                     .text(EditableField.text(of: stored.edited)),
+                    .integer(stored.added == 0 ? now : stored.added),
                 ])
         }
         for id in contents.removedByScan { try markRemovedByScan(id) }

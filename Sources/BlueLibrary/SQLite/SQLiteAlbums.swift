@@ -131,6 +131,8 @@ struct SQLiteAlbums: SQLLibrary {
         private let insert: Statement
         /// The statement that forgets a deleted album of the same id; `nil` when none is kept.
         private let undelete: Statement?
+        /// When the albums written join the library.
+        private let added = StoreClock.milliseconds()
 
         init(_ connection: SQLiteConnection) throws {
             let anyDeleted = try connection.integer("SELECT EXISTS (SELECT 1 FROM deleted_albums)") == 1
@@ -138,8 +140,8 @@ struct SQLiteAlbums: SQLLibrary {
             insert = try connection.prepare(
                 """
                 INSERT INTO albums (id, position, title, artist, genre, year, cover_url, title_key, artist_key,
-                    genre_key, mbid, track_count, length)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    genre_key, mbid, track_count, length, added)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         }
 
@@ -155,7 +157,7 @@ struct SQLiteAlbums: SQLLibrary {
                 .text(album.genre), album.year.map { .integer(Int64($0)) } ?? .null, .text(album.coverURL),
                 .text(SearchKey.fold(album.title)), .text(SearchKey.fold(album.artist)),
                 .text(SearchKey.fold(album.genre)), .text(album.mbid), .integer(Int64(album.trackCount)),
-                .real(album.length),
+                .real(album.length), .integer(added),
             ])
             while try insert.step() {}
         }

@@ -281,6 +281,24 @@ enum Schema {
             );
             CREATE INDEX sessions_user ON sessions (user_id);
             """),
+        // 14: when each album joined the library (milliseconds since 1970: a query's `added:`, a smart
+        // playlist's "added last" order) — one from before gets its newest track file's time, or the time
+        // of this migration — and the rule of a smart playlist (its query, order and length; NULL query for
+        // a playlist of chosen tracks).
+        Migration(
+            """
+            ALTER TABLE albums ADD COLUMN added INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE deleted_albums ADD COLUMN added INTEGER NOT NULL DEFAULT 0;
+            UPDATE albums SET added = coalesce(
+                (SELECT max(modified) / 1000000 FROM tracks WHERE album_id = albums.id),
+                CAST(strftime('%s', 'now') AS INTEGER) * 1000);
+            UPDATE deleted_albums SET added = coalesce(
+                (SELECT max(modified) / 1000000 FROM tracks WHERE album_id = deleted_albums.id),
+                CAST(strftime('%s', 'now') AS INTEGER) * 1000);
+            ALTER TABLE playlists ADD COLUMN rule_query TEXT;
+            ALTER TABLE playlists ADD COLUMN rule_order TEXT NOT NULL DEFAULT 'album';
+            ALTER TABLE playlists ADD COLUMN rule_limit INTEGER NOT NULL DEFAULT 0;
+            """),
     ]
 
     /// The schema version this build writes.

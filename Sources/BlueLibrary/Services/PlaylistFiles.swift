@@ -158,10 +158,7 @@ package struct PlaylistFiles: Sendable {
             throw LibraryError(.malformedInput, "\(path) is not UTF-8 text (an .m3u8 playlist is)")
         }
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        let name = name ?? (file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file)
-        guard !name.isEmpty, name.count <= 500, !name.contains(where: \.isNewline) else {
-            throw LibraryError(.usage, "invalid playlist name '\(name.prefix(80))': use 1 to 500 characters")
-        }
+        let name = try Self.checkedName(name ?? (file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file))
         let folder = Self.folder(of: path)
         let roots = try await library.musicFolders()
         // The tracks of the library's albums by path (a deleted album's tracks are kept for its undo, but
@@ -203,24 +200,29 @@ package struct PlaylistFiles: Sendable {
         return Imported(playlist: playlist, unmatched: unmatched)
     }
 
+    /// A playlist's name given on a command line: 1 to 500 characters on one line.
+    /// - Throws: `usage` naming it.
+    package static func checkedName(_ name: String) throws -> String {
+        guard !name.isEmpty, name.count <= 500, !name.contains(where: \.isNewline) else {
+            throw LibraryError(.usage, "invalid playlist name '\(name.prefix(80))': use 1 to 500 characters")
+        }
+        return name
+    }
+
     /// The text of a playlist file for `playlist`: its tracks still in the library, in order; those under
     /// the folder `relativeTo` (the file's) located relative to it, the others by their absolute paths.
     /// - Returns: the text, and how many of its tracks are no longer in the library (left out).
     package func export(_ playlist: StoredPlaylist, relativeTo folder: String?) async throws
         -> (text: String, missing: Int)
     {
-        let found = try await library.listening { reader in
-            try reader.catalogTracks(TrackSelection(ids: playlist.trackIDs), offset: 0, limit: .max)
-        }
-        let byID = Dictionary(
-            found.map { ($0.stored.track.id, $0.stored.track) }, uniquingKeysWith: { first, _ in first })
-        let tracks = playlist.trackIDs.compactMap { byID[$0] }
+        let now = WallClock.milliseconds()
+        let tracks = try await library.listening { try $0.tracks(of: playlist, now: now) }.map(\.stored.track)
         let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         let text = Self.text(of: tracks) { track in
             guard let prefix, track.path.hasPrefix(prefix) else { return track.path }
             return String(track.path.dropFirst(prefix.count))
         }
-        return (text, playlist.trackIDs.count - tracks.count)
+        return (text, playlist.rule == nil ? playlist.trackIDs.count - tracks.count : 0)
     }
 
     /// The playlist of `owner`'s named `name` (exactly, or else ignoring case).

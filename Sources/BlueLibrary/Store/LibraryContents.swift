@@ -58,7 +58,8 @@ package struct LibraryContents: Sendable, Equatable {
     /// Whether this is what a store holds right after creating a library: the five seed albums as they
     /// came, and nothing else. A migration may replace such a library; any other it refuses.
     package var isNewLibrary: Bool {
-        albums == Album.seeds.map { StoredAlbum(album: $0) } && deletedAlbums.isEmpty && tracks.isEmpty
+        albums.map { StoredAlbum(album: $0.album, source: $0.source, edited: $0.edited) }
+            == Album.seeds.map { StoredAlbum(album: $0) } && deletedAlbums.isEmpty && tracks.isEmpty
             && history.isEmpty && outbox.isEmpty && current == nil && users.isEmpty && apiKeys.isEmpty
             && stars.isEmpty && ratings.isEmpty && plays.isEmpty && playlists.isEmpty && musicFolders.isEmpty
             && playQueues.isEmpty && bookmarks.isEmpty && radioStations.isEmpty && players.isEmpty
@@ -88,12 +89,15 @@ package struct StoredAlbum: Sendable, Hashable {
     package var source: String?
     /// The fields edited by hand, which rescans keep.
     package var edited: Set<EditableField>
+    /// When it joined the library, in milliseconds since 1970 (0: when it is written).
+    package var added: Int64
 
     /// An album with its origin.
-    package init(album: Album, source: String? = nil, edited: Set<EditableField> = []) {
+    package init(album: Album, source: String? = nil, edited: Set<EditableField> = [], added: Int64 = 0) {
         self.album = album
         self.source = source
         self.edited = edited
+        self.added = added
     }
 }
 

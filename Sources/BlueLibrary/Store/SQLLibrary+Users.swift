@@ -85,14 +85,20 @@ extension SQLLibrary {
     private func playlists(_ condition: String, _ values: [SQLValue]) throws -> [StoredPlaylist] {
         var playlists = try select(
             """
-            SELECT id, user_id, name, comment, CASE WHEN public THEN 1 ELSE 0 END, created, changed FROM playlists
-            WHERE \(condition) ORDER BY created, id
+            SELECT id, user_id, name, comment, CASE WHEN public THEN 1 ELSE 0 END, created, changed, rule_query,
+                rule_order, rule_limit
+            FROM playlists WHERE \(condition) ORDER BY created, id
             """, values
-        ) {
+        ) { row in
             StoredPlaylist(
-                id: $0.string(0) ?? "", owner: $0.string(1) ?? "", name: $0.string(2) ?? "",
-                comment: $0.string(3) ?? "", isPublic: try $0.integer(4) == 1,
-                created: Int64(try $0.integer(5) ?? 0), changed: Int64(try $0.integer(6) ?? 0))
+                id: row.string(0) ?? "", owner: row.string(1) ?? "", name: row.string(2) ?? "",
+                comment: row.string(3) ?? "", isPublic: try row.integer(4) == 1,
+                created: Int64(try row.integer(5) ?? 0), changed: Int64(try row.integer(6) ?? 0),
+                rule: try row.string(7).map { query in
+                    PlaylistRule(
+                        checked: query, order: TrackOrder(rawValue: row.string(8) ?? "") ?? .album,
+                        limit: try row.integer(9) ?? 0)
+                })
         }
         guard !playlists.isEmpty else { return [] }
         let place = Dictionary(
@@ -452,12 +458,16 @@ extension SQLLibrary {
         try deletePlaylist(id: playlist.id)
         try execute(
             """
-            INSERT INTO playlists (id, user_id, name, comment, public, created, changed)
-            VALUES (?1, ?2, ?3, ?4, ?5 = 1, ?6, ?7)
+            INSERT INTO playlists (id, user_id, name, comment, public, created, changed, rule_query, rule_order,
+                rule_limit)
+            VALUES (?1, ?2, ?3, ?4, ?5 = 1, ?6, ?7, ?8, ?9, ?10)
             """,
             [
                 .text(playlist.id), .text(playlist.owner), .text(playlist.name), .text(playlist.comment),
                 .integer(playlist.isPublic ? 1 : 0), .integer(playlist.created), .integer(playlist.changed),
+                playlist.rule.map { .text($0.query) } ?? .null,
+                .text(playlist.rule?.order.rawValue ?? "album"),
+                .integer(Int64(playlist.rule?.limit ?? 0)),
             ])
         try insertPlaylistTracks(of: playlist)
     }

@@ -87,7 +87,7 @@ extension SQLLibrary {
 
     /// The columns an album's row and a deleted album's row share.
     package static var rowColumns: String {
-        "id, title, artist, genre, year, cover_url, title_key, artist_key, genre_key, mbid, track_count, length, source, edited"
+        "id, title, artist, genre, year, cover_url, title_key, artist_key, genre_key, mbid, track_count, length, source, edited, added"
     }
 
     /// The columns of ``albumColumns`` with an `a.` prefix (the albums of a join).

@@ -33,10 +33,10 @@ extension SubsonicAPI {
     }
 
     /// The playlist with its entries, as `getPlaylist` answers it.
-    private static func withEntries(_ playlist: StoredPlaylist, _ reader: Reader, user: String) throws
-        -> SubsonicElement
+    private static func withEntries(_ playlist: StoredPlaylist, _ reader: Reader, user: String, now: Int64)
+        throws -> SubsonicElement
     {
-        let tracks = try reader.catalogTracks(TrackSelection(ids: playlist.trackIDs), offset: 0, limit: .max)
+        let tracks = try reader.tracks(of: playlist, now: now)
         let owner = try reader.users().first { $0.id == playlist.owner }?.name ?? ""
         var element = shape(playlist, owner: owner, tracks: tracks)
         element.add("entry", list: try songs(tracks, reader, user: user))
@@ -51,6 +51,7 @@ extension SubsonicAPI {
         if let asked, StoredUser.nameKey(asked) != StoredUser.nameKey(user.name), !user.isAdmin {
             throw SubsonicError.notAuthorized("only the administrator may list another user's playlists")
         }
+        let time = now()
         let elements = try await library.listening { reader -> [SubsonicElement] in
             let users = Dictionary(try reader.users().map { ($0.id, $0.name) }) { first, _ in first }
             let visible: [StoredPlaylist]
@@ -63,8 +64,7 @@ extension SubsonicAPI {
                 visible = try reader.playlists().filter { $0.owner == user.id || $0.isPublic }
             }
             return try visible.map { playlist in
-                let tracks = try reader.catalogTracks(
-                    TrackSelection(ids: playlist.trackIDs), offset: 0, limit: .max)
+                let tracks = try reader.tracks(of: playlist, now: time)
                 return Self.shape(playlist, owner: users[playlist.owner] ?? "", tracks: tracks)
             }
         }
@@ -76,10 +76,11 @@ extension SubsonicAPI {
     private func playlist(_ call: Call) async throws -> Outcome {
         let id = try call.parameters.required("id")
         let user = call.user
+        let time = now()
         let element = try await library.listening { reader -> SubsonicElement in
             guard let playlist = try reader.playlist(id: id), playlist.owner == user.id || playlist.isPublic
             else { throw SubsonicError.notFound("no playlist has id \(id.prefix(80))") }
-            return try Self.withEntries(playlist, reader, user: user.id)
+            return try Self.withEntries(playlist, reader, user: user.id, now: time)
         }
         return .element("playlist", element)
     }
@@ -100,6 +101,7 @@ extension SubsonicAPI {
             var playlist: StoredPlaylist
             if let existing {
                 playlist = try Self.owned(existing, by: user, writer)
+                try Self.refuseSongs(of: playlist)
                 playlist.trackIDs = tracks
                 if let name { playlist.name = name }
                 playlist.changed = time
@@ -110,7 +112,7 @@ extension SubsonicAPI {
             }
             try Self.checkLimits(of: playlist, isNew: existing == nil, writer)
             try writer.savePlaylist(playlist)
-            return try Self.withEntries(playlist, writer, user: user.id)
+            return try Self.withEntries(playlist, writer, user: user.id, now: time)
         }
         return .element("playlist", element)
     }
@@ -134,6 +136,7 @@ extension SubsonicAPI {
         let time = now()
         try await library.changeUserData { writer in
             var playlist = try Self.owned(id, by: user, writer)
+            if !removals.isEmpty || !additions.isEmpty { try Self.refuseSongs(of: playlist) }
             let added = try Self.trackIDs(additions, writer)
             let removed = Set(removals)
             if let index = removed.first(where: { !playlist.trackIDs.indices.contains($0) }) {
@@ -182,6 +185,14 @@ extension SubsonicAPI {
                 "a user's playlists hold at most \(UserLimits.playlistEntries) songs in all; this would make \(entries)"
             )
         }
+    }
+
+    /// Refuses to choose the songs of a smart playlist: they are the ones its rule picks.
+    private static func refuseSongs(of playlist: StoredPlaylist) throws {
+        guard let rule = playlist.rule else { return }
+        throw SubsonicError.generic(
+            "playlist \(playlist.name.prefix(80)) is smart: its songs are the ones its query picks (\(rule.query.prefix(200)))"
+        )
     }
 
     /// The playlist `id` names, when `user` owns it.
@@ -233,24 +244,23 @@ extension SubsonicAPI {
     package func playlists(of user: StoredUser) async throws -> [(
         playlist: StoredPlaylist, tracks: [CatalogTrack]
     )] {
-        try await library.listening { reader in
+        let time = now()
+        return try await library.listening { reader in
             try reader.playlists().filter { $0.owner == user.id }.map { playlist in
-                (
-                    playlist,
-                    try reader.catalogTracks(TrackSelection(ids: playlist.trackIDs), offset: 0, limit: .max)
-                )
+                (playlist, try reader.tracks(of: playlist, now: time))
             }
         }
     }
 
-    /// Makes a playlist of `user`'s (`id` nil) or changes one they own: its name and its songs, each when
-    /// given, within the same limits as `createPlaylist` and `updatePlaylist`.
+    /// Makes a playlist of `user`'s (`id` nil) or changes one they own: its name, its songs, or its rule
+    /// (making it smart), each when given, within the same limits as `createPlaylist` and
+    /// `updatePlaylist`. A smart playlist's songs are not chosen.
     /// - Throws: ``LibraryError`` `notFound` for a playlist or song that is not there (or not theirs to
     ///   change), `malformedInput` for a name or a length past the limits.
     @discardableResult
-    package func savePlaylist(id: String?, name: String?, songs: [String]?, for user: StoredUser) async throws
-        -> StoredPlaylist
-    {
+    package func savePlaylist(
+        id: String?, name: String?, songs: [String]?, rule: PlaylistRule? = nil, for user: StoredUser
+    ) async throws -> StoredPlaylist {
         try await Self.asLibraryError {
             let name = try name.map { try Self.checkedText($0) }
             let time = now()
@@ -273,7 +283,16 @@ extension SubsonicAPI {
                     }
                     playlist.name = name
                 }
-                if let songs { playlist.trackIDs = try Self.trackIDs(songs, writer) }
+                if let rule {
+                    guard songs?.isEmpty ?? true else {
+                        throw SubsonicError.generic("a smart playlist's songs are the ones its query picks")
+                    }
+                    playlist.rule = rule
+                    playlist.trackIDs = []
+                } else if let songs {
+                    try Self.refuseSongs(of: playlist)
+                    playlist.trackIDs = try Self.trackIDs(songs, writer)
+                }
                 try Self.checkLimits(of: playlist, isNew: id == nil, writer)
                 try writer.savePlaylist(playlist)
                 return playlist

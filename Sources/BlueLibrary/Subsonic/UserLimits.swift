@@ -10,7 +10,7 @@ import Synchronization
 /// server on one database; the plays per minute are counted by each server.
 package enum UserLimits {
     /// The most playlists a user keeps.
-    static let playlists = 1_000
+    package static let playlists = 1_000
     /// The most songs a playlist holds (a playlist file imported too).
     package static let playlistLength = PlaylistFiles.maximumTracks
     /// The most songs all of a user's playlists hold together.

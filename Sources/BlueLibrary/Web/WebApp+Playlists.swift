@@ -14,12 +14,23 @@ extension WebApp {
         return .json(.object([("playlists", .array(playlists))]))
     }
 
-    /// A playlist as the list of them gives it: its id, name, number of tracks and their length.
+    /// A playlist as the list of them gives it: its id, name, number of tracks and their length, and its
+    /// rule when it is smart.
     private static func playlistSummary(_ playlist: StoredPlaylist, _ tracks: [CatalogTrack]) -> JSONValue {
         let duration = tracks.reduce(0.0) { $0 + $1.stored.track.duration }
         return .object([
             ("id", .string(playlist.id)), ("name", .string(playlist.name)),
             ("tracks", .number(String(tracks.count))), ("duration", .number(String(duration))),
+            ("smart", ruleJSON(playlist.rule)),
+        ])
+    }
+
+    /// A smart playlist's rule (`{"query", "order", "limit"}`), `null` for a playlist of chosen tracks.
+    private static func ruleJSON(_ rule: PlaylistRule?) -> JSONValue {
+        guard let rule else { return .null }
+        return .object([
+            ("query", .string(rule.query)), ("order", .string(rule.order.rawValue)),
+            ("limit", .number(String(rule.limit))),
         ])
     }
 
@@ -38,29 +49,32 @@ extension WebApp {
     private static func playlistJSON(_ playlist: StoredPlaylist, _ tracks: [CatalogTrack]) -> JSONValue {
         .object([
             ("id", .string(playlist.id)), ("name", .string(playlist.name)),
+            ("smart", ruleJSON(playlist.rule)),
             ("tracks", .array(tracks.map { pageTrackJSON($0.stored.track, $0.album) })),
         ])
     }
 
-    /// `POST /api/mine/playlists` with `{"name", "tracks"?}`: a new playlist (201).
+    /// `POST /api/mine/playlists` with `{"name", "tracks"?}`, or `{"name", "smart": {"query", "order"?,
+    /// "limit"?}}` for a smart playlist: a new playlist (201).
     func createMyPlaylist(_ request: WebRequest) async throws -> WebResponse {
         let (user, subsonic) = try await person(request)
-        let (name, songs) = try playlistFields(request)
-        let playlist = try await subsonic.savePlaylist(id: nil, name: name, songs: songs ?? [], for: user)
+        let (name, songs, rule) = try playlistFields(request)
+        let playlist = try await subsonic.savePlaylist(
+            id: nil, name: name, songs: rule == nil ? songs ?? [] : songs, rule: rule, for: user)
         var response = try await myPlaylist(playlist.id, request)
         response.status = 201
         return response
     }
 
-    /// `PATCH /api/mine/playlists/{id}` with `{"name"?, "tracks"?}`: renames it, or gives it these tracks in
-    /// this order (a track added, moved or removed is the whole list sent again).
+    /// `PATCH /api/mine/playlists/{id}` with `{"name"?, "tracks"?, "smart"?}`: renames it, gives it these
+    /// tracks in this order (a track added, moved or removed is the whole list sent again), or a new rule.
     func changeMyPlaylist(_ id: String, _ request: WebRequest) async throws -> WebResponse {
         let (user, subsonic) = try await person(request)
-        let (name, songs) = try playlistFields(request)
-        guard name != nil || songs != nil else {
-            throw LibraryError(.malformedInput, "the body names nothing to change (name, tracks)")
+        let (name, songs, rule) = try playlistFields(request)
+        guard name != nil || songs != nil || rule != nil else {
+            throw LibraryError(.malformedInput, "the body names nothing to change (name, tracks, smart)")
         }
-        try await subsonic.savePlaylist(id: id, name: name, songs: songs, for: user)
+        try await subsonic.savePlaylist(id: id, name: name, songs: songs, rule: rule, for: user)
         return try await myPlaylist(id, request)
     }
 
@@ -96,9 +110,11 @@ extension WebApp {
     private static let plainFileNameBytes = Set(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._".utf8)
 
-    /// The `name` and `tracks` of a playlist's body, each when given.
-    private func playlistFields(_ request: WebRequest) throws -> (name: String?, songs: [String]?) {
-        var (name, songs): (String?, [String]?) = (nil, nil)
+    /// The `name`, `tracks` and `smart` rule of a playlist's body, each when given.
+    private func playlistFields(_ request: WebRequest) throws -> (
+        name: String?, songs: [String]?, rule: PlaylistRule?
+    ) {
+        var (name, songs, rule): (String?, [String]?, PlaylistRule?) = (nil, nil, nil)
         for (key, value) in try jsonObject(request) {
             switch (key, value) {
             case ("name", .string(let text)): name = text
@@ -109,11 +125,49 @@ extension WebApp {
                     }
                     return id
                 }
+            case ("smart", .object(let fields)): rule = try Self.rule(fields)
             default:
                 throw LibraryError(
-                    .malformedInput, "unknown playlist field \"\(key.prefix(40))\" (fields: name, tracks)")
+                    .malformedInput,
+                    "unknown playlist field \"\(key.prefix(40))\" (fields: name, tracks, smart)")
             }
         }
-        return (name, songs)
+        return (name, songs, rule)
+    }
+
+    /// A smart playlist's rule from `{"query", "order"?, "limit"?}` (album order and 100 tracks unless told).
+    private static func rule(_ fields: [(String, JSONValue)]) throws -> PlaylistRule {
+        var (query, order, limit): (String?, TrackOrder, Int) = (nil, .album, 100)
+        for (key, value) in fields {
+            switch (key, value) {
+            case ("query", .string(let text)): query = text
+            case ("order", .string(let text)):
+                guard let known = TrackOrder(rawValue: text) else {
+                    throw LibraryError(
+                        .malformedInput,
+                        "unknown order \"\(text.prefix(40))\" (orders: \(TrackOrder.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
+                }
+                order = known
+            case ("limit", .number(let text)):
+                guard let number = Int(text) else {
+                    throw LibraryError(
+                        .malformedInput, "\"limit\" must be a whole number, not \(text.prefix(40))")
+                }
+                limit = number
+            default:
+                throw LibraryError(
+                    .malformedInput,
+                    "unknown smart playlist field \"\(key.prefix(40))\" or wrong type (fields: query, order, limit)"
+                )
+            }
+        }
+        guard let query, !query.trimmed.isEmpty else {
+            throw LibraryError(.malformedInput, "a smart playlist needs a \"query\"")
+        }
+        guard query.count <= 2000 else {
+            throw LibraryError(.malformedInput, "a smart playlist's query has at most 2000 characters")
+        }
+        return try PlaylistRule(query: query, order: order, limit: limit)
     }
 }

@@ -178,7 +178,10 @@ struct LibraryCopyTests {
         defer { withExtendedLifetime(directory) {} }
         #expect(try await store.read { try $0.contents() }.isNewLibrary)
         var contents = LibraryContents()
-        contents.albums = [StoredAlbum(album: Fixtures.album("Only"), source: "s", edited: [.title])]
+        contents.albums = [
+            StoredAlbum(
+                album: Fixtures.album("Only"), source: "s", edited: [.title], added: 1_700_000_000_000)
+        ]
         try await store.create(from: contents)
         #expect(try await store.read { try $0.contents() } == contents)
     }

@@ -152,17 +152,67 @@ package struct TrackSelection: Sendable, Hashable {
     package var ids: [String]?
     /// Shuffled anew by every read instead of album order.
     package var random: Bool
+    /// The order (``TrackOrder/album`` unless told).
+    package var order: TrackOrder
+    /// The user whose plays, ratings and stars the query's personal terms and the order read (a smart
+    /// playlist's owner); `nil` for no one (nothing played, rated or starred).
+    package var person: String?
+    /// The time relative times (`added:-30d`) count back from, in milliseconds since 1970; `nil` for the
+    /// store's clock.
+    package var now: Int64?
 
     /// A selection; omitted conditions hold for every track.
     package init(
         query: Query = .all, genreKey: String? = nil, years: ClosedRange<Int>? = nil, album: AlbumID? = nil,
-        ids: [String]? = nil, random: Bool = false
+        ids: [String]? = nil, random: Bool = false, order: TrackOrder = .album, person: String? = nil,
+        now: Int64? = nil
     ) {
         self.query = query
         self.genreKey = genreKey
         self.years = years
         self.album = album
         self.ids = ids
-        self.random = random
+        self.random = random || order == .random
+        self.order = order
+        self.person = person
+        self.now = now
     }
+}
+
+extension CatalogReader {
+    /// A playlist's tracks still in the library: the ones chosen, in order, or those a smart playlist's
+    /// rule picks at `now` (milliseconds since 1970) for its owner, whoever reads it.
+    /// - Throws: ``LibraryError`` `invalidQuery` when a smart playlist's query no longer parses.
+    package func tracks(of playlist: StoredPlaylist, now: Int64) throws -> [CatalogTrack] {
+        guard let rule = playlist.rule else {
+            return try catalogTracks(TrackSelection(ids: playlist.trackIDs), offset: 0, limit: .max)
+        }
+        return try catalogTracks(
+            try rule.selection(for: playlist.owner, now: now), offset: 0, limit: rule.limit)
+    }
+}
+
+/// How a selection of tracks is ordered (a smart playlist's sort); ties keep library order.
+package enum TrackOrder: String, Sendable, Hashable, CaseIterable {
+    /// Library order, each album's tracks in their order.
+    case album
+    /// By the track's title.
+    case title
+    /// By the track's artist.
+    case artist
+    /// By the album's year, newest first.
+    case year
+    /// The albums added last first.
+    case added
+    /// The person's most played first.
+    case plays
+    /// The person's latest played first.
+    case played
+    /// The person's highest rated first.
+    case rating
+    /// Shuffled anew by every read.
+    case random
+
+    /// Whether the order reads a person's data.
+    package var isPersonal: Bool { self == .plays || self == .played || self == .rating }
 }

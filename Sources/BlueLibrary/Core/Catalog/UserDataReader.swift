@@ -253,11 +253,14 @@ package struct StoredPlaylist: Sendable, Hashable {
     /// Its tracks' ids in order (a track may come more than once; ids of tracks no longer in the library
     /// are kept, in case their files come back).
     package var trackIDs: [String]
+    /// What makes it smart, if it is: its tracks are then the ones its rule picks at each read, and
+    /// ``trackIDs`` is empty.
+    package var rule: PlaylistRule?
 
     /// Creates a playlist.
     package init(
         id: String, owner: String, name: String, comment: String = "", isPublic: Bool = false, created: Int64,
-        changed: Int64, trackIDs: [String] = []
+        changed: Int64, trackIDs: [String] = [], rule: PlaylistRule? = nil
     ) {
         self.id = id
         self.owner = owner
@@ -267,6 +270,49 @@ package struct StoredPlaylist: Sendable, Hashable {
         self.created = created
         self.changed = changed
         self.trackIDs = trackIDs
+        self.rule = rule
+    }
+}
+
+/// A smart playlist's rule: the tracks a query of the query language matches for the playlist's owner
+/// (who may name their plays, ratings, stars and latest plays), in an order, at most so many — read anew
+/// each time, so the playlist follows the library and the owner's listening.
+package struct PlaylistRule: Sendable, Hashable {
+    /// The query as written (`genre:jazz year:1950..1969 plays:0`).
+    package var query: String
+    /// The order of its tracks.
+    package var order: TrackOrder
+    /// The most tracks it holds.
+    package var limit: Int
+
+    /// The most tracks a smart playlist may hold (what a playlist of chosen tracks may).
+    package static let longest = 5_000
+
+    /// A rule, after checking that its query parses (with a person's fields) and its limit is from 1 to
+    /// ``longest``.
+    /// - Throws: ``LibraryError`` `invalidQuery` or `malformedInput`, naming what is wrong.
+    package init(query: String, order: TrackOrder = .album, limit: Int = 100) throws {
+        _ = try Query(parsing: query, personal: true)
+        guard (1...Self.longest).contains(limit) else {
+            throw LibraryError(
+                .malformedInput, "a smart playlist's limit must be from 1 to \(Self.longest), not \(limit)")
+        }
+        self.init(checked: query, order: order, limit: limit)
+    }
+
+    /// A rule read back from the store, already checked when it was written.
+    package init(checked query: String, order: TrackOrder, limit: Int) {
+        self.query = query
+        self.order = order
+        self.limit = limit
+    }
+
+    /// The tracks it picks for `owner`, at `now` (milliseconds since 1970).
+    /// - Throws: ``LibraryError`` `invalidQuery` when the query no longer parses (a later build reads
+    ///   the language differently).
+    package func selection(for owner: String, now: Int64) throws -> TrackSelection {
+        TrackSelection(
+            query: try Query(parsing: query, personal: true), order: order, person: owner, now: now)
     }
 }
 

@@ -97,6 +97,36 @@ struct CLIPlaylistTests {
         #expect(try await home.ok("playlist", "list") == "mix   2 tracks\nBack  2 tracks\n")
     }
 
+    @Test func aSmartPlaylistIsMadeListedExportedAndGivenANewRule() async throws {
+        try await prepare()
+        #expect(
+            try await home.ok("playlist", "smart", "Ada's", "artist:ada", "--order", "title", "--limit", "5")
+                == "Smart playlist 'Ada's' for joe: 2 tracks now.\n")
+        #expect(
+            try await home.ok("playlist", "list") == "Ada's  smart: artist:ada (title order, at most 5)\n")
+        // It follows the library: Alpha Two retitled "Aardvark" comes first.
+        let library = LibraryAPI(path: home.libraryPath)
+        let two = try #require(
+            try await library.storedTracks(under: music.root).first { $0.track.title == "Alpha Two" })
+        #expect(try await home.run(["edit", "track:\(two.track.id)", "--title", "Aardvark"]).status == 0)
+        let exported = try await home.ok("playlist", "export", "Ada's")
+        #expect(
+            exported.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+                Substring(music.path("Ada/Alpha/02.ogg")), Substring(music.path("Ada/Alpha/01.ogg")),
+            ])
+        // Smart again under its name: a new rule, the same playlist; for joe's phone, what he has played.
+        #expect(
+            try await home.ok("playlist", "smart", "Ada's", "artist:ada plays:0", "--limit", "1")
+                == "Smart playlist 'Ada's' for joe: 1 track now.\n")
+        let playlists = try await library.listening { try $0.playlists() }
+        #expect(playlists.count == 1 && playlists[0].rule?.query == "artist:ada plays:0")
+        // A playlist of chosen tracks is not made smart by the same name.
+        let list = files.write("mix.m3u8", "\(music.path("Ada/Alpha/02.ogg"))\n")
+        _ = try await home.ok("playlist", "import", list)
+        let taken = try await home.run(["playlist", "smart", "mix", "tone"])
+        #expect(taken.status == 65 && taken.stderr.contains("joe's playlist 'mix' is one of chosen tracks"))
+    }
+
     @Test func aTrackOfADeletedAlbumIsNamedAsMatchingNothing() async throws {
         try await prepare()
         // Beta deleted: its tracks are kept for undo, but are not in the library.
@@ -122,6 +152,13 @@ struct CLIPlaylistTests {
         (["playlist", "import", "/nowhere/x.m3u8"], 66, "cannot read /nowhere/x.m3u8: no such file"),
         (["playlist", "export", "Nothing"], 65, "joe has no playlist named 'Nothing'"),
         (["playlist", "list", "--user", "zed"], 65, "no user named zed"),
+        (["playlist", "smart", "X"], 64, "smart needs a NAME and a QUERY"),
+        (["playlist", "smart", "X", "plays:many"], 65, "invalid query term 'plays:many'"),
+        (["playlist", "smart", "X", "tone", "--order", "loud"], 64, "unknown --order 'loud'"),
+        (["playlist", "smart", "X", "tone", "--limit", "0"], 65, "limit must be from 1 to 5000, not 0"),
+        (["playlist", "smart", "X", "tone", "--limit", "lots"], 64, "--limit 'lots' is not a whole number"),
+        (["playlist", "list", "--order", "plays"], 64, "--order goes with smart"),
+        (["list", "plays:0"], 65, "'plays:' is a person's own, so it works only in a smart playlist"),
     ])
     func mistakesAreOneLineAndChangeNothing(arguments: [String], status: Int32, message: String) async throws
     {

@@ -478,4 +478,79 @@ struct WebSessionTests {
         #expect(await send("DELETE", "/api/mine/playlists/\(id)", cookie: joe).status == 200)
         #expect((try await harness.ok("getPlaylists", "playlists")["playlist"]?.list ?? []).isEmpty)
     }
+
+    @Test func aSmartPlaylistFollowsItsOwnersListeningAndAPhoneSeesAnOrdinaryOne() async throws {
+        let low = harness.track("Low Tone").id
+        let joe = try await signIn("joe", SubsonicHarness.password)
+        let ann = try await signIn("ann", SubsonicHarness.otherPassword)
+        func titles(_ id: String, cookie: String = joe) async throws -> [String?] {
+            try json(await send("GET", "/api/mine/playlists/\(id)", cookie: cookie))["tracks"]?.list.map {
+                $0["title"]?.text
+            } ?? []
+        }
+        let made = await send(
+            "POST", "/api/mine/playlists",
+            #"{"name": "Unplayed tones", "smart": {"query": "track:tone plays:0", "order": "title"}}"#,
+            cookie: joe)
+        #expect(made.status == 201)
+        let id = try #require(try json(made)["id"]?.text)
+        #expect(
+            try json(made)["smart"]
+                == .object([
+                    ("query", .string("track:tone plays:0")), ("order", .string("title")),
+                    ("limit", .number("100")),
+                ]))
+        #expect(try await titles(id) == ["High Tone", "Low Tone"])
+        // A phone sees an ordinary playlist with those songs.
+        let listed = try await harness.ok("getPlaylists", "playlists")["playlist"]?.list ?? []
+        #expect(
+            listed.map { $0["name"]?.text } == ["Unplayed tones"]
+                && listed.first?["songCount"] == .number("2"))
+        // Joe plays Low Tone on his phone: it leaves the playlist, on the page and on the phone.
+        _ = try await harness.json("scrobble", [("id", low)])
+        #expect(try await titles(id) == ["High Tone"])
+        #expect(
+            try await harness.ok("getPlaylist", [("id", id)], "playlist")["entry"]?.list.map {
+                $0["title"]?.text
+            }
+                == ["High Tone"])
+        // Ann's plays are not joe's: her playing High Tone changes nothing of his.
+        _ = try await harness.json("scrobble", [("id", harness.track("High Tone").id)], login: .ann)
+        #expect(try await titles(id) == ["High Tone"])
+        // Its songs are the ones its query picks: neither the phone nor the page chooses them.
+        #expect(try await harness.failure("updatePlaylist", [("playlistId", id), ("songIdToAdd", low)]) == 0)
+        #expect(try await harness.failure("createPlaylist", [("playlistId", id), ("songId", low)]) == 0)
+        #expect(
+            await send("PATCH", "/api/mine/playlists/\(id)", #"{"tracks": ["\#(low)"]}"#, cookie: joe).status
+                == 400)
+        // A new rule: every tone, the most played first; renamed by the phone, the rule stays.
+        let changed = await send(
+            "PATCH", "/api/mine/playlists/\(id)",
+            #"{"smart": {"query": "track:tone", "order": "plays", "limit": 5}}"#,
+            cookie: joe)
+        #expect(changed.status == 200)
+        #expect(try await titles(id) == ["Low Tone", "High Tone"])
+        _ = try await harness.json("updatePlaylist", [("playlistId", id), ("name", "Tones")])
+        let summary = try json(await send("GET", "/api/mine/playlists", cookie: joe))["playlists"]?.list.first
+        #expect(summary?["name"] == .string("Tones") && summary?["smart"]?["order"] == .string("plays"))
+        // It is joe's: ann sees nothing of it.
+        #expect(await send("GET", "/api/mine/playlists/\(id)", cookie: ann).status == 404)
+        // Mistakes are one line and change nothing.
+        for body in [
+            #"{"name": "X", "smart": {"query": "plays:lots"}}"#,
+            #"{"name": "X", "smart": {"query": "colour:red"}}"#,
+            #"{"name": "X", "smart": {"query": ""}}"#,
+            #"{"name": "X", "smart": {"order": "plays"}}"#,
+            #"{"name": "X", "smart": {"query": "tone", "order": "loudest"}}"#,
+            #"{"name": "X", "smart": {"query": "tone", "limit": 0}}"#,
+            #"{"name": "X", "smart": {"query": "tone", "limit": 5001}}"#,
+            #"{"name": "X", "smart": {"query": "tone", "colour": "red"}}"#,
+            #"{"name": "X", "smart": {"query": "tone"}, "tracks": ["\#(low)"]}"#,
+        ] {
+            let response = await send("POST", "/api/mine/playlists", body, cookie: joe)
+            #expect(response.status == 400, "\(body)")
+            #expect(try json(response)["error"] != nil, "\(body)")
+        }
+        #expect(try json(await send("GET", "/api/mine/playlists", cookie: joe))["playlists"]?.list.count == 1)
+    }
 }

@@ -80,10 +80,10 @@ struct PlaylistVerb: Verb {
             guard words.count == 1 else { throw Self.spec.usageError("list takes nothing more") }
             argument = nil
         case .import:
-            guard words.count == 2 else { throw Self.spec.usageError("import needs one FILE.m3u8") }
+            guard words.count == 2 else { throw Self.spec.usageError("import needs a FILE.m3u8") }
             argument = words[1]
         case .export:
-            guard words.count == 2 else { throw Self.spec.usageError("export needs one playlist NAME") }
+            guard words.count == 2 else { throw Self.spec.usageError("export needs a playlist NAME") }
             argument = words[1]
         case .smart:
             guard words.count == 3 else {

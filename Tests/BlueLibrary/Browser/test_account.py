@@ -14,6 +14,7 @@ import urllib.parse
 import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from support import BINARY, PageTestCase, make_music
 
@@ -281,6 +282,55 @@ class AccountTests(PageTestCase):
         self.eventually(lambda: self.player()["queue"] == ["Alpha Two", "Beta One", "Alpha Three"])
         # Ann has none of it.
         self.assertEqual(self.subsonic("getPlaylists", "ann")["playlists"].get("playlist", []), [])
+
+    def test_a_smart_playlist_follows_an_edit_and_its_owners_listening(self):
+        self.driver.get(self.url)
+        self.eventually(lambda: self.form()["open"])
+        self.sign_in("joe", USERS["joe"])
+        self.eventually(lambda: self.form()["name"] == "joe")
+        # Made from the Playlists view: the jazz joe has not played.
+        self.open_route("#/playlists")
+        self.driver.find_element(By.ID, "smart-new-name").send_keys("Jazz to hear")
+        self.driver.find_element(By.ID, "smart-new-query").send_keys("genre:jazz plays:0")
+        self.click(self.driver.find_element(By.CSS_SELECTOR, "#smart-new button[type=submit]"))
+        self.eventually(lambda: self.driver.find_element(By.ID, "playlist-title").text == "Jazz to hear")
+        self.eventually(lambda: self.playlist_rows() == ["Beta One", "Beta Two", "Beta Three"])
+        self.assertTrue(self.driver.find_element(By.ID, "playlist-facts").text.startswith("Smart: 3 tracks"))
+        self.assertFalse(self.driver.find_elements(By.CSS_SELECTOR, "#playlist-tracks button[aria-label^='Move']"),
+                         "a smart playlist's tracks are its query's, not moved by hand")
+        self.assertEqual(self.driver.find_element(By.ID, "playlist-rule-query").get_attribute("value"),
+                         "genre:jazz plays:0")
+        # Alpha becomes jazz (an edit through the API, as any face makes it): the open playlist follows.
+        alpha = self.api_as_page("/api/albums?q=album:alpha")["albums"][0]["id"]
+        status = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/api/albums/' + arguments[0], {method: 'PATCH', headers: {'Content-Type': 'application/json'},"
+            " body: JSON.stringify({genre: 'Jazz'})}).then((r) => done(r.status));", alpha)
+        self.assertEqual(status, 200)
+        self.eventually(lambda: self.playlist_rows()
+                        == ["Alpha One", "Alpha Two", "Alpha Three", "Beta One", "Beta Two", "Beta Three"])
+        # Joe plays Beta One on his phone: it leaves the playlist, which his phone sees as an ordinary one.
+        ids = self.song_ids()
+        self.subsonic("scrobble", "joe", id=ids["Beta One"])
+        playlist = self.subsonic("getPlaylists", "joe")["playlists"]["playlist"][0]
+        self.assertEqual((playlist["name"], playlist["songCount"]), ("Jazz to hear", 5))
+        self.open_route("#/playlists")
+        self.eventually(lambda: "smart, 5 tracks" in self.driver.find_element(By.ID, "playlists-list").text)
+        # A new rule from its page: all the jazz, the most played first.
+        self.open_route("#/playlist/" + playlist["id"])
+        self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Alpha Three", "Beta Two", "Beta Three"])
+        query = self.driver.find_element(By.ID, "playlist-rule-query")
+        query.clear()
+        query.send_keys("genre:jazz")
+        Select(self.driver.find_element(By.ID, "playlist-rule-order")).select_by_value("plays")
+        self.click(self.driver.find_element(By.CSS_SELECTOR, "#playlist-rule button[type=submit]"))
+        self.eventually(lambda: self.playlist_rows()[:2] == ["Beta One", "Alpha One"])
+        phone = self.subsonic("getPlaylist", "joe", id=playlist["id"])["playlist"]
+        self.assertEqual([e["title"] for e in phone["entry"]][:2], ["Beta One", "Alpha One"])
+        # An album's "Add to playlist" offers no smart playlist.
+        self.open_album_signed_in("Alpha")
+        self.settle()
+        self.assertTrue(self.driver.find_element(By.ID, "album-add").get_attribute("hidden"))
 
     def api_as_page(self, path):
         """A JSON request the page makes (with its cookie)."""

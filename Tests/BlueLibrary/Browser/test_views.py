@@ -547,16 +547,20 @@ class LookAndReachTests(PageTestCase):
 
     def sign_in_with_music_of_their_own(self, sines):
         """Signs in the user who added the radio station (the next page load shows their name), with Sines
-        and its first track their favourites and a playlist of its tracks; gives the playlist's route."""
+        and its first track their favourites, a playlist of its tracks and a smart playlist; gives the two
+        playlists' routes."""
         if getattr(self, "playlist_route", None):
-            return self.playlist_route
+            return self.playlist_route, self.smart_route
         self.page_fetch("POST", "/api/session", {"name": "dj", "password": "spins-1"})
         tracks = [track["id"] for track in self.api(f"/api/albums/{sines}")["tracks"]]
         for id in (sines, tracks[0]):
             self.page_fetch("PUT", "/api/mine/stars", {"id": id, "starred": True})
         playlist = self.page_fetch("POST", "/api/mine/playlists", {"name": "The DJ's mix", "tracks": tracks})
         self.playlist_route = "#/playlist/" + playlist["id"]
-        return self.playlist_route
+        smart = self.page_fetch("POST", "/api/mine/playlists",
+                                {"name": "Unplayed tones", "smart": {"query": "tone plays:0", "order": "title"}})
+        self.smart_route = "#/playlist/" + smart["id"]
+        return self.playlist_route, self.smart_route
 
     # Not an address: a search made in the Artists view, whose results are a view of their own.
     SEARCH = "search for “tone”"
@@ -565,9 +569,9 @@ class LookAndReachTests(PageTestCase):
         sines = self.api("/api/albums?q=album:sines")["albums"][0]["id"]
         if not self.api("/api/radio")["stations"]:
             self.add_radio_station("Jazz FM", "http://127.0.0.1:9/jazz.mp3", "https://jazz.example")
-        playlist = self.sign_in_with_music_of_their_own(sines)
+        playlist, smart = self.sign_in_with_music_of_their_own(sines)
         return ["#/", "#/albums", "#/artists", "#/genres", "#/years", "#/album/" + sines, "#/artist/Oscillator",
-                "#/radio", self.SEARCH, "#/favourites", "#/playlists", playlist]
+                "#/radio", self.SEARCH, "#/favourites", "#/playlists", playlist, smart]
 
     def start_playing(self):
         """Plays the album with tracks, so the player bar is there, and opens the queue."""

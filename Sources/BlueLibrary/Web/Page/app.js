@@ -25,7 +25,7 @@ import { startQueuePanel } from "./queuepanel.js";
 import { lyricsAreOpen, openLyrics, startLyrics } from "./lyrics.js";
 import { coversKey, coversQuery, coversSearch, hideCovers, showCovers, startCovers } from "./scroller.js";
 import { hideFavourites, showFavourites, startFavourites } from "./favourites.js";
-import { hidePlaylists, showPlaylist, showPlaylists, startPlaylists } from "./playlists.js";
+import { hidePlaylists, refreshPlaylist, showPlaylist, showPlaylists, startPlaylists } from "./playlists.js";
 import { hideRadio, showRadio } from "./radio.js";
 import { hideSearch, refreshSearch, showSearch } from "./search.js";
 
@@ -188,6 +188,8 @@ onChange((change) => {
     else if (section === "years") showYears(openDecade);
     else if (section === "album") refreshAlbum();
     else if (section === "search") refreshSearch();
+    else if (section === "playlist") refreshPlaylist();
+    else if (section === "playlists") showPlaylists();
   }, 150);
 });
 

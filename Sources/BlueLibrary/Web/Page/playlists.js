@@ -1,10 +1,12 @@
 // A signed-in person's playlists — the ones their music apps keep through the Subsonic API, so a playlist
 // made here is on their phone, and the other way round:
-//   #/playlists      every playlist (name, tracks, length); a new one, empty or from the queue
+//   #/playlists      every playlist (name, tracks, length); a new one, empty or from the queue; a new smart
+//                    one (a query of the search's language, an order, a length)
 //   #/playlist/ID    one: Play, rename, delete, download as .m3u8; each track plays, moves up or down
-//                    (the keyboard's way to reorder) or goes
+//                    (the keyboard's way to reorder) or goes; a smart one's rule instead, to change
 // An album's page adds the album to one ("Add to playlist"). Every change sends the playlist's whole list of
-// tracks (PATCH /api/mine/playlists/ID), so what is shown is what was saved.
+// tracks (PATCH /api/mine/playlists/ID), so what is shown is what was saved. A smart playlist's tracks are the
+// ones its query picks when it is read: the page reads it again when the library changes.
 import { api } from "./api.js";
 import { signedIn } from "./account.js";
 import { $, button, clock, count, element, report, say } from "./dom.js";
@@ -12,7 +14,12 @@ import * as queue from "./queue.js";
 import { markPlaying, queued, trackRow } from "./tracks.js";
 
 let load = 0;
-let shown = null;   // the playlist shown in #/playlist/ID: { id, name, tracks }
+let shown = null;   // the playlist shown in #/playlist/ID: { id, name, smart, tracks }
+
+// A smart playlist's orders, as the server names them.
+const ORDERS = [["album", "Library order"], ["title", "Title"], ["artist", "Artist"], ["year", "Year, newest first"],
+  ["added", "Added last first"], ["plays", "Most played first"], ["played", "Played last first"],
+  ["rating", "Highest rated first"], ["random", "Shuffled"]];
 
 const link = (playlist) => "#/playlist/" + encodeURIComponent(playlist.id);
 
@@ -26,7 +33,7 @@ export async function showPlaylists() {
       const item = element("li", "playlist");
       const name = element("a", null, playlist.name);
       name.href = link(playlist);
-      item.append(name, element("span", "playlist-facts", " · " + count(playlist.tracks, "track", "tracks") + ", " + clock(playlist.duration)));
+      item.append(name, element("span", "playlist-facts", " · " + (playlist.smart ? "smart, " : "") + count(playlist.tracks, "track", "tracks") + ", " + clock(playlist.duration)));
       return item;
     }));
   } catch (error) {
@@ -42,6 +49,30 @@ async function create(tracks) {
     const made = await api("POST", "/api/mine/playlists", { name, tracks: tracks.map((t) => t.id) });
     field.value = "";
     say("Made the playlist “" + made.name + "”" + (tracks.length ? " with " + count(tracks.length, "track", "tracks") : ""));
+    location.hash = link(made);
+  } catch (error) {
+    report(error);
+  }
+}
+
+// The rule a form holds ({ query, order, limit }), or null (with the reason said) when its query is empty.
+function ruleOf(prefix) {
+  const query = $(prefix + "-query").value.trim();
+  if (!query) { $(prefix + "-query").focus(); say("A smart playlist needs a query", true); return null; }
+  return { query, order: $(prefix + "-order").value, limit: Number($(prefix + "-limit").value) || 100 };
+}
+
+async function createSmart() {
+  const field = $("smart-new-name");
+  const name = field.value.trim();
+  if (!name) { field.focus(); say("A new playlist needs a name", true); return; }
+  const smart = ruleOf("smart-new");
+  if (!smart) return;
+  try {
+    const made = await api("POST", "/api/mine/playlists", { name, smart });
+    field.value = "";
+    $("smart-new-query").value = "";
+    say("Made the smart playlist “" + made.name + "” with " + count(made.tracks.length, "track", "tracks"));
     location.hash = link(made);
   } catch (error) {
     report(error);
@@ -71,7 +102,14 @@ function draw(playlist) {
   document.title = playlist.name + " — BlueLibrary";
   $("playlist-title").textContent = playlist.name;
   $("playlist-rename").value = playlist.name;
-  $("playlist-facts").textContent = count(playlist.tracks.length, "track", "tracks") + ", " + clock(playlist.tracks.reduce((sum, t) => sum + (Number(t.duration) || 0), 0));
+  $("playlist-facts").textContent = (playlist.smart ? "Smart: " : "") + count(playlist.tracks.length, "track", "tracks") + ", " + clock(playlist.tracks.reduce((sum, t) => sum + (Number(t.duration) || 0), 0));
+  // A smart playlist's rule, to change; its tracks are not moved or removed one by one.
+  $("playlist-rule").hidden = !playlist.smart;
+  if (playlist.smart && document.activeElement?.form !== $("playlist-rule")) {
+    $("playlist-rule-query").value = playlist.smart.query;
+    $("playlist-rule-order").value = playlist.smart.order;
+    $("playlist-rule-limit").value = playlist.smart.limit;
+  }
   $("playlist-download").href = "/api/mine/playlists/" + encodeURIComponent(playlist.id) + "/m3u8";
   $("playlist-play").disabled = playlist.tracks.length === 0;
   const body = $("playlist-tracks").tBodies[0];
@@ -79,6 +117,7 @@ function draw(playlist) {
   const label = focused >= 0 ? document.activeElement.getAttribute("aria-label") : null;
   body.replaceChildren(...playlist.tracks.map((track, index) => {
     const row = trackRow(track, { album: null, play: () => queued(queue.play(playlist.tracks, index)) });
+    if (playlist.smart) return row;
     const actions = row.querySelector(".track-actions");
     const up = button("Move " + track.title + " up", { icon: "up", className: "icon-button" });
     up.disabled = index === 0;
@@ -105,10 +144,15 @@ function move(from, to) {
   save(tracks, "Moved “" + moved.title + "”");
 }
 
-// Gives the playlist shown these tracks (or this name), and draws what was saved.
-async function save(tracks, done, name) {
+// Reads the playlist shown again (the library changed: a smart one's tracks may have too).
+export function refreshPlaylist() {
+  if (shown) showPlaylist(shown.id);
+}
+
+// Gives the playlist shown these tracks (or this name, or this rule), and draws what was saved.
+async function save(tracks, done, name, smart) {
   if (!shown) return;
-  const change = name === undefined ? { tracks: tracks.map((t) => t.id) } : { name };
+  const change = smart ? { smart } : name === undefined ? { tracks: tracks.map((t) => t.id) } : { name };
   try {
     const saved = await api("PATCH", "/api/mine/playlists/" + encodeURIComponent(shown.id), change);
     draw(saved);
@@ -129,7 +173,8 @@ export async function offerPlaylists(album, tracks) {
   if (line.hidden) return;
   const choice = $("album-playlist");
   try {
-    const { playlists } = await api("GET", "/api/mine/playlists");
+    // A smart playlist's tracks are its query's, not added by hand.
+    const playlists = (await api("GET", "/api/mine/playlists")).playlists.filter((p) => !p.smart);
     choice.replaceChildren(...playlists.map((p) => { const o = element("option", null, p.name); o.value = p.id; return o; }));
     line.hidden = playlists.length === 0;
   } catch (error) {
@@ -152,6 +197,15 @@ export function startPlaylists() {
   $("playlists-link").hidden = !signedIn();
   $("playlist-new").addEventListener("submit", (event) => { event.preventDefault(); create([]); });
   $("playlist-from-queue").addEventListener("click", () => create(queue.items().map((i) => i.track)));
+  for (const select of document.querySelectorAll(".smart-order")) {
+    select.replaceChildren(...ORDERS.map(([value, label]) => { const o = element("option", null, label); o.value = value; return o; }));
+  }
+  $("smart-new").addEventListener("submit", (event) => { event.preventDefault(); createSmart(); });
+  $("playlist-rule").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const smart = ruleOf("playlist-rule");
+    if (smart) save(null, "Saved the rule of “" + shown.name + "”", undefined, smart);
+  });
   $("playlist-play").addEventListener("click", () => { if (shown && shown.tracks.length) queued(queue.play(shown.tracks, 0)); });
   $("playlist-rename-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -4,7 +4,8 @@ import BlueLibraryStore
 /// What a music server (the Subsonic API) reads and writes besides albums: the catalogue of artists,
 /// genres and songs, and its users' accounts, stars, ratings, plays and playlists. A request's reads are
 /// one consistent snapshot; its writes one transaction. Users' data is not the library's history: it has
-/// no undo, goes into no outbox and posts no ``LibraryChange``.
+/// no undo, goes into no outbox and posts no ``LibraryChange`` — a change to one person's own data is
+/// announced to ``LibraryAPI/personalChanges`` instead.
 extension LibraryReading {
     /// Runs `body` with the catalogue and the users' data, in one read transaction.
     nonisolated(nonsending)
@@ -18,11 +19,15 @@ extension LibraryReading {
 
 extension LibraryAPI {
     /// Runs `body` with the users' data to change (and the catalogue to check what it names), in one
-    /// write transaction: all of it is kept, or nothing when it throws.
+    /// write transaction: all of it is kept, or nothing when it throws. Once it is kept, a change of
+    /// `person`'s own data (the id of the user whose stars, ratings, plays, playlists or queue it changes)
+    /// is announced to ``personalChanges``.
     @discardableResult
     package func changeUserData<T: Sendable>(
-        _ body: @escaping @Sendable (any CatalogReader & UserDataWriter) throws -> T
+        of person: String? = nil, _ body: @escaping @Sendable (any CatalogReader & UserDataWriter) throws -> T
     ) async throws -> T {
-        try await store.write { try body($0) }
+        let result = try await store.write { try body($0) }
+        if let person { personalChanges.post(person) }
+        return result
     }
 }

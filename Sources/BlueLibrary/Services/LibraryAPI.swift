@@ -25,6 +25,9 @@ package final class LibraryAPI: LibraryReading {
     package let historyLimit: Int
     /// Every change to the library, announced after it is committed.
     package let changes = Broadcaster<LibraryChange>()
+    /// The id of every user whose own data (stars, ratings, plays, playlists, play queue) a change through
+    /// this facade touched, announced after it is committed — so their open pages follow their phones.
+    package let personalChanges = Broadcaster<String>()
     /// Whether every change is also put in the outbox for a remote server (the tutorial's `isOnline`);
     /// ``SyncService`` sends it.
     package let isOnline: Bool

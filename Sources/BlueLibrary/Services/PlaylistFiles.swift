@@ -189,7 +189,7 @@ package struct PlaylistFiles: Sendable {
         let playlist = StoredPlaylist(
             id: AlbumID.random().rawValue, owner: owner.id, name: name, created: time, changed: time,
             trackIDs: ids)
-        try await library.changeUserData { writer in
+        try await library.changeUserData(of: owner.id) { writer in
             if try writer.playlists().contains(where: { $0.owner == owner.id && $0.name == name }) {
                 throw LibraryError(
                     .conflict,

@@ -57,7 +57,7 @@ extension SubsonicAPI {
                 "a user's plays are counted at most \(UserLimits.playsPerMinute) a minute; try again in a minute"
             )
         }
-        try await library.changeUserData { writer in
+        try await library.changeUserData(of: user.id) { writer in
             for (index, track) in tracks.enumerated() {
                 try writer.recordPlay(
                     user: user.id, track: track, at: index < times.count ? times[index] : time)
@@ -104,7 +104,9 @@ extension SubsonicAPI {
             counting: !parameters.flag("ignoreScrobble", default: false),
             admit: { rate.admit(1, user: user.id, now: time) })
         if counts {
-            try await library.changeUserData { try $0.recordPlay(user: user.id, track: trackID, at: time) }
+            try await library.changeUserData(of: user.id) {
+                try $0.recordPlay(user: user.id, track: trackID, at: time)
+            }
         }
         return .ok
     }
@@ -122,7 +124,7 @@ extension SubsonicAPI {
     /// Stars (`on`) or unstars every item `ids` name, for the user with id `user`, in one transaction.
     private func setStars(_ ids: [String], on: Bool, user: String) async throws {
         let time = on ? now() : nil
-        try await library.changeUserData { writer in
+        try await library.changeUserData(of: user) { writer in
             for id in ids {
                 let (kind, id) = try self.annotated(id, writer)
                 try writer.setStar(time, user: user, kind: kind, id: id)
@@ -133,7 +135,7 @@ extension SubsonicAPI {
     /// Rates the item `id` names 1 to 5 for the user with id `user`, or (0) takes the rating away.
     private func setRating(_ rating: Int, of id: String, user: String) async throws {
         guard (0...5).contains(rating) else { throw SubsonicError.generic("rating=\(rating) must be 0 to 5") }
-        try await library.changeUserData { writer in
+        try await library.changeUserData(of: user) { writer in
             let (kind, id) = try self.annotated(id, writer)
             try writer.setRating(rating == 0 ? nil : rating, user: user, kind: kind, id: id)
         }
@@ -171,7 +173,9 @@ extension SubsonicAPI {
                 throw LibraryError(
                     .conflict, "a user's plays are counted at most \(UserLimits.playsPerMinute) a minute")
             }
-            try await self.library.changeUserData { try $0.recordPlay(user: user.id, track: track, at: time) }
+            try await self.library.changeUserData(of: user.id) {
+                try $0.recordPlay(user: user.id, track: track, at: time)
+            }
         }
     }
 

@@ -96,7 +96,7 @@ extension SubsonicAPI {
         let user = call.user
         let time = now()
         let fresh = AlbumID.random().rawValue
-        let element = try await library.changeUserData { writer -> SubsonicElement in
+        let element = try await library.changeUserData(of: user.id) { writer -> SubsonicElement in
             let tracks = try Self.trackIDs(songs, writer)
             var playlist: StoredPlaylist
             if let existing {
@@ -134,7 +134,7 @@ extension SubsonicAPI {
         let additions = parameters.all("songIdToAdd")
         let user = call.user
         let time = now()
-        try await library.changeUserData { writer in
+        try await library.changeUserData(of: user.id) { writer in
             var playlist = try Self.owned(id, by: user, writer)
             if !removals.isEmpty || !additions.isEmpty { try Self.refuseSongs(of: playlist) }
             let added = try Self.trackIDs(additions, writer)
@@ -162,7 +162,7 @@ extension SubsonicAPI {
     private func deletePlaylist(_ call: Call) async throws -> Outcome {
         let id = try call.parameters.required("id")
         let user = call.user
-        try await library.changeUserData { writer in
+        try await library.changeUserData(of: user.id) { writer in
             _ = try Self.owned(id, by: user, writer)
             try writer.deletePlaylist(id: id)
         }
@@ -265,7 +265,7 @@ extension SubsonicAPI {
             let name = try name.map { try Self.checkedText($0) }
             let time = now()
             let fresh = AlbumID.random().rawValue
-            return try await library.changeUserData { writer -> StoredPlaylist in
+            return try await library.changeUserData(of: user.id) { writer -> StoredPlaylist in
                 var playlist: StoredPlaylist
                 if let id {
                     playlist = try Self.owned(id, by: user, writer)
@@ -304,7 +304,7 @@ extension SubsonicAPI {
     /// - Throws: ``LibraryError`` `notFound` when it is not there (or not theirs).
     package func deletePlaylist(id: String, for user: StoredUser) async throws {
         try await Self.asLibraryError {
-            try await library.changeUserData { writer in
+            try await library.changeUserData(of: user.id) { writer in
                 _ = try Self.owned(id, by: user, writer)
                 try writer.deletePlaylist(id: id)
             }

@@ -28,7 +28,7 @@ extension SubsonicAPI {
         let currentIndex = try parameters.optionalInteger("currentIndex")
         let player = String((parameters["c"] ?? "").prefix(Self.maximumPlayerName))
         let (user, time) = (call.user.id, now())
-        try await library.changeUserData { writer in
+        try await library.changeUserData(of: user) { writer in
             guard !ids.isEmpty else { return try writer.deletePlayQueue(of: user) }
             let tracks = try Self.trackIDs(ids, writer, holder: "a play queue")
             let index: Int?

@@ -4,7 +4,9 @@ import BlueLibraryServices
 import Synchronization
 
 /// Server-sent events: every change to the library — from a page, the terminal UI, the command line or
-/// any other process — reaches every open page as `event: change` with the new state.
+/// any other process — reaches every open page as `event: change` with the new state; a change to one
+/// person's own data (a star, a rating, a play, a playlist, from a phone or a page) reaches the pages
+/// that person is signed in on as `event: mine` — no one else's.
 ///
 /// A service of `serve`: ``run()`` sends a keep-alive comment every 15 s (proxies, and the server, which
 /// cannot see a page leave while its stream is parked, learn that the stream lives) until cancelled,
@@ -25,6 +27,7 @@ package final class EventHub: Service {
 
     private let state = Mutex(State())
     private let subscription: Subscription
+    private let personal: Subscription
     private let keepAliveInterval: Duration
     /// The most pages listening at once.
     package let maximumClients: Int
@@ -41,18 +44,21 @@ package final class EventHub: Service {
         self.keepAliveInterval = keepAliveInterval
         let relay = WeakHubReference()
         subscription = library.changes.observe { change in relay.hub?.broadcast(change) }
+        personal = library.personalChanges.observe { user in relay.hub?.tell(user) }
         relay.hub = self
     }
 
     /// A new stream for one page, or `nil` when too many are open (in all, or from `address`) or the
     /// hub is closed.
-    /// - Parameter hasGone: whether this page's client has left (its connection closed); asked of the
-    ///   open streams when the hub is full, so that the streams of pages that left free their slots.
-    package func connect(from address: String? = nil, hasGone: @escaping @Sendable () -> Bool = { false })
-        -> EventClient?
-    {
+    /// - Parameters:
+    ///   - user: the id of the user signed in on the page, who is told of changes to their own data.
+    ///   - hasGone: whether this page's client has left (its connection closed); asked of the open
+    ///     streams when the hub is full, so that the streams of pages that left free their slots.
+    package func connect(
+        from address: String? = nil, user: String? = nil, hasGone: @escaping @Sendable () -> Bool = { false }
+    ) -> EventClient? {
         let key = address ?? ""
-        if let client = admit(key, hasGone) { return client }
+        if let client = admit(key, user, hasGone) { return client }
         // Full: close the streams whose clients have gone (outside the lock: closing takes it), then try
         // once more.
         let candidates = state.withLock { state in
@@ -63,14 +69,16 @@ package final class EventHub: Service {
         let gone = candidates.filter { $0.hasGone() }
         guard !gone.isEmpty else { return nil }
         for client in gone { client.close() }
-        return admit(key, hasGone)
+        return admit(key, user, hasGone)
     }
 
-    private func admit(_ key: String, _ hasGone: @escaping @Sendable () -> Bool) -> EventClient? {
+    private func admit(_ key: String, _ user: String?, _ hasGone: @escaping @Sendable () -> Bool)
+        -> EventClient?
+    {
         state.withLock { state -> EventClient? in
             guard !state.closed, state.clients.count < maximumClients else { return nil }
             guard state.perAddress[key, default: 0] < maximumClientsPerAddress else { return nil }
-            let client = EventClient(hub: self, address: key, hasGone: hasGone)
+            let client = EventClient(hub: self, address: key, user: user, hasGone: hasGone)
             state.clients[ObjectIdentifier(client)] = client
             state.perAddress[key, default: 0] += 1
             return client
@@ -100,6 +108,7 @@ package final class EventHub: Service {
             return Array(state.clients.values)
         }
         subscription.cancel()
+        personal.cancel()
         for client in all { client.close() }
     }
 
@@ -115,8 +124,15 @@ package final class EventHub: Service {
         send(Array("event: change\ndata: \(JSONWriter.string(WebJSON.change(change)))\n\n".utf8))
     }
 
-    private func send(_ event: [UInt8]) {
-        for client in state.withLock({ Array($0.clients.values) }) { client.enqueue(event) }
+    /// Tells the pages `user` is signed in on that their own data changed.
+    private func tell(_ user: String) {
+        send(Array("event: mine\ndata: {}\n\n".utf8)) { $0.user == user }
+    }
+
+    private func send(_ event: [UInt8], to chosen: (EventClient) -> Bool = { _ in true }) {
+        for client in state.withLock({ Array($0.clients.values) }) where chosen(client) {
+            client.enqueue(event)
+        }
     }
 }
 
@@ -138,12 +154,15 @@ package final class EventClient: WebEventStream {
     private weak let hub: EventHub?
     /// The client address it was opened from (empty when unknown).
     fileprivate let address: String
+    /// The id of the user signed in on its page, if any.
+    fileprivate let user: String?
     /// Whether its page's client has left.
     fileprivate let hasGone: @Sendable () -> Bool
 
-    init(hub: EventHub, address: String, hasGone: @escaping @Sendable () -> Bool) {
+    init(hub: EventHub, address: String, user: String?, hasGone: @escaping @Sendable () -> Bool) {
         self.hub = hub
         self.address = address
+        self.user = user
         self.hasGone = hasGone
     }
 

@@ -15,7 +15,7 @@ extension WebApp {
         for name in PageAssets.files.keys.sorted() {
             table.add("GET", "/\(name)") { _, _, _ in PageAssets.response(for: name) }
         }
-        table.add("GET", "/events") { app, request, _ in app.eventStream(request) }
+        table.add("GET", "/events") { app, request, _ in await app.eventStream(request) }
         table.add("GET", "/covers/{id}") { app, request, id in await app.cover(id[0], request) }
         table.add("GET", "/api/albums") { app, request, _ in try await app.albumPage(request) }
         table.add("POST", "/api/albums") { app, request, _ in try await app.add(try app.jsonObject(request)) }

@@ -209,10 +209,14 @@ package final class WebApp: Sendable {
 
     /// An event stream; HEAD gets its headers without opening one. A stream refused for being one too
     /// many gets 503 and its connection closed, so refused clients hold no connection.
-    func eventStream(_ request: WebRequest) -> WebResponse {
+    func eventStream(_ request: WebRequest) async -> WebResponse {
         let headers = ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"]
         if request.method == "HEAD" { return WebResponse(status: 200, headers: headers) }
-        guard let client = events.connect(from: request.clientAddress, hasGone: request.clientHasGone) else {
+        let user = await signedIn(request)?.id
+        guard
+            let client = events.connect(
+                from: request.clientAddress, user: user, hasGone: request.clientHasGone)
+        else {
             var refused = WebResponse.error(
                 503, code: "busy", message: "too many pages are listening; try again later")
             refused.headers["Connection"] = "close"

@@ -3,7 +3,8 @@ a user name and password before anything else (a wrong one is told, in the form)
 HttpOnly cookie no script reads, and signing out asks again. Signed in, the queue the page plays is the
 person's Subsonic play queue: a phone's app finds it, and a queue a phone saved is offered to resume at
 its track and place. Two people signed in at once, in two browsers, each keep their own favourites,
-ratings and plays, the ones their phones see; a listener is offered no edit.
+ratings and plays, the ones their phones see; a listener is offered no edit. A playlist open on the page
+follows what the phone does to it at once, and a smart playlist follows an edit and its owner's plays.
 """
 
 import json
@@ -251,12 +252,13 @@ class AccountTests(PageTestCase):
         self.eventually(lambda: not self.driver.find_element(By.ID, "album-add").get_attribute("hidden"))
         self.click(self.driver.find_element(By.ID, "album-add-button"))
         self.eventually(lambda: self.page_state()["status"] == "Added “Alpha” to “Drive”")
-        # The phone sees it, and adds Beta One.
+        # The phone sees it, and adds Beta One: the open playlist shows it at once (server-sent events).
         playlists = self.subsonic("getPlaylists", "joe")["playlists"]["playlist"]
         self.assertEqual([(p["name"], p["songCount"]) for p in playlists], [("Drive", 3)])
+        self.open_route("#/playlist/" + playlists[0]["id"])
+        self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Alpha Three"])
         ids = self.song_ids()
         self.subsonic("updatePlaylist", "joe", playlistId=playlists[0]["id"], songIdToAdd=ids["Beta One"])
-        self.open_route("#/playlist/" + playlists[0]["id"])
         self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Alpha Three", "Beta One"])
         # Moved up with the keyboard's button, one removed, renamed: the phone sees each.
         self.click(self.driver.find_element(By.CSS_SELECTOR, '#playlist-tracks button[aria-label="Move Beta One up"]'))
@@ -309,9 +311,11 @@ class AccountTests(PageTestCase):
         self.assertEqual(status, 200)
         self.eventually(lambda: self.playlist_rows()
                         == ["Alpha One", "Alpha Two", "Alpha Three", "Beta One", "Beta Two", "Beta Three"])
-        # Joe plays Beta One on his phone: it leaves the playlist, which his phone sees as an ordinary one.
+        # Joe plays Beta One on his phone: it leaves the open playlist at once, which his phone sees as an
+        # ordinary one.
         ids = self.song_ids()
         self.subsonic("scrobble", "joe", id=ids["Beta One"])
+        self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Alpha Three", "Beta Two", "Beta Three"])
         playlist = self.subsonic("getPlaylists", "joe")["playlists"]["playlist"][0]
         self.assertEqual((playlist["name"], playlist["songCount"]), ("Jazz to hear", 5))
         self.open_route("#/playlists")

@@ -553,4 +553,34 @@ struct WebSessionTests {
         }
         #expect(try json(await send("GET", "/api/mine/playlists", cookie: joe))["playlists"]?.list.count == 1)
     }
+
+    @Test func aPersonsPagesAreToldOfChangesToTheirOwnDataAndNoOneElsesAre() async throws {
+        let (low, high) = (harness.track("Low Tone").id, harness.track("High Tone").id)
+        let joe = try await signIn("joe", SubsonicHarness.password)
+        let ann = try await signIn("ann", SubsonicHarness.otherPassword)
+        func stream(_ cookie: String) async throws -> any WebEventStream {
+            let response = await send("GET", "/events", cookie: cookie)
+            guard case .events(let stream) = response.body else { throw LibraryError(.internal, "no stream") }
+            #expect(stream.poll(park: {}, wake: {}) == Array("retry: 1000\n\n".utf8))
+            return stream
+        }
+        let (joes, joesOther, anns) = (try await stream(joe), try await stream(joe), try await stream(ann))
+        let mine = Array("event: mine\ndata: {}\n\n".utf8)
+        func next(_ stream: any WebEventStream) -> [UInt8]? { stream.poll(park: {}, wake: {}) }
+        // Joe's phone stars a song, plays one, makes a playlist: each reaches both of joe's pages only.
+        _ = try await harness.json("star", [("id", low)])
+        #expect(next(joes) == mine && next(joesOther) == mine)
+        #expect(next(anns) == [], "ann is told nothing of joe's")
+        _ = try await harness.json("scrobble", [("id", high)])
+        _ = try await harness.json("createPlaylist", [("name", "Phone's"), ("songId", low)])
+        #expect(next(joes) == mine && next(joes) == mine && next(joes) == [])
+        // Ann rates a song on her page: her page is told, joe's are not.
+        let rated = await send("PUT", "/api/mine/ratings", #"{"id": "\#(low)", "rating": 4}"#, cookie: ann)
+        #expect(rated.status == 200)
+        #expect(next(anns) == mine)
+        #expect(next(joesOther) == mine && next(joesOther) == mine && next(joesOther) == [])
+        // A change to the library is everyone's.
+        _ = try await harness.library.delete(.index(0))
+        #expect(String(decoding: next(anns) ?? [], as: UTF8.self).hasPrefix("event: change\n"))
+    }
 }

@@ -187,7 +187,7 @@ struct PlaylistVerb: Verb {
     {
         let time = WallClock.milliseconds()
         let fresh = AlbumID.random().rawValue
-        return try await library.changeUserData { writer in
+        return try await library.changeUserData(of: owner.id) { writer in
             let theirs = try writer.playlists().filter { $0.owner == owner.id }
             var playlist: StoredPlaylist
             if let existing = theirs.first(where: { $0.name == name }) {

@@ -60,9 +60,14 @@ export function withToken(url) {
 }
 
 const changeListeners = new Set();
+const mineListeners = new Set();
 
 // Calls `listener(change)` for every change to the library, from any page, face or process.
 export function onChange(listener) { changeListeners.add(listener); }
+
+// Calls `listener()` whenever the signed-in person's own stars, ratings, plays or playlists change, on
+// this page, another page of theirs or their phone.
+export function onMine(listener) { mineListeners.add(listener); }
 
 // Server-sent events: when the stream breaks the server is gone, and the browser reconnects by itself
 // (a stream the server refused is opened again here).
@@ -73,6 +78,7 @@ export function listen() {
     const change = JSON.parse(event.data);
     for (const listener of changeListeners) listener(change);
   });
+  events.addEventListener("mine", () => { for (const listener of mineListeners) listener(); });
   events.addEventListener("error", () => {
     setConnected(false);
     if (events.readyState === EventSource.CLOSED) {

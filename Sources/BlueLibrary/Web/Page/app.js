@@ -17,7 +17,7 @@
 import { followQueue, startAccount } from "./account.js";
 import { SORTS, hideAlbums, refreshAlbums, showAlbums } from "./albums.js";
 import { hideAlbum, refreshAlbum, showAlbum, startAlbum } from "./album.js";
-import { listen, onChange } from "./api.js";
+import { listen, onChange, onMine } from "./api.js";
 import { $ } from "./dom.js";
 import { hideGroups, refreshGroups, showGroups, showYears } from "./lists.js";
 import { next, previous, seekBy, startPlayer, toggle } from "./player.js";
@@ -190,6 +190,24 @@ onChange((change) => {
     else if (section === "search") refreshSearch();
     else if (section === "playlist") refreshPlaylist();
     else if (section === "playlists") showPlaylists();
+  }, 150);
+});
+
+// A change to the person's own data (from their phone, or another of their pages) reaches the views that
+// show it: their favourites and plays, their playlists (a smart one's tracks follow their plays), an album's
+// stars and rating. A view with a control in focus is left as it is (drawn again, it would lose the
+// focus), but a playlist's, which keeps the focus where it was.
+let mineTimer = 0;
+onMine(() => {
+  clearTimeout(mineTimer);
+  mineTimer = setTimeout(() => {
+    const active = document.activeElement;
+    const focused = $("view-" + section)?.contains(active) && active.matches("a, button, input, select, textarea");
+    if (section === "playlist") refreshPlaylist();
+    else if (focused) return;
+    else if (section === "favourites") showFavourites();
+    else if (section === "playlists") showPlaylists();
+    else if (section === "album") refreshAlbum();
   }, 150);
 });
 

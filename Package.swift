@@ -215,7 +215,7 @@ let package = Package(
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
                 .embedInCode("Page/account.js"), .embedInCode("Page/favourites.js"),
-                .embedInCode("Page/playlists.js"),
+                .embedInCode("Page/playlists.js"), .embedInCode("Page/toplaylist.js"),
                 .embedInCode("Page/album.js"), .embedInCode("Page/albums.js"), .embedInCode("Page/api.js"),
                 .embedInCode("Page/dom.js"), .embedInCode("Page/grid.js"), .embedInCode("Page/lists.js"),
                 .embedInCode("Page/pages.js"), .embedInCode("Page/player.js"), .embedInCode("Page/queue.js"),

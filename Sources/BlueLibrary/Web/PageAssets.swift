@@ -18,6 +18,7 @@ enum PageAssets {
             ("account.js", PackageResources.account_js), ("app.js", PackageResources.app_js),
             ("favourites.js", PackageResources.favourites_js),
             ("playlists.js", PackageResources.playlists_js),
+            ("toplaylist.js", PackageResources.toplaylist_js),
             ("album.js", PackageResources.album_js),
             ("albums.js", PackageResources.albums_js), ("api.js", PackageResources.api_js),
             ("dom.js", PackageResources.dom_js), ("grid.js", PackageResources.grid_js),

@@ -15,6 +15,7 @@ import urllib.parse
 import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from support import BINARY, PageTestCase, make_music
@@ -335,6 +336,51 @@ class AccountTests(PageTestCase):
         self.open_album_signed_in("Alpha")
         self.settle()
         self.assertTrue(self.driver.find_element(By.ID, "album-add").get_attribute("hidden"))
+
+    def test_a_track_row_and_the_queue_go_to_a_playlist_from_where_they_are(self):
+        self.driver.get(self.url)
+        self.eventually(lambda: self.form()["open"])
+        self.sign_in("joe", USERS["joe"])
+        self.eventually(lambda: self.form()["name"] == "joe")
+        dialog = lambda: self.driver.execute_script(
+            "const d = document.getElementById('to-playlist'); return {open: d.open,"
+            " choices: [...document.querySelectorAll('#to-playlist-choice option')].map((o) => o.textContent),"
+            " naming: !document.getElementById('to-playlist-name').hidden,"
+            " what: document.getElementById('to-playlist-what').textContent,"
+            " focus: document.activeElement.getAttribute('aria-label') || document.activeElement.id};")
+        # A track row's button: with no playlist yet, the dialog makes one.
+        self.open_album_signed_in("Beta")
+        row_button = '#album-tracks button[aria-label="Add Beta Two to a playlist"]'
+        self.click(self.driver.find_element(By.CSS_SELECTOR, row_button))
+        self.eventually(lambda: dialog()["open"])
+        self.assertEqual({k: dialog()[k] for k in ("choices", "naming", "what", "focus")},
+                         {"choices": ["A new playlist"], "naming": True, "what": "Add “Beta Two” (1 track) to:",
+                          "focus": "to-playlist-choice"})
+        self.driver.find_element(By.ID, "to-playlist-new").send_keys("Picks")
+        self.click(self.driver.find_element(By.CSS_SELECTOR, "#to-playlist button[type=submit]"))
+        self.eventually(lambda: self.page_state()["status"] == "Made the playlist “Picks” with “Beta Two”")
+        self.assertEqual(dialog()["open"], False)
+        self.assertEqual(dialog()["focus"], "Add Beta Two to a playlist", "the focus goes back to the button")
+        # Escape closes it and adds nothing.
+        self.click(self.driver.find_element(By.CSS_SELECTOR, '#album-tracks button[aria-label="Add Beta One to a playlist"]'))
+        self.eventually(lambda: dialog()["open"] and dialog()["choices"] == ["Picks", "A new playlist"])
+        self.assertFalse(dialog()["naming"], "an existing playlist is chosen first: no name asked")
+        self.keys(Keys.ESCAPE)
+        self.eventually(lambda: not dialog()["open"])
+        # The queue, from its panel, to the playlist it has.
+        self.open_album_signed_in("Alpha")
+        self.click(self.driver.find_element(By.ID, "album-play"))
+        self.eventually(lambda: self.player()["queue"] == ["Alpha One", "Alpha Two", "Alpha Three"])
+        self.click(self.driver.find_element(By.ID, "queue-toggle"))
+        self.eventually(lambda: self.driver.find_element(By.ID, "queue-keep").is_displayed())
+        self.click(self.driver.find_element(By.ID, "queue-keep"))
+        self.eventually(lambda: dialog()["open"] and dialog()["what"] == "Add the queue (3 tracks) to:")
+        self.click(self.driver.find_element(By.CSS_SELECTOR, "#to-playlist button[type=submit]"))
+        self.eventually(lambda: self.page_state()["status"] == "Added the queue to “Picks”")
+        playlist = self.subsonic("getPlaylists", "joe")["playlists"]["playlist"]
+        self.assertEqual([(p["name"], p["songCount"]) for p in playlist], [("Picks", 4)])
+        phone = self.subsonic("getPlaylist", "joe", id=playlist[0]["id"])["playlist"]
+        self.assertEqual([e["title"] for e in phone["entry"]], ["Beta Two", "Alpha One", "Alpha Two", "Alpha Three"])
 
     def api_as_page(self, path):
         """A JSON request the page makes (with its cookie)."""

@@ -52,7 +52,7 @@ struct WebAppTests {
     static let scripts = [
         "app.js", "album.js", "albums.js", "api.js", "dom.js", "grid.js", "lists.js", "pages.js", "player.js",
         "queue.js", "queuepanel.js", "rail.js", "scroller.js", "search.js", "trackresults.js", "tracks.js",
-        "virtual.js", "lyrics.js", "radio.js", "account.js", "favourites.js", "playlists.js",
+        "virtual.js", "lyrics.js", "radio.js", "account.js", "favourites.js", "playlists.js", "toplaylist.js",
     ]
 
     @Test func everyModuleThePageImportsIsServed() async {

@@ -26,6 +26,7 @@ import { lyricsAreOpen, openLyrics, startLyrics } from "./lyrics.js";
 import { coversKey, coversQuery, coversSearch, hideCovers, showCovers, startCovers } from "./scroller.js";
 import { hideFavourites, showFavourites, startFavourites } from "./favourites.js";
 import { hidePlaylists, refreshPlaylist, showPlaylist, showPlaylists, startPlaylists } from "./playlists.js";
+import { startToPlaylist } from "./toplaylist.js";
 import { hideRadio, showRadio } from "./radio.js";
 import { hideSearch, refreshSearch, showSearch } from "./search.js";
 
@@ -221,6 +222,7 @@ startAccount().then((ready) => {
   if (!ready) return;
   startFavourites();
   startPlaylists();
+  startToPlaylist();
   addEventListener("popstate", () => render(false));
   addEventListener("hashchange", () => render(false));
   startPlayer();

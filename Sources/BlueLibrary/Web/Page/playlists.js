@@ -11,6 +11,7 @@ import { api } from "./api.js";
 import { signedIn } from "./account.js";
 import { $, button, clock, count, element, report, say } from "./dom.js";
 import * as queue from "./queue.js";
+import { addToPlaylist, choosablePlaylists } from "./toplaylist.js";
 import { markPlaying, queued, trackRow } from "./tracks.js";
 
 let load = 0;
@@ -173,8 +174,7 @@ export async function offerPlaylists(album, tracks) {
   if (line.hidden) return;
   const choice = $("album-playlist");
   try {
-    // A smart playlist's tracks are its query's, not added by hand.
-    const playlists = (await api("GET", "/api/mine/playlists")).playlists.filter((p) => !p.smart);
+    const playlists = await choosablePlaylists();
     choice.replaceChildren(...playlists.map((p) => { const o = element("option", null, p.name); o.value = p.id; return o; }));
     line.hidden = playlists.length === 0;
   } catch (error) {
@@ -184,8 +184,7 @@ export async function offerPlaylists(album, tracks) {
     const id = choice.value;
     if (!id) return;
     try {
-      const playlist = await api("GET", "/api/mine/playlists/" + encodeURIComponent(id));
-      const saved = await api("PATCH", "/api/mine/playlists/" + encodeURIComponent(id), { tracks: playlist.tracks.map((t) => t.id).concat(tracks.map((t) => t.id)) });
+      const saved = await addToPlaylist(id, tracks);
       say("Added “" + album.title + "” to “" + saved.name + "”");
     } catch (error) {
       report(error);

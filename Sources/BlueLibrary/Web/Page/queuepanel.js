@@ -3,6 +3,8 @@
 // The list is drawn only near the view, so a queue of thousands costs what a screenful does.
 import { $, button, clock, count, element, setIcon } from "./dom.js";
 import * as queue from "./queue.js";
+import { signedIn } from "./account.js";
+import { offerToPlaylist } from "./toplaylist.js";
 import { VirtualRows } from "./virtual.js";
 
 const panel = $("queue"), toggleButton = $("queue-toggle"), list = $("queue-list");
@@ -87,6 +89,7 @@ function show() {
   repeat.setAttribute("aria-label", "Repeat: " + (mode === "off" ? "off" : mode === "all" ? "the queue" : "this track"));
   repeat.title = repeat.getAttribute("aria-label");
   $("queue-clear").disabled = items.length === 0;
+  $("queue-keep").disabled = items.length === 0;
 }
 
 export function openQueue(open) {
@@ -112,6 +115,11 @@ export function startQueuePanel() {
   $("queue-shuffle").addEventListener("click", () => queue.setShuffle(!queue.shuffle()));
   $("queue-repeat").addEventListener("click", queue.cycleRepeat);
   $("queue-clear").addEventListener("click", () => { queue.clear(); $("queue-heading").focus(); });
+  $("queue-keep").hidden = !signedIn();
+  $("queue-keep").addEventListener("click", () => {
+    const tracks = queue.items().map((item) => item.track);
+    offerToPlaylist(tracks, "the queue");
+  });
   panel.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     event.preventDefault();

@@ -3,6 +3,8 @@
 // album (in a search, under the title), length, and two buttons: play next, add to the queue.
 import { button, clock, element, report, routes, say } from "./dom.js";
 import * as queue from "./queue.js";
+import { signedIn } from "./account.js";
+import { offerToPlaylist } from "./toplaylist.js";
 
 // Says what an action on the queue did (or that the queue is full).
 export function queued(error, text) {
@@ -56,6 +58,11 @@ export function trackRow(track, options) {
   const add = button("Add " + track.title + " to the queue", { icon: "add", className: "icon-button" });
   add.addEventListener("click", () => queued(queue.add([track]), "Added “" + track.title + "” to the queue"));
   actions.append(next, add);
+  if (signedIn()) {
+    const keep = button("Add " + track.title + " to a playlist", { icon: "toPlaylist", className: "icon-button" });
+    keep.addEventListener("click", () => offerToPlaylist([track], "“" + track.title + "”"));
+    actions.append(keep);
+  }
   // A control of the caller's before them (a signed-in person's Favourite toggle).
   const extra = options.extra ? options.extra(track) : null;
   if (extra) actions.prepend(extra);

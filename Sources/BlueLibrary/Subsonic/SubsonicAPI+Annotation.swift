@@ -179,6 +179,35 @@ extension SubsonicAPI {
         }
     }
 
+    /// The artist called `name` (any case, any accents) as the page names them: their id — the one their
+    /// music apps star and rate — and what `user` recorded about them.
+    /// - Throws: ``LibraryError`` `notFound` when no album of the library is theirs.
+    package func artist(named name: String, for user: StoredUser) async throws -> (
+        id: String, name: String, annotation: ItemAnnotation?
+    ) {
+        let key = SearchKey.fold(name)
+        return try await library.listening { reader in
+            guard
+                let artist = try reader.catalogArtists(matching: [], offset: 0, limit: .max).first(where: {
+                    $0.key == key
+                })
+            else { throw LibraryError(.notFound, "no artist named \(name.prefix(80))") }
+            let id = SubsonicShapes.artistID(key: artist.key)
+            return (id, artist.name, try reader.annotations(of: user.id, kind: .artist, ids: [id])[id])
+        }
+    }
+
+    /// The artists `user` starred, the latest first: each one's id, name and number of albums.
+    package func starredArtists(of user: StoredUser) async throws -> [(id: String, name: String, albums: Int)]
+    {
+        try await library.listening { reader in
+            let byID = try Self.artistsByID(reader)
+            return try reader.starred(by: user.id, kind: .artist).compactMap { id in
+                byID[id].map { (id, $0.name, $0.albumCount) }
+            }
+        }
+    }
+
     /// Runs `body`, its protocol errors turned into the library's (not found, or a bad value), for a
     /// face that is not the protocol's (the web page).
     static func asLibraryError<T>(_ body: () async throws -> T) async throws -> T {

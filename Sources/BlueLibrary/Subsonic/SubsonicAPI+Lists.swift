@@ -170,11 +170,7 @@ extension SubsonicAPI {
         let user = call.user.id
         return try await library.listening { reader in
             let artistIDs = try reader.starred(by: user, kind: .artist)
-            let byID = Dictionary(
-                try reader.catalogArtists(matching: [], offset: 0, limit: .max).map {
-                    (SubsonicShapes.artistID(key: $0.key), $0)
-                }
-            ) { first, _ in first }
+            let byID = try Self.artistsByID(reader)
             let artists = artistIDs.compactMap { byID[$0] }
             let albumIDs = try reader.starred(by: user, kind: .album).compactMap(AlbumID.init)
             let albums = try reader.catalogAlbums(

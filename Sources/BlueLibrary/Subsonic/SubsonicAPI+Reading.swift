@@ -30,6 +30,15 @@ extension SubsonicAPI {
         return zip(artists, ids).map { shape($0, notes[$1]) }
     }
 
+    /// Every artist of the library by their derived id.
+    static func artistsByID(_ reader: Reader) throws -> [String: CatalogArtist] {
+        Dictionary(
+            try reader.catalogArtists(matching: [], offset: 0, limit: .max).map {
+                (SubsonicShapes.artistID(key: $0.key), $0)
+            }
+        ) { first, _ in first }
+    }
+
     /// The artist with a derived id, if any.
     static func artist(id: String, _ reader: Reader) throws -> CatalogArtist? {
         guard id.hasPrefix(SubsonicShapes.artistPrefix) else { return nil }

@@ -59,7 +59,21 @@ extension WebApp {
         ]
     }
 
-    /// `PUT /api/mine/stars` with `{"id", "starred"}`: favourites (or no longer) the album or track.
+    /// `GET /api/mine/artist?name=`: an artist as the person's music apps name them (their id, for a star
+    /// or a rating) with what the person recorded about them.
+    func myArtist(_ request: WebRequest) async throws -> WebResponse {
+        let (user, subsonic) = try await person(request)
+        guard let name = request.query["name"], !name.isEmpty else {
+            throw LibraryError(.malformedInput, "give the artist's \"name\"")
+        }
+        let artist = try await subsonic.artist(named: name, for: user)
+        return .json(
+            .object(
+                [("id", .string(artist.id)), ("name", .string(artist.name))]
+                    + Self.annotationMembers(artist.annotation).filter { $0.0 != "plays" }))
+    }
+
+    /// `PUT /api/mine/stars` with `{"id", "starred"}`: favourites (or no longer) the album, track or artist.
     func setMyStar(_ request: WebRequest) async throws -> WebResponse {
         let (user, subsonic) = try await person(request)
         let body = try jsonObject(request)
@@ -67,7 +81,8 @@ extension WebApp {
             case .bool(let starred)? = body.first(where: { $0.key == "starred" })?.value, body.count == 2
         else {
             throw LibraryError(
-                .malformedInput, "give \"id\" (an album's or a track's) and \"starred\" (true or false)")
+                .malformedInput,
+                "give \"id\" (an album's, a track's or an artist's) and \"starred\" (true or false)")
         }
         try await subsonic.star(id, on: starred, for: user)
         return .json(.object([("id", .string(id)), ("starred", .bool(starred))]))
@@ -83,7 +98,7 @@ extension WebApp {
             body.count == 2
         else {
             throw LibraryError(
-                .malformedInput, "give \"id\" (an album's or a track's) and \"rating\" (0 to 5)")
+                .malformedInput, "give \"id\" (an album's, a track's or an artist's) and \"rating\" (0 to 5)")
         }
         try await subsonic.rate(id, rating, for: user)
         return .json(.object([("id", .string(id)), ("rating", rating == 0 ? .null : .number(text))]))
@@ -103,7 +118,8 @@ extension WebApp {
 
     /// `GET /api/mine/favourites`: the albums and tracks the person starred, the latest first.
     func myFavourites(_ request: WebRequest) async throws -> WebResponse {
-        let (user, _) = try await person(request)
+        let (user, subsonic) = try await person(request)
+        let artists = try await subsonic.starredArtists(of: user)
         let (albums, tracks) = try await library.listening { reader in
             let albumIDs = try reader.starred(by: user.id, kind: .album).compactMap(AlbumID.init)
             let trackIDs = try reader.starred(by: user.id, kind: .song)
@@ -115,6 +131,16 @@ extension WebApp {
         }
         return .json(
             .object([
+                (
+                    "artists",
+                    .array(
+                        artists.map {
+                            .object([
+                                ("id", .string($0.id)), ("name", .string($0.name)),
+                                ("albums", .number(String($0.albums))),
+                            ])
+                        })
+                ),
                 ("albums", .array(albums.map { Self.albumJSON($0.album) })),
                 ("tracks", .array(tracks.map { Self.pageTrackJSON($0.stored.track, $0.album) })),
             ]))

@@ -54,6 +54,7 @@ extension WebApp {
         table.add("PUT", "/api/queue") { app, request, _ in try await app.saveQueue(request) }
         table.add("GET", "/api/mine/albums/{id}") { app, request, id in try await app.myAlbum(id[0], request)
         }
+        table.add("GET", "/api/mine/artist") { app, request, _ in try await app.myArtist(request) }
         table.add("PUT", "/api/mine/stars") { app, request, _ in try await app.setMyStar(request) }
         table.add("PUT", "/api/mine/ratings") { app, request, _ in try await app.setMyRating(request) }
         table.add("POST", "/api/mine/plays") { app, request, _ in try await app.countMyPlay(request) }

@@ -382,6 +382,38 @@ class AccountTests(PageTestCase):
         phone = self.subsonic("getPlaylist", "joe", id=playlist[0]["id"])["playlist"]
         self.assertEqual([e["title"] for e in phone["entry"]], ["Beta Two", "Alpha One", "Alpha Two", "Alpha Three"])
 
+    def test_an_artist_and_the_playing_track_are_starred_where_they_are(self):
+        self.driver.get(self.url)
+        self.eventually(lambda: self.form()["open"])
+        self.sign_in("joe", USERS["joe"])
+        self.eventually(lambda: self.form()["name"] == "joe")
+        # An artist's page: Favourite and a rating, the ones joe's phone sees.
+        self.open_route("#/artist/Bea")
+        favourite = self.driver.find_element(By.ID, "artist-favourite")
+        self.eventually(lambda: favourite.is_displayed())
+        self.click(favourite)
+        self.eventually(lambda: favourite.text == "★ Favourite" and favourite.get_attribute("aria-pressed") == "true")
+        Select(self.driver.find_element(By.ID, "artist-rating")).select_by_value("4")
+        self.eventually(lambda: self.page_state()["status"] == "Rated “Bea” 4 of 5")
+        starred = self.subsonic("getStarred2", "joe")["starred2"]
+        self.assertEqual([a["name"] for a in starred["artist"]], ["Bea"])
+        self.open_route("#/favourites")
+        artists = lambda: self.driver.execute_script("return document.getElementById('favourite-artists').textContent")
+        self.eventually(lambda: artists() == "Bea · 1 album", f"favourite artists: {artists()!r}")
+        # The player's Favourite is the playing track's; a star given on the phone shows there at once.
+        self.open_album_signed_in("Beta")
+        self.click(self.driver.find_element(By.ID, "album-play"))
+        player_star = self.driver.find_element(By.ID, "player-favourite")
+        self.eventually(lambda: player_star.is_displayed()
+                        and player_star.get_attribute("aria-label") == "Favourite Beta One")
+        self.assertEqual(player_star.get_attribute("aria-pressed"), "false")
+        self.click(player_star)
+        self.eventually(lambda: player_star.get_attribute("aria-pressed") == "true")
+        self.assertEqual([s["title"] for s in self.subsonic("getStarred2", "joe")["starred2"]["song"]], ["Beta One"])
+        ids = self.song_ids()
+        self.subsonic("unstar", "joe", id=ids["Beta One"])
+        self.eventually(lambda: player_star.get_attribute("aria-pressed") == "false")
+
     def api_as_page(self, path):
         """A JSON request the page makes (with its cookie)."""
         return self.driver.execute_async_script(

@@ -87,7 +87,8 @@ struct WebRouteTests {
                 ["/api/", "/covers/", "/events"].contains(where: $0.pattern.hasPrefix)
             }
             .map { "\($0.method) \($0.pattern)" })
-        #expect(served.count == 43, "26 routes, five for signing in and the queue, twelve of a person's own")
+        #expect(
+            served.count == 44, "26 routes, five for signing in and the queue, thirteen of a person's own")
         #expect(documented == served)
     }
 }

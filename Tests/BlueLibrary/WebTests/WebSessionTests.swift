@@ -583,4 +583,41 @@ struct WebSessionTests {
         _ = try await harness.library.delete(.index(0))
         #expect(String(decoding: next(anns) ?? [], as: UTF8.self).hasPrefix("event: change\n"))
     }
+
+    @Test func anArtistIsStarredAndRatedByNameAndIsAmongTheirFavourites() async throws {
+        let joe = try await signIn("joe", SubsonicHarness.password)
+        let ann = try await signIn("ann", SubsonicHarness.otherPassword)
+        #expect(await send("GET", "/api/mine/artist?name=Oscillator").status == 401)
+        // Named as the page names them (any case, any accents): the id their phone stars.
+        let artist = try json(await send("GET", "/api/mine/artist?name=bjork", cookie: joe))
+        #expect(
+            artist["name"] == .string("Björk") && artist["starred"] == .bool(false)
+                && artist["rating"] == .null)
+        let id = try #require(artist["id"]?.text)
+        #expect(id == harness.artistID("Début"))
+        #expect(
+            await send("PUT", "/api/mine/stars", #"{"id": "\#(id)", "starred": true}"#, cookie: joe).status
+                == 200)
+        #expect(
+            await send("PUT", "/api/mine/ratings", #"{"id": "\#(id)", "rating": 5}"#, cookie: joe).status
+                == 200)
+        let again = try json(await send("GET", "/api/mine/artist?name=BJÖRK", cookie: joe))
+        #expect(again["starred"] == .bool(true) && again["rating"] == .number("5"))
+        let favourites = try json(await send("GET", "/api/mine/favourites", cookie: joe))
+        #expect(
+            favourites["artists"]
+                == .array([
+                    .object([("id", .string(id)), ("name", .string("Björk")), ("albums", .number("1"))])
+                ]))
+        // Joe's phone sees the star; ann has none of it.
+        let starred = try await harness.ok("getStarred2", "starred2")
+        #expect(starred["artist"]?.list.map { $0["name"]?.text } == ["Björk"])
+        #expect(try json(await send("GET", "/api/mine/favourites", cookie: ann))["artists"] == .array([]))
+        #expect(
+            try json(await send("GET", "/api/mine/artist?name=Björk", cookie: ann))["starred"] == .bool(false)
+        )
+        // Mistakes are one line.
+        #expect(await send("GET", "/api/mine/artist?name=Nobody", cookie: joe).status == 404)
+        #expect(await send("GET", "/api/mine/artist", cookie: joe).status == 400)
+    }
 }

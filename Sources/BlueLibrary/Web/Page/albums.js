@@ -2,6 +2,7 @@
 // (`#/artist/NAME`) or genre (`#/genre/NAME`): a grid of covers with an A–Z (or decade) rail that jumps.
 import { path } from "./api.js";
 import { $, count } from "./dom.js";
+import { showArtistMine } from "./favourites.js";
 import { AlbumGrid } from "./grid.js";
 import { Rail } from "./rail.js";
 
@@ -41,6 +42,7 @@ export function showAlbums(route, offset, moved) {
     sections = path("/api/albums/sections", { genre: route.name, sort: "artist" });
   }
   $("albums-heading").textContent = heading;
+  showArtistMine(route.view === "artist" ? route.name : undefined);
   $("albums-count").textContent = "";
   const crumb = $("albums-back");
   crumb.hidden = !back;

@@ -24,7 +24,7 @@ import { next, previous, seekBy, startPlayer, toggle } from "./player.js";
 import { startQueuePanel } from "./queuepanel.js";
 import { lyricsAreOpen, openLyrics, startLyrics } from "./lyrics.js";
 import { coversKey, coversQuery, coversSearch, hideCovers, showCovers, startCovers } from "./scroller.js";
-import { hideFavourites, showFavourites, startFavourites } from "./favourites.js";
+import { hideFavourites, refreshPlayerStar, showFavourites, startFavourites } from "./favourites.js";
 import { hidePlaylists, refreshPlaylist, showPlaylist, showPlaylists, startPlaylists } from "./playlists.js";
 import { startToPlaylist } from "./toplaylist.js";
 import { hideRadio, showRadio } from "./radio.js";
@@ -202,6 +202,7 @@ let mineTimer = 0;
 onMine(() => {
   clearTimeout(mineTimer);
   mineTimer = setTimeout(() => {
+    refreshPlayerStar();
     const active = document.activeElement;
     const focused = $("view-" + section)?.contains(active) && active.matches("a, button, input, select, textarea");
     if (section === "playlist") refreshPlaylist();

@@ -3,9 +3,9 @@
 // Recently played and Most played. All of it is the person's data on the server, the same their music
 // apps see through the Subsonic API (a star given here is starred on their phone, and the other way
 // round). Without a sign-in none of it shows.
-import { api } from "./api.js";
+import { api, path } from "./api.js";
 import { signedIn } from "./account.js";
-import { $, button, coverURL, element, report, routes, say, setIcon } from "./dom.js";
+import { $, button, count, coverURL, element, report, routes, say, setIcon } from "./dom.js";
 import * as queue from "./queue.js";
 import { queued, trackRow } from "./tracks.js";
 
@@ -27,42 +27,85 @@ export async function setStar(id, starred, control, title) {
   }
 }
 
+// Makes `control` the Favourite toggle of `track`, showing whether it is `starred`.
+function starToggle(control, track, starred) {
+  setIcon(control, starred ? "star" : "starOutline");
+  control.setAttribute("aria-label", "Favourite " + track.title);
+  showStar(control, starred, track.title);
+  control.onclick = async () => {
+    const on = control.getAttribute("aria-pressed") !== "true";
+    if (await setStar(track.id, on, control, track.title)) setIcon(control, on ? "star" : "starOutline");
+  };
+}
+
 // A track row's Favourite toggle.
 export function trackStar(track, starred) {
   const control = button("Favourite " + track.title, { icon: starred ? "star" : "starOutline", className: "icon-button favourite" });
-  showStar(control, starred, track.title);
-  control.addEventListener("click", async () => {
-    const on = control.getAttribute("aria-pressed") !== "true";
-    if (await setStar(track.id, on, control, track.title)) setIcon(control, on ? "star" : "starOutline");
-  });
+  starToggle(control, track, starred);
   return control;
 }
 
-// The album page's Favourite and rating, once it knows what the person recorded (`mine`).
-export function showAlbumMine(album, mine) {
-  const line = $("album-mine");
+// The player's Favourite toggle, for the track playing (signed in only), once it knows the track's star.
+let playerTrack = null;
+let playerLoad = 0;
+export async function showPlayerStar(track) {
+  const control = $("player-favourite");
+  const mine = ++playerLoad;
+  playerTrack = track;
+  if (!signedIn() || !track) { control.hidden = true; return; }
+  const album = await albumMine(track.album.id);
+  if (mine !== playerLoad) return;
+  const recorded = album && album.tracks.find((t) => t.id === track.id);
+  control.hidden = !recorded;
+  if (recorded) starToggle(control, track, recorded.starred);
+}
+
+// Reads the playing track's star again (it may have changed on a phone).
+export function refreshPlayerStar() { if (playerTrack) showPlayerStar(playerTrack); }
+
+// A page's Favourite and rating (the elements `kind`-mine, -favourite and -rating) for an album or an
+// artist (`id`, `title`), once it knows what the person recorded (`mine`).
+function showMine(kind, id, title, mine) {
+  const line = $(kind + "-mine");
   line.hidden = !signedIn() || !mine;
   if (line.hidden) return;
-  const favourite = $("album-favourite");
+  const favourite = $(kind + "-favourite");
   favourite.textContent = mine.starred ? "★ Favourite" : "☆ Favourite";
-  showStar(favourite, mine.starred, album.title);
+  showStar(favourite, mine.starred, title);
   favourite.onclick = async () => {
     const on = favourite.getAttribute("aria-pressed") !== "true";
-    if (await setStar(album.id, on, favourite, album.title)) {
+    if (await setStar(id, on, favourite, title)) {
       favourite.textContent = on ? "★ Favourite" : "☆ Favourite";
-      say(on ? "“" + album.title + "” is a favourite" : "“" + album.title + "” is no longer a favourite");
+      say(on ? "“" + title + "” is a favourite" : "“" + title + "” is no longer a favourite");
     }
   };
-  const rating = $("album-rating");
+  const rating = $(kind + "-rating");
   rating.value = String(mine.rating || 0);
   rating.onchange = async () => {
     try {
-      await api("PUT", "/api/mine/ratings", { id: album.id, rating: Number(rating.value) });
-      say(rating.value === "0" ? "No rating for “" + album.title + "”" : "Rated “" + album.title + "” " + rating.value + " of 5");
+      await api("PUT", "/api/mine/ratings", { id, rating: Number(rating.value) });
+      say(rating.value === "0" ? "No rating for “" + title + "”" : "Rated “" + title + "” " + rating.value + " of 5");
     } catch (error) {
       report(error);
     }
   };
+}
+
+// The album page's Favourite and rating.
+export function showAlbumMine(album, mine) { showMine("album", album.id, album.title, mine); }
+
+// An artist's page's Favourite and rating (`name` undefined: not an artist's page, nothing shows).
+let artistLoad = 0;
+export async function showArtistMine(name) {
+  const mine = ++artistLoad;
+  $("artist-mine").hidden = true;
+  if (!signedIn() || name === undefined) return;
+  try {
+    const artist = await api("GET", path("/api/mine/artist", { name }));
+    if (mine === artistLoad) showMine("artist", artist.id, artist.name, artist);
+  } catch (error) {
+    // An artist whose albums all went: nothing to star.
+  }
 }
 
 // What the person recorded about an album and its tracks, or null (not signed in, or not answered).
@@ -118,6 +161,14 @@ export async function showFavourites() {
       api("GET", "/api/mine/favourites"), api("GET", "/api/mine/played?order=recent"), api("GET", "/api/mine/played?order=most"),
     ]);
     if (mine !== load) return;
+    $("favourite-artists").replaceChildren(...favourites.artists.map((artist) => {
+      const item = element("li");
+      const link = element("a", null, artist.name);
+      link.href = routes.artist(artist.name);
+      item.append(link, element("span", "playlist-facts", " · " + count(artist.albums, "album", "albums")));
+      return item;
+    }));
+    $("favourite-artists-empty").hidden = favourites.artists.length > 0;
     fill("favourite-albums", "favourite-albums-empty", favourites.albums);
     const tracks = favourites.tracks;
     $("favourite-tracks").tBodies[0].replaceChildren(...tracks.map((track, index) => {

@@ -12,7 +12,7 @@
 // (`timeOffset`), and the element's own clock then counts from there (`element.offset`).
 import { withToken } from "./api.js";
 import { $, clock, coverURL, routes, say, setIcon } from "./dom.js";
-import { played, started as playStarted } from "./favourites.js";
+import { played, showPlayerStar, started as playStarted } from "./favourites.js";
 import * as queue from "./queue.js";
 
 const players = [$("audio"), $("audio-next")];
@@ -218,10 +218,14 @@ function showTrack(item) {
     title.removeAttribute("href");
     $("player-artist").textContent = "";
     cover.removeAttribute("src");
+    showPlayerStar(null);
+    delete title.dataset.id;
     if ("mediaSession" in navigator) { navigator.mediaSession.metadata = null; navigator.mediaSession.playbackState = "none"; }
     return;
   }
   const track = item.track;
+  if (title.dataset.id !== track.id) showPlayerStar(track);
+  title.dataset.id = track.id;
   title.textContent = track.title;
   title.href = routes.album(track.album.id);
   title.title = track.title + " — go to “" + track.album.title + "”";

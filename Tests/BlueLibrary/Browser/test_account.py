@@ -269,6 +269,21 @@ class AccountTests(PageTestCase):
         self.click(self.driver.find_element(
             By.CSS_SELECTOR, '#playlist-tracks button[aria-label="Remove Alpha One from the playlist"]'))
         self.eventually(lambda: self.playlist_rows() == ["Alpha Two", "Beta One", "Alpha Three"])
+        # Dragged with the mouse: Alpha Three onto the first row takes its place, and back again.
+        drag = """
+            const rows = document.querySelectorAll('#playlist-tracks tr');
+            const carried = new DataTransfer();
+            const send = (row, type) => row.dispatchEvent(new DragEvent(type, {dataTransfer: carried, bubbles: true, cancelable: true}));
+            send(rows[arguments[0]], 'dragstart');
+            send(rows[arguments[1]], 'dragover');
+            send(rows[arguments[1]], 'drop');
+            send(rows[arguments[0]], 'dragend');
+        """
+        self.driver.execute_script(drag, 2, 0)
+        self.eventually(lambda: self.playlist_rows() == ["Alpha Three", "Alpha Two", "Beta One"])
+        self.assertEqual(self.page_state()["status"], "Moved “Alpha Three”")
+        self.driver.execute_script(drag, 0, 2)
+        self.eventually(lambda: self.playlist_rows() == ["Alpha Two", "Beta One", "Alpha Three"])
         name = self.driver.find_element(By.ID, "playlist-rename")
         name.clear()
         name.send_keys("Night drive\n")

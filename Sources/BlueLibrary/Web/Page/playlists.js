@@ -2,8 +2,8 @@
 // made here is on their phone, and the other way round:
 //   #/playlists      every playlist (name, tracks, length); a new one, empty or from the queue; a new smart
 //                    one (a query of the search's language, an order, a length)
-//   #/playlist/ID    one: Play, rename, delete, download as .m3u8; each track plays, moves up or down
-//                    (the keyboard's way to reorder) or goes; a smart one's rule instead, to change
+//   #/playlist/ID    one: Play, rename, delete, download as .m3u8; each track plays, is dragged to another
+//                    place or moves up or down (the keyboard's way) or goes; a smart one's rule instead
 // An album's page adds the album to one ("Add to playlist"). Every change sends the playlist's whole list of
 // tracks (PATCH /api/mine/playlists/ID), so what is shown is what was saved. A smart playlist's tracks are the
 // ones its query picks when it is read: the page reads it again when the library changes.
@@ -129,6 +129,7 @@ function draw(playlist) {
     const remove = button("Remove " + track.title + " from the playlist", { icon: "remove", className: "icon-button" });
     remove.addEventListener("click", () => save(playlist.tracks.filter((_, n) => n !== index), "Removed “" + track.title + "”"));
     actions.append(up, down, remove);
+    draggable(row, index);
     return row;
   }));
   // The focus stays on the same button of the track it was on (it moved with it), else nearby.
@@ -136,6 +137,32 @@ function draw(playlist) {
   if (again) again.focus();
   else if (focused >= 0 && body.querySelector("button")) body.querySelectorAll("button")[Math.min(focused, body.querySelectorAll("button").length - 1)].focus();
   markPlaying(body);
+}
+
+// A row dragged onto another takes its place (the Move buttons are the keyboard's and a touch screen's way).
+const DRAGGED = "application/x-bluelibrary-playlist-index";
+function draggable(row, index) {
+  row.draggable = true;
+  row.addEventListener("dragstart", (event) => {
+    event.dataTransfer.setData(DRAGGED, String(index));
+    event.dataTransfer.effectAllowed = "move";
+    row.classList.add("dragging");
+  });
+  row.addEventListener("dragend", () => row.classList.remove("dragging"));
+  row.addEventListener("dragover", (event) => {
+    if (!event.dataTransfer.types.includes(DRAGGED)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+    row.classList.add("drop-target");
+  });
+  row.addEventListener("dragleave", () => row.classList.remove("drop-target"));
+  row.addEventListener("drop", (event) => {
+    row.classList.remove("drop-target");
+    const from = Number(event.dataTransfer.getData(DRAGGED));
+    if (!event.dataTransfer.types.includes(DRAGGED) || !Number.isInteger(from)) return;
+    event.preventDefault();
+    if (from !== index && shown && from < shown.tracks.length) move(from, index);
+  });
 }
 
 function move(from, to) {

@@ -1,8 +1,11 @@
 """py-sonic (`libsonic`) against `bluelibrary serve`: POST form bodies to `NAME.view`, `f=json`, token
-logins (md5(password + salt), a new salt every call) and, with `legacyAuth`, `p=enc:HEX`."""
+logins (md5(password + salt), a new salt every call) and, with `legacyAuth`, `p=enc:HEX`; a playlist made
+on the web page is py-sonic's, and the other way round."""
 
+import json
 import struct
 import unittest
+import urllib.request
 
 import libsonic
 
@@ -101,6 +104,31 @@ class PySonicTests(unittest.TestCase):
         starred = client.getStarred2()["starred2"]
         self.assertEqual([starred.get(kind, []) for kind in ("song", "album", "artist")], [[], [], []])
 
+    def test_a_playlist_made_on_the_page_is_py_sonics_and_the_other_way_round(self):
+        # Ann's, so that joe's plays and playlists (the walk above) are untouched.
+        cookie = page_sign_in(support.OTHER, support.OTHER_PASSWORD)
+        client = connect(support.OTHER, support.OTHER_PASSWORD)
+        songs = {song["title"]: song["id"] for song in client.search3("tone")["searchResult3"]["song"]}
+        made = page(cookie, "POST", "/api/mine/playlists", {"name": "From the page", "tracks": [songs["High Tone"]]})
+        playlists = client.getPlaylists()["playlists"]["playlist"]
+        self.assertEqual([(p["name"], p["songCount"], p["owner"]) for p in playlists], [("From the page", 1, "ann")])
+        # Made by py-sonic: on the page.
+        client.createPlaylist(name="From py-sonic", songIds=[songs["Low Tone"], songs["High Tone"]])
+        mine = page(cookie, "GET", "/api/mine/playlists")["playlists"]
+        self.assertEqual([(p["name"], p["tracks"]) for p in mine], [("From the page", 1), ("From py-sonic", 2)])
+        # A smart playlist from the page is an ordinary one to py-sonic, and follows ann's plays.
+        smart = page(cookie, "POST", "/api/mine/playlists",
+                     {"name": "Tones to hear", "smart": {"query": "track:tone plays:0", "order": "title"}})
+        entries = lambda: [e["title"] for e in client.getPlaylist(smart["id"])["playlist"].get("entry", [])]
+        self.assertEqual(entries(), ["High Tone", "Low Tone"])
+        client.scrobble(songs["High Tone"])
+        self.assertEqual(entries(), ["Low Tone"])
+        with self.assertRaises(libsonic.errors.SonicError):
+            client.updatePlaylist(smart["id"], songIdsToAdd=[songs["High Tone"]])
+        for playlist in client.getPlaylists()["playlists"]["playlist"]:
+            client.deletePlaylist(playlist["id"])
+        self.assertEqual(page(cookie, "GET", "/api/mine/playlists")["playlists"], [])
+
     def test_a_password_sent_as_enc_hex(self):
         # py-sonic hex-encodes each character's code point, not its UTF-8 bytes, so a password outside
         # ASCII comes out wrong: the second user's plain ASCII password is used here.
@@ -111,6 +139,25 @@ class PySonicTests(unittest.TestCase):
     def test_a_wrong_password_is_error_40(self):
         with self.assertRaises(libsonic.errors.CredentialError):
             connect(password="wrong").ping()
+
+
+def page_sign_in(user, password):
+    """Signs in to the web page as `user`; gives the session's cookie."""
+    request = urllib.request.Request(
+        f"http://{served.host}:{served.port}/api/session", method="POST",
+        data=json.dumps({"name": user, "password": password}).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return answer.headers["Set-Cookie"].split(";")[0]
+
+
+def page(cookie, method, path, body=None):
+    """A request of the web page's, signed in with `cookie`; gives its JSON."""
+    request = urllib.request.Request(
+        f"http://{served.host}:{served.port}{path}", method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Cookie": cookie, **({"Content-Type": "application/json"} if body is not None else {})})
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
 
 
 def png_size(data):

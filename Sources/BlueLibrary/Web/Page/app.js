@@ -195,9 +195,10 @@ onChange((change) => {
 });
 
 // A change to the person's own data (from their phone, or another of their pages) reaches the views that
-// show it: their favourites and plays, their playlists (a smart one's tracks follow their plays), an album's
-// stars and rating. A view with a control in focus is left as it is (drawn again, it would lose the
-// focus), but a playlist's, which keeps the focus where it was.
+// show it: their favourites and plays, their playlists (a smart one's tracks follow their plays), the
+// playing track's star. A view with a control in focus is left as it is (drawn again, it would lose the
+// focus), but a playlist's, which keeps the focus where it was; an album's page is not drawn again under
+// the pointer (its stars and rating are read when it opens).
 let mineTimer = 0;
 onMine(() => {
   clearTimeout(mineTimer);
@@ -209,7 +210,6 @@ onMine(() => {
     else if (focused) return;
     else if (section === "favourites") showFavourites();
     else if (section === "playlists") showPlaylists();
-    else if (section === "album") refreshAlbum();
   }, 150);
 });
 

@@ -397,7 +397,7 @@ class AccountTests(PageTestCase):
         phone = self.subsonic("getPlaylist", "joe", id=playlist[0]["id"])["playlist"]
         self.assertEqual([e["title"] for e in phone["entry"]], ["Beta Two", "Alpha One", "Alpha Two", "Alpha Three"])
 
-    def test_an_artist_and_the_playing_track_are_starred_where_they_are(self):
+    def test_an_artist_and_the_playing_track_are_starred_and_rated_where_they_are(self):
         self.driver.get(self.url)
         self.eventually(lambda: self.form()["open"])
         self.sign_in("joe", USERS["joe"])
@@ -428,6 +428,10 @@ class AccountTests(PageTestCase):
         ids = self.song_ids()
         self.subsonic("unstar", "joe", id=ids["Beta One"])
         self.eventually(lambda: player_star.get_attribute("aria-pressed") == "false")
+        # And rated from the player: the phone's rating of the song.
+        Select(self.driver.find_element(By.ID, "player-rating")).select_by_value("3")
+        self.eventually(lambda: self.page_state()["status"] == "Rated “Beta One” 3 of 5")
+        self.assertEqual(self.subsonic("getSong", "joe", id=ids["Beta One"])["song"]["userRating"], 3)
 
     def api_as_page(self, path):
         """A JSON request the page makes (with its cookie)."""

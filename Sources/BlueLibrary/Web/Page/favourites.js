@@ -45,19 +45,34 @@ export function trackStar(track, starred) {
   return control;
 }
 
-// The player's Favourite toggle, for the track playing (signed in only), once it knows the track's star.
+// Rates `id` (an album, a track, an artist called `title`) from the choice `rating` (0 takes it away).
+async function rate(id, title, rating) {
+  try {
+    await api("PUT", "/api/mine/ratings", { id, rating: Number(rating.value) });
+    say(rating.value === "0" ? "No rating for “" + title + "”" : "Rated “" + title + "” " + rating.value + " of 5");
+  } catch (error) {
+    report(error);
+  }
+}
+
+// The player's Favourite toggle and rating, for the track playing (signed in only), once it knows what
+// the person recorded about the track.
 let playerTrack = null;
 let playerLoad = 0;
 export async function showPlayerStar(track) {
-  const control = $("player-favourite");
+  const control = $("player-favourite"), rating = $("player-rating");
   const mine = ++playerLoad;
   playerTrack = track;
-  if (!signedIn() || !track) { control.hidden = true; return; }
+  if (!signedIn() || !track) { control.hidden = rating.hidden = true; return; }
   const album = await albumMine(track.album.id);
   if (mine !== playerLoad) return;
   const recorded = album && album.tracks.find((t) => t.id === track.id);
-  control.hidden = !recorded;
-  if (recorded) starToggle(control, track, recorded.starred);
+  control.hidden = rating.hidden = !recorded;
+  if (!recorded) return;
+  starToggle(control, track, recorded.starred);
+  rating.setAttribute("aria-label", "Your rating of " + track.title);
+  if (document.activeElement !== rating) rating.value = String(recorded.rating || 0);
+  rating.onchange = () => rate(track.id, track.title, rating);
 }
 
 // Reads the playing track's star again (it may have changed on a phone).
@@ -81,14 +96,7 @@ function showMine(kind, id, title, mine) {
   };
   const rating = $(kind + "-rating");
   rating.value = String(mine.rating || 0);
-  rating.onchange = async () => {
-    try {
-      await api("PUT", "/api/mine/ratings", { id, rating: Number(rating.value) });
-      say(rating.value === "0" ? "No rating for “" + title + "”" : "Rated “" + title + "” " + rating.value + " of 5");
-    } catch (error) {
-      report(error);
-    }
-  };
+  rating.onchange = () => rate(id, title, rating);
 }
 
 // The album page's Favourite and rating.

@@ -433,6 +433,32 @@ class AccountTests(PageTestCase):
         self.eventually(lambda: self.page_state()["status"] == "Rated “Beta One” 3 of 5")
         self.assertEqual(self.subsonic("getSong", "joe", id=ids["Beta One"])["song"]["userRating"], 3)
 
+    def test_an_album_is_starred_on_the_grid_with_the_pointer_or_the_f_key(self):
+        self.driver.get(self.url)
+        self.eventually(lambda: self.form()["open"])
+        self.sign_in("joe", USERS["joe"])
+        self.eventually(lambda: self.form()["name"] == "joe")
+        stars = lambda: self.driver.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll('#albums-grid .cell')].filter((c) => c.album)"
+            ".map((c) => [c.album.title, c.lastChild.hidden ? null : c.lastChild.getAttribute('aria-pressed')]));")
+        self.open_route("#/albums?sort=artist")
+        self.eventually(lambda: stars() == {"Alpha": "false", "Beta": "false"})
+        # The pointer: Beta's star on its cover.
+        self.click(self.driver.find_element(By.CSS_SELECTOR, '#albums-grid button[aria-label="Favourite Beta"]'))
+        self.eventually(lambda: stars() == {"Alpha": "false", "Beta": "true"})
+        self.assertEqual(self.page_state()["status"], "“Beta” is a favourite")
+        # The keyboard: F on Alpha's card (Tab passes the star by).
+        link = self.driver.find_element(By.CSS_SELECTOR, '#albums-grid a[aria-label="Alpha by Ada"]')
+        self.assertEqual(link.get_attribute("aria-keyshortcuts"), "F")
+        self.driver.execute_script("arguments[0].focus()", link)
+        self.keys("f")
+        self.eventually(lambda: stars() == {"Alpha": "true", "Beta": "true"})
+        albums = self.subsonic("getStarred2", "joe")["starred2"]["album"]
+        self.assertEqual(sorted(a["name"] for a in albums), ["Alpha", "Beta"])
+        # Unstarred on the phone: the grid follows at once.
+        self.subsonic("unstar", "joe", albumId=next(a["id"] for a in albums if a["name"] == "Beta"))
+        self.eventually(lambda: stars() == {"Alpha": "true", "Beta": "false"})
+
     def api_as_page(self, path):
         """A JSON request the page makes (with its cookie)."""
         return self.driver.execute_async_script(

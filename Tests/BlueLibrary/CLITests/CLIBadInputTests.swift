@@ -68,7 +68,7 @@ struct CLIBadInputTests {
             (["edit", "0", "--artist", ""], "invalid artist '': must not be empty", 65),
             (
                 ["list", "colour:red"],
-                "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url, mbid, track, trackartist)",
+                "invalid query term 'colour:red': unknown field 'colour' (fields: id, title, artist, genre, year, cover_url, mbid, track, trackartist, added; in a smart playlist also plays, rating (stars), starred, played)",
                 65
             ),
             (

@@ -24,7 +24,7 @@ import { next, previous, seekBy, startPlayer, toggle } from "./player.js";
 import { startQueuePanel } from "./queuepanel.js";
 import { lyricsAreOpen, openLyrics, startLyrics } from "./lyrics.js";
 import { coversKey, coversQuery, coversSearch, hideCovers, showCovers, startCovers } from "./scroller.js";
-import { hideFavourites, refreshPlayerStar, showFavourites, startFavourites } from "./favourites.js";
+import { hideFavourites, readStarredAlbums, refreshPlayerStar, showFavourites, startFavourites } from "./favourites.js";
 import { hidePlaylists, refreshPlaylist, showPlaylist, showPlaylists, startPlaylists } from "./playlists.js";
 import { startToPlaylist } from "./toplaylist.js";
 import { hideRadio, showRadio } from "./radio.js";
@@ -204,6 +204,7 @@ onMine(() => {
   clearTimeout(mineTimer);
   mineTimer = setTimeout(() => {
     refreshPlayerStar();
+    readStarredAlbums();
     const active = document.activeElement;
     const focused = $("view-" + section)?.contains(active) && active.matches("a, button, input, select, textarea");
     if (section === "playlist") refreshPlaylist();
@@ -224,6 +225,7 @@ startAccount().then((ready) => {
   startFavourites();
   startPlaylists();
   startToPlaylist();
+  readStarredAlbums();
   addEventListener("popstate", () => render(false));
   addEventListener("hashchange", () => render(false));
   startPlayer();

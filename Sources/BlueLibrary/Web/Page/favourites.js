@@ -126,6 +126,60 @@ export async function albumMine(id) {
   }
 }
 
+// MARK: Stars on the album grid
+
+// The ids of the person's favourite albums, for the grid's stars (null: no one signed in, or not read yet).
+let starredAlbums = null;
+const starredListeners = new Set();
+
+// Reads the person's favourite albums (at the start, and when their data changes anywhere) and tells the
+// grids.
+export async function readStarredAlbums() {
+  if (!signedIn()) return;
+  try {
+    const { albums } = await api("GET", "/api/mine/favourites");
+    starredAlbums = new Set(albums.map((album) => album.id));
+    for (const listener of starredListeners) listener();
+  } catch (error) {
+    // The stars stay as they were; the next change reads them again.
+  }
+}
+
+// Calls `listener()` when the favourite albums are read anew; gives the function that stops it.
+export function onStarredAlbums(listener) {
+  starredListeners.add(listener);
+  return () => starredListeners.delete(listener);
+}
+
+// A grid cell's Favourite: a pointer's target on the cover (Tab passes it by: the keyboard's way is the
+// F key on the album, which the album's link announces).
+export const gridStar = {
+  make() {
+    const control = button("Favourite", { icon: "starOutline", className: "icon-button favourite cell-star" });
+    control.tabIndex = -1;
+    control.hidden = true;
+    return control;
+  },
+  show(control, album, link) {
+    control.hidden = !album || !starredAlbums;
+    if (link) { if (control.hidden) link.removeAttribute("aria-keyshortcuts"); else link.setAttribute("aria-keyshortcuts", "F"); }
+    if (control.hidden) return;
+    const on = starredAlbums.has(album.id);
+    setIcon(control, on ? "star" : "starOutline");
+    control.setAttribute("aria-label", "Favourite " + album.title);
+    showStar(control, on, album.title + " (F)");
+    control.onclick = () => gridStar.toggle(album, control);
+  },
+  async toggle(album, control) {
+    if (!starredAlbums) return;
+    const on = !starredAlbums.has(album.id);
+    if (!(await setStar(album.id, on, control, album.title + " (F)"))) return;
+    if (on) starredAlbums.add(album.id); else starredAlbums.delete(album.id);
+    setIcon(control, on ? "star" : "starOutline");
+    say(on ? "“" + album.title + "” is a favourite" : "“" + album.title + "” is no longer a favourite");
+  },
+};
+
 // MARK: Plays
 
 // The player counts a play once half the track, or 4 minutes, has played (Subsonic's reportPlayback rule):

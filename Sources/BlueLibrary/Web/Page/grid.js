@@ -3,6 +3,7 @@
 // middle of the view first, and are dropped when scrolled past. Used by the Albums view, an artist's
 // and a genre's albums, and the albums a search finds.
 import { coverURL, element, report, routes } from "./dom.js";
+import { gridStar, onStarredAlbums } from "./favourites.js";
 import { Pages } from "./pages.js";
 import { VirtualRows } from "./virtual.js";
 
@@ -28,9 +29,16 @@ export class AlbumGrid {
     });
     this.resize = new ResizeObserver(() => this.measure());
     this.resize.observe(container);
+    // The person's favourites read anew: each drawn cell's star shows it.
+    this.stopStars = onStarredAlbums(() => {
+      for (const row of this.container.children) {
+        for (const cell of row.children) gridStar.show(cell.lastChild, cell.album, cell.firstChild);
+      }
+    });
   }
 
   destroy() {
+    this.stopStars();
     clearTimeout(this.coverTimer);
     this.pages.stop();
     this.resize.disconnect();
@@ -126,7 +134,14 @@ export class AlbumGrid {
     cover.addEventListener("load", () => this.coverDone(cover));
     cover.addEventListener("error", () => this.coverDone(cover));
     link.append(cover, element("span", "cell-title"), element("span", "cell-artist"));
-    cell.append(link);
+    const star = gridStar.make();
+    // F on the album (signed in) is its Favourite.
+    link.addEventListener("keydown", (event) => {
+      if (event.key.toLowerCase() !== "f" || event.ctrlKey || event.metaKey || event.altKey || star.hidden) return;
+      event.preventDefault();
+      gridStar.toggle(cell.album, star);
+    });
+    cell.append(link, star);
     return cell;
   }
 
@@ -134,6 +149,8 @@ export class AlbumGrid {
     cell.position = position;
     const album = this.pages.get(position);
     const link = cell.firstChild, cover = link.firstChild;
+    cell.album = album || null;
+    gridStar.show(cell.lastChild, cell.album, link);
     cell.setAttribute("aria-posinset", String(position + 1));
     cell.setAttribute("aria-setsize", String(this.total));
     const key = album ? coverURL(album) : "";

@@ -60,7 +60,9 @@ async function create(tracks) {
 function ruleOf(prefix) {
   const query = $(prefix + "-query").value.trim();
   if (!query) { $(prefix + "-query").focus(); say("A smart playlist needs a query", true); return null; }
-  return { query, order: $(prefix + "-order").value, limit: Number($(prefix + "-limit").value) || 100 };
+  // An empty length is the default; any other is the server's to accept or refuse (1 to 5,000).
+  const limit = $(prefix + "-limit").value.trim();
+  return { query, order: $(prefix + "-order").value, limit: limit === "" ? 100 : Number(limit) };
 }
 
 async function createSmart() {

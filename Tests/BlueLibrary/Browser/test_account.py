@@ -177,7 +177,7 @@ class AccountTests(PageTestCase):
                     nothingPlayed: !document.getElementById('recent-empty').hidden};
             """)
 
-    def test_two_people_at_once_each_keep_their_own_favourites_ratings_and_plays(self):
+    def test_two_people_at_once_each_keep_their_own_favourites_ratings_plays_and_playlists(self):
         joe = self.driver
         ann = self.make_browser()
         for browser, name in ((joe, "joe"), (ann, "ann")):
@@ -232,6 +232,26 @@ class AccountTests(PageTestCase):
         self.open_route("#/favourites")
         self.eventually(lambda: self.favourites()["nothingPlayed"])
         self.assertEqual(self.favourites(), {"albums": [], "recent": [], "most": [], "tracks": [], "nothingPlayed": True})
+        # Playlists: each their own, with both Playlists views open at once.
+        names = lambda: self.driver.execute_script(
+            "return [...document.querySelectorAll('#playlists-list a')].map((a) => a.textContent)")
+        self.open_route("#/playlists")
+        self.eventually(lambda: self.driver.find_element(By.ID, "playlists-empty").is_displayed())
+        for name, other in ((joe, ann), (ann, joe)):
+            self.driver = name
+            mine = "Joe's" if name is joe else "Ann's"
+            self.open_route("#/playlists")
+            self.driver.find_element(By.ID, "playlist-new-name").send_keys(mine)
+            self.click(self.driver.find_element(By.CSS_SELECTOR, "#playlist-new button[type=submit]"))
+            self.eventually(lambda: self.driver.find_element(By.ID, "playlist-title").text == mine)
+            self.driver = other
+            self.open_route("#/playlists")
+            self.settle(0.5)
+            self.assertNotIn(mine, names())
+        for name, mine in ((joe, ["Joe's"]), (ann, ["Ann's"])):
+            self.driver = name
+            self.open_route("#/playlists")
+            self.eventually(lambda: names() == mine)
         self.driver = joe
 
     def playlist_rows(self):

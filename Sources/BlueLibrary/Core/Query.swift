@@ -78,6 +78,14 @@ package struct Query: Sendable, Hashable {
         /// play of the track, or of any of the album's tracks (`played:-7d`), or the album's joining the
         /// library (`added:-30d`, `added:2026-01-01..2026-03-31`).
         case time(Moment, Instant?, Instant?)
+
+        /// Whether it names what only a person has: their plays, ratings, stars or latest plays.
+        package var isPersonal: Bool {
+            switch self {
+            case .count, .starred, .time(.played, _, _): true
+            default: false
+            }
+        }
     }
 
     /// The counts a person keeps of an album or track.
@@ -115,14 +123,7 @@ package struct Query: Sendable, Hashable {
 
     /// Whether the query names what only a person has — their plays, ratings, stars, latest plays — and so
     /// can be evaluated only for someone (a smart playlist's owner).
-    package var isPersonal: Bool {
-        groups.joined().contains { term in
-            switch term.predicate {
-            case .count, .starred, .time(.played, _, _): true
-            default: false
-            }
-        }
-    }
+    package var isPersonal: Bool { groups.joined().contains { $0.predicate.isPersonal } }
 
     /// The fields of a track a query can name.
     package enum TrackField: String, Sendable, Hashable, CaseIterable {

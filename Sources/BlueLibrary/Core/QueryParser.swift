@@ -124,7 +124,7 @@ extension Query {
         let exact = value.first == "="
         if exact { value = value.dropFirst() }
         if let predicate = try personalPredicate(name.lowercased(), String(value), token: token) {
-            if !personal, Query(groups: [[Term(predicate)]]).isPersonal {
+            if !personal, predicate.isPersonal {
                 throw LibraryError(
                     .invalidQuery,
                     "invalid query term '\(token)': '\(name):' is a person's own, so it works only in a smart playlist"

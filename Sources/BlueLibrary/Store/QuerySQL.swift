@@ -114,7 +114,7 @@ package struct QuerySQL {
                 if let high { parts.append("\(album)year <= \(bind(.integer(Int64(high))))") }
                 // An album without a year is outside every range, and so inside every negated one.
                 sql = "coalesce(\(parts.joined(separator: " AND ")), false)"
-            case _ where scope == .albums && Query(groups: [[term]]).isPersonal:
+            case _ where scope == .albums && term.predicate.isPersonal:
                 // Parsed only for a smart playlist (``Query/isPersonal``), which picks tracks.
                 sql = "false"
             case .count(let field, let low, let high):

@@ -104,7 +104,8 @@ function draw(playlist) {
   shown = playlist;
   document.title = playlist.name + " — BlueLibrary";
   $("playlist-title").textContent = playlist.name;
-  $("playlist-rename").value = playlist.name;
+  // A field being typed in keeps what is typed: the playlist is drawn again whenever it changes anywhere.
+  if (document.activeElement !== $("playlist-rename")) $("playlist-rename").value = playlist.name;
   $("playlist-facts").textContent = (playlist.smart ? "Smart: " : "") + count(playlist.tracks.length, "track", "tracks") + ", " + clock(playlist.tracks.reduce((sum, t) => sum + (Number(t.duration) || 0), 0));
   // A smart playlist's rule, to change; its tracks are not moved or removed one by one.
   $("playlist-rule").hidden = !playlist.smart;

@@ -46,7 +46,7 @@ enum FolderImportReport {
         }
         if report.moved > 0 {
             out.line(
-                "\(report.moved) file\(report.moved == 1 ? " was" : "s were") moved or renamed: stars, ratings, plays and playlist places went with \(report.moved == 1 ? "it" : "them")."
+                "\(report.moved) file\(report.moved == 1 ? " was" : "s were") moved or renamed: \(report.moved == 1 ? "its track keeps its" : "their tracks keep their") id, stars, ratings, plays and playlist places."
             )
         }
         if report.removedSeeds {

@@ -218,13 +218,17 @@ package enum AlbumCoding {
         else {
             throw LibraryError(.malformedInput, "\"duration\" must be a number of seconds")
         }
-        let track = Track(
-            disc: max(try whole("disc") ?? 1, 1), number: try whole("number"), title: try text("title"),
-            artist: try text("artist"), duration: duration, path: path)
-        if case .string(let id)? = fields["id"], TrackID(id)?.rawValue != track.id {
-            throw LibraryError(.invalidField, "invalid track id '\(id.prefix(60))': not the id of its path")
+        // A track's id is its path's, or the one it kept when its file was moved.
+        var id: String?
+        if case .string(let text)? = fields["id"] {
+            guard let parsed = TrackID(text) else {
+                throw LibraryError(.invalidField, "invalid track id '\(text.prefix(60))': not a UUID")
+            }
+            id = parsed.rawValue
         }
-        return track
+        return Track(
+            disc: max(try whole("disc") ?? 1, 1), number: try whole("number"), title: try text("title"),
+            artist: try text("artist"), duration: duration, path: path, id: id)
     }
 
     /// Builds an album from texts in ``AlbumField/allCases`` order (`nil` when absent); a missing id

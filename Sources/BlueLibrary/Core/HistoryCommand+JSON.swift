@@ -127,17 +127,19 @@ extension HistoryCommand {
             markedAfter: try marks("marked_after"))
     }
 
-    /// A stored track as a history entry keeps it.
+    /// A stored track as a history entry keeps it (with its id when the library kept one: a moved
+    /// file's; entries written before ids were kept have none, and their tracks' ids follow their paths).
     private static func json(_ stored: StoredTrack) -> JSONValue {
         let track = stored.track
-        return .object([
-            ("disc", .number(String(track.disc))),
-            ("number", track.number.map { .number(String($0)) } ?? .null),
-            ("title", .string(track.title)), ("artist", .string(track.artist)),
-            ("duration", .number(String(track.duration))), ("path", .string(track.path)),
-            ("size", .number(String(stored.size))), ("modified", .number(String(stored.modified))),
-            ("tags", .string(stored.tags)),
-        ])
+        return .object(
+            (track.storedID.map { [("id", JSONValue.string($0))] } ?? []) + [
+                ("disc", .number(String(track.disc))),
+                ("number", track.number.map { .number(String($0)) } ?? .null),
+                ("title", .string(track.title)), ("artist", .string(track.artist)),
+                ("duration", .number(String(track.duration))), ("path", .string(track.path)),
+                ("size", .number(String(stored.size))), ("modified", .number(String(stored.modified))),
+                ("tags", .string(stored.tags)),
+            ])
     }
 
     private static func trackChange(_ json: JSONValue) throws -> TrackChange {
@@ -159,10 +161,15 @@ extension HistoryCommand {
                 let modified = number("modified").flatMap({ Int64($0) }),
                 case .string(let tags)? = item["tags"]
             else { throw malformed }
+            var id: String?
+            if case .string(let text)? = item["id"] {
+                guard let parsed = TrackID(text) else { throw malformed }
+                id = parsed.rawValue
+            }
             return StoredTrack(
                 track: Track(
                     disc: disc, number: number("number").flatMap { Int($0) }, title: title, artist: artist,
-                    duration: duration, path: path),
+                    duration: duration, path: path, id: id),
                 albumID: album, size: size, modified: modified, tags: tags)
         }
         return TrackChange(

@@ -15,11 +15,15 @@ package struct Track: Sendable, Hashable, Identifiable {
     package let path: String
     /// What its file says besides: credits, genres, the disc's subtitle, ReplayGain.
     package var details: TrackDetails
+    /// The id the library keeps for it, when known (read from the library, an export or the history);
+    /// `nil` for a file just read, whose id follows from its path. A file moved or renamed keeps the id
+    /// it had (``id``).
+    package let storedID: String?
 
-    /// Creates a track.
+    /// Creates a track; `id` is the id the library keeps for it, when known.
     package init(
         disc: Int, number: Int?, title: String, artist: String, duration: Double, path: String,
-        details: TrackDetails = TrackDetails()
+        details: TrackDetails = TrackDetails(), id: String? = nil
     ) {
         self.disc = disc
         self.number = number
@@ -28,6 +32,34 @@ package struct Track: Sendable, Hashable, Identifiable {
         self.duration = duration
         self.path = path
         self.details = details
+        self.storedID = id
+    }
+
+    /// The same track, known by `id` (a moved file keeps the id of its old path).
+    package func known(as id: String?) -> Track {
+        Track(
+            disc: disc, number: number, title: title, artist: artist, duration: duration, path: path,
+            details: details, id: id)
+    }
+
+    /// Tracks are equal when their fields and ids are: a track read from the library (its id stored)
+    /// and the same file just read (its id its path's) are one track unless the file was moved.
+    package static func == (lhs: Track, rhs: Track) -> Bool {
+        lhs.disc == rhs.disc && lhs.number == rhs.number && lhs.title == rhs.title && lhs.artist == rhs.artist
+            && lhs.duration == rhs.duration && lhs.path == rhs.path && lhs.details == rhs.details
+            && (lhs.storedID == rhs.storedID || lhs.id == rhs.id)
+    }
+
+    /// Hashes what ``==`` compares but the id (equal tracks have equal paths, from which a track's id
+    /// follows unless it was kept).
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(disc)
+        hasher.combine(number)
+        hasher.combine(title)
+        hasher.combine(artist)
+        hasher.combine(duration)
+        hasher.combine(path)
+        hasher.combine(details)
     }
 
     /// The same track credited to `artist` (its tagged credits belonged to the old artist).
@@ -36,12 +68,13 @@ package struct Track: Sendable, Hashable, Identifiable {
         details.artists = []
         return Track(
             disc: disc, number: number, title: title, artist: artist, duration: duration, path: path,
-            details: details)
+            details: details, id: storedID)
     }
 
-    /// The track's stable id, derived from its file's path (see ``TrackID``). Computed when asked for,
-    /// so that a rescan of unchanged albums, which stores nothing again, hashes no paths.
-    package var id: String { TrackID(path: path).rawValue }
+    /// The track's stable id: the one the library keeps for it, else derived from its file's path (see
+    /// ``TrackID``). Derived when asked for, so that a rescan of unchanged albums, which stores nothing
+    /// again, hashes no paths.
+    package var id: String { storedID ?? TrackID(path: path).rawValue }
 
     /// Album order: by disc, then number (untagged numbers last), then path, ignoring case and accents
     /// ("b.mp3" before "C.mp3", as a file manager lists them; the exact path breaks a tie).

@@ -83,7 +83,7 @@ extension Track {
         var updated = Track(
             disc: patch.disc ?? disc, number: patch.number ?? number,
             title: try checked(patch.title, "title") ?? title,
-            artist: artist, duration: duration, path: path, details: details)
+            artist: artist, duration: duration, path: path, details: details, id: storedID)
         if let artist = try checked(patch.artist, "artist"), artist != self.artist {
             updated = updated.withArtist(artist)
         }

@@ -19,8 +19,8 @@ package struct FolderImport: Sendable {
     package var leftOut = 0
     /// Whether the tutorial's five albums left the library, the folder's albums taking their place.
     package var removedSeeds = false
-    /// Files found moved (renamed, or to another folder), whose stars, ratings, plays and playlist
-    /// places went with them.
+    /// Files found moved (renamed, or to another folder), whose tracks kept their ids, stars, ratings,
+    /// plays and playlist places.
     package var moved = 0
     /// Tracks the library now knows under the folder.
     package var tracks = 0
@@ -125,14 +125,33 @@ package struct FolderImporter: Sendable {
         // the same album, with its id, stars and hand edits.
         let moved = tracksBefore.map { Self.moves(in: result, before: $0) } ?? []
         for (old, new) in moved { if let owner = owners[old] { owners[new] = owner } }
+        // …and keeps its track's id, so that a phone that knows the track still finds it.
+        var keptIDs: [String: String] = [:]
+        if !moved.isEmpty, let tracksBefore {
+            let idsBefore = Dictionary(tracksBefore.values.joined().map { ($0.track.path, $0.track.id) }) {
+                first, _ in first
+            }
+            for (old, new) in moved { keptIDs[new] = idsBefore[old] }
+        }
         let originsByID = Dictionary(origins.map { ($0.id, $0) }) { first, _ in first }
         var kept = Set<AlbumID>()
         var restored = Set<AlbumID>()
         var files: [String: ScannedFile] = [:]
-        for scanned in result.albums {
-            let origin =
-                bySource.removeValue(forKey: scanned.key)
-                ?? mostFiles(of: scanned, owners).flatMap { originsByID[$0] }
+        // Each album of the library is one scanned album's at most: the one read from where it was read
+        // before, else the one holding most of its files (a file moved out of a folder that is still
+        // there makes an album of its own where it went).
+        var originOf: [Int: ScanOrigin] = [:]
+        for (index, scanned) in result.albums.enumerated() {
+            originOf[index] = bySource.removeValue(forKey: scanned.key)
+        }
+        var claimed = Set(originOf.values.map(\.id))
+        for (index, scanned) in result.albums.enumerated() where originOf[index] == nil {
+            guard let id = mostFiles(of: scanned, owners), !claimed.contains(id) else { continue }
+            originOf[index] = originsByID[id]
+            claimed.insert(id)
+        }
+        for (index, scanned) in result.albums.enumerated() {
+            let origin = originOf[index]
             if let origin {
                 kept.insert(origin.id)
                 applied.titles[origin.id] = scanned.title
@@ -150,7 +169,8 @@ package struct FolderImporter: Sendable {
             } else if let origin, origin.isDeleted {
                 // A person deleted it: it stays out; its files are remembered, so they are not read again.
                 if scanned.isChanged {
-                    try writer.replaceTracks(of: origin.id, with: storedTracks(scanned, origin.id, files))
+                    try writer.replaceTracks(
+                        of: origin.id, with: storedTracks(scanned, origin.id, files, ids: keptIDs))
                 }
                 applied.summary.leftOut += 1
                 continue
@@ -182,7 +202,7 @@ package struct FolderImporter: Sendable {
             // A file unchanged since it was read keeps its track as the library has it (edited by hand,
             // say); the others are as their tags say.
             let newTracks = storedTracks(
-                scanned, album.id, files, artist: edited.contains(.artist) ? album.artist : nil
+                scanned, album.id, files, ids: keptIDs, artist: edited.contains(.artist) ? album.artist : nil
             ).map { new -> StoredTrack in
                 guard let old = kept[new.track.path], old.size == new.size, old.modified == new.modified,
                     old.tags == new.tags
@@ -222,8 +242,12 @@ package struct FolderImporter: Sendable {
         }
         if let tracksBefore {
             applied.commands += try trackChanges(from: tracksBefore, applied, under: result.root, writer)
+            // The moved files kept their ids: the step records the moves (for what it says), and an undo
+            // or redo gives the ids nothing to carry.
             let moves = moved.map {
-                TrackMove(from: TrackID(path: $0.from).rawValue, to: TrackID(path: $0.to).rawValue)
+                TrackMove(
+                    from: keptIDs[$0.to] ?? TrackID(path: $0.from).rawValue,
+                    to: keptIDs[$0.to] ?? TrackID(path: $0.to).rawValue)
             }
             if !moves.isEmpty {
                 for move in moves { try writer.moveTrackData(from: move.from, to: move.to) }
@@ -242,14 +266,15 @@ package struct FolderImporter: Sendable {
     }
 
     /// What the scan did to the tracks under `root`, album by album, given them as they were before: the
-    /// changes to albums that were there before, and to new albums that took files another album had
-    /// (a new album's own files come back with it when its addition is redone).
+    /// changes to albums that were there before, and to new albums that took files another album had, at
+    /// their paths or moved (a new album's own files come back with it when its addition is redone).
     private static func trackChanges(
         from before: [AlbumID: [StoredTrack]], _ applied: Applied, under root: String,
         _ writer: any LibraryWriter
     ) throws -> [HistoryCommand] {
         let after = Dictionary(grouping: try writer.storedTracks(under: root), by: \.albumID)
         let paths = Set(before.values.joined().map(\.track.path))
+        let ids = Set(before.values.joined().map(\.track.id))
         let added = Set(
             applied.commands.compactMap { command -> AlbumID? in
                 guard case .add(let album, _) = command else { return nil }
@@ -260,7 +285,9 @@ package struct FolderImporter: Sendable {
         }
         return try Set(before.keys).union(after.keys).sorted { $0.rawValue < $1.rawValue }.compactMap { id in
             let (old, new) = (ordered(before[id]), ordered(after[id]))
-            guard old != new, !added.contains(id) || new.contains(where: { paths.contains($0.track.path) })
+            guard old != new,
+                !added.contains(id)
+                    || new.contains(where: { paths.contains($0.track.path) || ids.contains($0.track.id) })
             else { return nil }
             let title = try applied.titles[id] ?? writer.locate(id)?.album.title ?? ""
             return .tracks(TrackChange(album: id, title: title, before: old, after: new))
@@ -293,14 +320,16 @@ package struct FolderImporter: Sendable {
     /// The scanned album's tracks as the library stores them. When the album's artist was corrected by
     /// hand (`artist`), the tracks tagged with the old one are credited to it, as the edit made them.
     private static func storedTracks(
-        _ scanned: ScannedAlbum, _ album: AlbumID, _ files: [String: ScannedFile], artist: String? = nil
+        _ scanned: ScannedAlbum, _ album: AlbumID, _ files: [String: ScannedFile],
+        ids: [String: String] = [:], artist: String? = nil
     )
         -> [StoredTrack]
     {
         scanned.tracks.map { track in
             let file = files[track.path]
             var stored = StoredTrack(
-                track: track, albumID: album, size: file?.size ?? 0, modified: file?.modified ?? 0,
+                track: ids[track.path].map { track.known(as: $0) } ?? track, albumID: album,
+                size: file?.size ?? 0, modified: file?.modified ?? 0,
                 tags: file?.tags.stored ?? "")
             if let artist, artist != scanned.artist, track.artist == scanned.artist {
                 stored.track = stored.track.withArtist(artist)

@@ -26,6 +26,7 @@ extension PostgresAlbums {
     }
 
     func replaceTracks(of album: AlbumID, with tracks: [StoredTrack]) throws {
+        let tracks = try withTrackIDs(tracks, of: album)
         try run("DELETE FROM tracks WHERE album_id = $1", [.text(album.rawValue)])
         guard !tracks.isEmpty else { return }
         // The same file twice keeps its last place, as one INSERT OR REPLACE after another does in SQLite
@@ -39,8 +40,17 @@ extension PostgresAlbums {
             stored.order = ordinal
             return Self.trackValues(stored)
         }
-        // A track's id follows from its path, so a file another album had moves to this one, as SQLite's
-        // INSERT OR REPLACE moves it.
+        // A file another album had moves to this one (by its id, or by its path when the row there has
+        // another id), as SQLite's INSERT OR REPLACE moves it.
+        let paths = rows.map { $0[8] }
+        for batch in paths.chunked(into: PostgresArray.batchSize) {
+            try run(
+                "DELETE FROM tracks WHERE path = ANY($1::text[]) AND id <> ALL($2::text[])",
+                [
+                    .text(PostgresArray.literal(batch)),
+                    .text(PostgresArray.literal(rows.lazy.map { $0[0] })),
+                ])
+        }
         let assignments = Self.trackRowColumns.split(separator: ",").dropFirst().map {
             let column = $0.trimmingPrefix(" ")
             return "\(column) = excluded.\(column)"

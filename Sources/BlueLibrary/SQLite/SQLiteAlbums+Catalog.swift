@@ -159,7 +159,7 @@ extension SQLiteAlbums {
         var stored = StoredTrack(
             track: Track(
                 disc: row.int(3), number: row.optionalInt(4), title: row.text(5), artist: row.text(6),
-                duration: row.double(7), path: row.text(8)),
+                duration: row.double(7), path: row.text(8), id: row.text(0)),
             albumID: AlbumID(trusted: row.text(1)), size: Int64(row.int(9)), modified: Int64(row.int(10)),
             tags: row.text(11))
         stored.order = row.int(2)

@@ -10,7 +10,7 @@ extension SQLiteAlbums {
         contents.removedByScan = try albumsRemovedByScan()
         let tracks = try connection.prepare(
             """
-            SELECT album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags
+            SELECT album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags, id
             FROM tracks ORDER BY album_id, ordinal
             """)
         try tracks.bind([])
@@ -18,7 +18,8 @@ extension SQLiteAlbums {
             var stored = StoredTrack(
                 track: Track(
                     disc: tracks.int(2), number: tracks.optionalInt(3), title: tracks.text(4),
-                    artist: tracks.text(5), duration: tracks.double(6), path: tracks.text(7)),
+                    artist: tracks.text(5), duration: tracks.double(6), path: tracks.text(7),
+                    id: tracks.text(11)),
                 albumID: AlbumID(trusted: tracks.text(0)), size: Int64(tracks.int(8)),
                 modified: Int64(tracks.int(9)), tags: tracks.text(10))
             stored.order = tracks.int(1)

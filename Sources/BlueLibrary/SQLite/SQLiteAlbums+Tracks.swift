@@ -5,6 +5,7 @@ import BlueLibraryStore
 /// `SQLLibrary+Tracks.swift`, both stores').
 extension SQLiteAlbums {
     func replaceTracks(of album: AlbumID, with tracks: [StoredTrack]) throws {
+        let tracks = try withTrackIDs(tracks, of: album)
         try connection.run("DELETE FROM tracks WHERE album_id = ?", [.text(album.rawValue)])
         for (ordinal, stored) in tracks.enumerated() {
             let track = stored.track

@@ -13,7 +13,8 @@ extension SQLLibrary {
         var stored = StoredTrack(
             track: Track(
                 disc: try row.integer(3) ?? 1, number: try row.integer(4), title: row.string(5) ?? "",
-                artist: row.string(6) ?? "", duration: try row.real(7) ?? 0, path: row.string(8) ?? ""),
+                artist: row.string(6) ?? "", duration: try row.real(7) ?? 0, path: row.string(8) ?? "",
+                id: row.string(0)),
             albumID: AlbumID(trusted: row.string(1) ?? ""), size: Int64(try row.integer(9) ?? 0),
             modified: Int64(try row.integer(10) ?? 0), tags: row.string(11) ?? "")
         stored.order = try row.integer(2) ?? 0
@@ -100,6 +101,53 @@ extension SQLLibrary {
             try execute(
                 "UPDATE \(table) SET track_count = ?1, length = ?2 WHERE id = ?3",
                 [.integer(Int64(count)), .real(length), .text(album.rawValue)])
+        }
+    }
+
+    /// `tracks`, about to replace the tracks of `album`, each with the id it is to be stored under. A
+    /// track whose id the library keeps (read from the library, the history or an export; a moved file's)
+    /// keeps it. A file just read keeps the id of the row at its path (a retagged file that was moved
+    /// before), else takes its path's — unless that id is another's, kept by a moved file now elsewhere
+    /// (a new file where a moved one was) or claimed by one of `tracks`: then an id of its own, derived
+    /// from its path and a count. Ids held by the album's own rows, which the write replaces, are free.
+    package func withTrackIDs(_ tracks: [StoredTrack], of album: AlbumID) throws -> [StoredTrack] {
+        let open = tracks.indices.filter { tracks[$0].track.storedID == nil }
+        guard !open.isEmpty else { return tracks }
+        var claimed = Set(tracks.compactMap(\.track.storedID))
+        var holders: [String: String] = [:]  // id → path, of the rows the write keeps
+        var atPath: [String: String] = [:]  // path → id
+        for chunk in open.chunked(into: 400) {
+            let ids = (1...chunk.count).map { "?\($0)" }.joined(separator: ", ")
+            let paths = (1...chunk.count).map { "?\(chunk.count + $0)" }.joined(separator: ", ")
+            let rows = try select(
+                "SELECT id, path, album_id FROM tracks WHERE id IN (\(ids)) OR path IN (\(paths))",
+                chunk.map { .text(tracks[$0].track.id) } + chunk.map { .text(tracks[$0].track.path) }
+            ) { ($0.string(0) ?? "", $0.string(1) ?? "", $0.string(2) ?? "") }
+            for (id, path, owner) in rows {
+                atPath[path] = id
+                if owner != album.rawValue { holders[id] = path }
+            }
+        }
+        var decided = tracks
+        for index in open {
+            let path = tracks[index].track.path
+            func free(_ id: String) -> Bool { !claimed.contains(id) && (holders[id] ?? path) == path }
+            let id =
+                try [atPath[path], tracks[index].track.id].compactMap { $0 }.first(where: free)
+                ?? ownID(path, free)
+            claimed.insert(id)
+            decided[index].track = tracks[index].track.known(as: id)
+        }
+        return decided
+    }
+
+    /// An id for the file at `path` that no track has: its path's and a count, the first one free.
+    private func ownID(_ path: String, _ free: (String) -> Bool) throws -> String {
+        var count = 1
+        while true {
+            let id = TrackID(path: "\(path)\u{0}\(count)").rawValue
+            if free(id), try string("SELECT path FROM tracks WHERE id = ?1", [.text(id)]) == nil { return id }
+            count += 1
         }
     }
 

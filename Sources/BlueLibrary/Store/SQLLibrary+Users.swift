@@ -415,6 +415,7 @@ extension SQLLibrary {
     }
 
     package func moveTrackData(from: String, to: String) throws {
+        guard from != to else { return }  // a moved file that kept its id
         let (old, new) = (SQLValue.text(from), SQLValue.text(to))
         // Plays of both add up (the latest time kept); a star or a rating of the file wins.
         try execute(

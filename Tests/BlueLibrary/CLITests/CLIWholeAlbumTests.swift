@@ -56,6 +56,39 @@ struct CLIWholeAlbumTests {
         #expect(try await home.ok("list", "--json") == before)
     }
 
+    /// A renamed file's track keeps its id, in the library and through an export restored elsewhere; an
+    /// export's track id that is no UUID is refused in one line, and nothing is imported.
+    @Test func aRenamedFilesTrackKeepsItsIDThroughAnExportRestored() async throws {
+        try await importM()
+        let index = try await home.index(of: "M", by: "Band")
+        let before = try await home.album(index)
+        let old = try #require(before.tracks.first { $0.title == "Drift" }).id
+        let renamed = music.directory.file("m/02 Drift.mp3")
+        #expect(rename(music.directory.file("m/2.mp3"), renamed) == 0)
+        #expect(
+            try await rescan().contains("1 file was moved or renamed: its track keeps its id"),
+            "a move, not a removal and an addition")
+        let moved = try await home.album(index)
+        #expect(moved.tracks.first { $0.title == "Drift" }.map { [$0.id, $0.path] } == [old, renamed])
+        let file = home.directory.file("lib.json")
+        _ = try await home.ok("export", "-o", file)
+        let other = CLIHome()
+        try await other.removeEveryAlbum()
+        #expect(try await other.ok("import", file).hasPrefix("Imported 7 albums"))
+        let restored = try await other.album(try await other.index(of: "M", by: "Band"))
+        #expect(restored.tracks == moved.tracks, "the same tracks, ids kept")
+        let broken = home.directory.file("broken.json")
+        try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: old, with: "not-an-id")
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let third = CLIHome()
+        try await third.removeEveryAlbum()
+        let refused = try await third.run(["import", broken])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("invalid track id 'not-an-id': not a UUID"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(try await third.albumLines().isEmpty, "nothing half-imported")
+    }
+
     @Test func anExportRestoresIntoAnEmptyLibraryAndARescanAdoptsItKeepingHandEdits() async throws {
         try await importM()
         _ = try await home.ok("edit", "album:=M", "--genre", "Shoegaze")

@@ -275,7 +275,7 @@ struct WholeAlbumTests {
     }
 
     @Test(arguments: stores)
-    func aMovedFileTakesItsStarsRatingsPlaysAndPlaylistPlacesWithIt(kind: StoreKind) async throws {
+    func aMovedFileKeepsItsTrackIDStarsRatingsPlaysAndPlaylistPlaces(kind: StoreKind) async throws {
         let (folder, library, directory, importer) = try await imported(kind)
         defer { withExtendedLifetime(directory) {} }
         let old = TrackID(path: folder.path("m/2.mp3")).rawValue
@@ -295,7 +295,13 @@ struct WholeAlbumTests {
         )
         let (rescan, _) = try await importer.importFolder(folder.root)
         #expect(rescan.moved == 1)
-        let new = TrackID(path: moved).rawValue
+        func id(at path: String) async throws -> String? {
+            try await library.store.read { try $0.storedTracks(under: folder.root) }
+                .first { $0.track.path == path }?.track.id
+        }
+        #expect(try await id(at: moved) == old, "the moved file's track keeps its id")
+        #expect(try await library.store.read { try $0.track(old) }?.track.path == moved)
+        let new = old
         func kept(_ id: String) async throws -> String {
             let contents = try await library.store.read { try $0.contents() }
             let star = contents.stars.contains { $0.item == id }
@@ -311,8 +317,33 @@ struct WholeAlbumTests {
             undo.effect?.inverse.summary.contains("1 track moved") == true,
             "\(undo.effect?.inverse.summary ?? "")")
         #expect(try await kept(old) == "star true rating 4 plays 1 listed true")
+        #expect(try await id(at: folder.path("m/2.mp3")) == old, "undo: back at its old path, the same id")
         try await library.redo()
         #expect(try await kept(new) == "star true rating 4 plays 1 listed true")
+        #expect(try await id(at: moved) == old)
+        // A new file where the moved one was gets an id of its own; the moved track keeps its id and all
+        // that hangs on it, through a retagging of its file too.
+        try folder.add(
+            "m/2.mp3", tags("Deux", artist: "Band", album: "M", number: 2, genre: "Indie Folk", duration: 150)
+        )
+        folder.scripted.set(
+            tags("Two (Live)", artist: "Band", album: "M", number: 2, genre: "Indie Folk", duration: 200),
+            for: moved)
+        folder.write("elsewhere/two.mp3", "audio, retagged")
+        let (again, _) = try await importer.importFolder(folder.root)
+        #expect(again.moved == 0)
+        let newcomer = try #require(try await id(at: folder.path("m/2.mp3")))
+        #expect(newcomer != old && TrackID(newcomer) != nil)
+        #expect(try await id(at: moved) == old)
+        #expect(try await kept(old) == "star true rating 4 plays 1 listed true")
+        #expect(try await library.store.read { try $0.track(old) }?.track.title == "Two (Live)")
+        // Undone, the newcomer goes and the moved track is as it was; redone, both are back as they were.
+        try await library.undo()
+        #expect(try await id(at: folder.path("m/2.mp3")) == nil)
+        #expect(try await library.store.read { try $0.track(old) }?.track.title == "Two")
+        try await library.redo()
+        #expect(try await id(at: folder.path("m/2.mp3")) == newcomer)
+        #expect(try await id(at: moved) == old)
     }
 
     @Test(arguments: stores)

@@ -20,6 +20,9 @@ struct LibraryCopyTests {
     /// album with its track, tracks, both history stacks, the outbox and the current album; users with
     /// API keys, stars, ratings and plays of each kind of item, and playlists (one naming a track twice
     /// and a track no longer in the library, one empty), play queues and a bookmark.
+    /// The id track "b" kept when its file was moved to where it is.
+    static let movedID = TrackID(path: "/music/moved-from.flac").rawValue
+
     private func fill(_ store: any LibraryStore) async throws {
         let scanned = Album.seeds[1]
         let deleted = Album.seeds[3]
@@ -27,7 +30,8 @@ struct LibraryCopyTests {
             StoredTrack(
                 track: Track(
                     disc: 1, number: number, title: "\(name) ✓", artist: "Ärtist \"quoted\" \\ back",
-                    duration: 180.25, path: "/music/\(name).flac"),
+                    duration: 180.25, path: "/music/\(name).flac",
+                    id: name == "b" ? Self.movedID : nil),
                 albumID: album.id, size: 1_234_567, modified: 1_700_000_000_123_456_789, tags: "{\"x\":1}")
         }
         try await store.write { writer in
@@ -103,6 +107,7 @@ struct LibraryCopyTests {
         #expect(original.shares.map(\.trackIDs.count) == [2])
         #expect(original.players.map(\.name) == ["desk", "DSub ✓"] && original.users[1].maxBitRate == 192)
         #expect(original.removedByScan.count == 1, "a deleted album a scan removed keeps that mark")
+        #expect(original.tracks.first { $0.track.path == "/music/b.flac" }?.track.id == Self.movedID)
 
         let other: StoreKind = kind == .postgres ? .sqlite : .postgres
         let (copy, copyDirectory) = try await other.make()

@@ -106,8 +106,8 @@ package protocol UserDataWriter: UserDataReader {
     /// Counts a visit of a share's page at a time.
     func recordShareVisit(id: String, at time: Int64) throws
     /// Gives what every user keeps of the track `from` — stars, ratings, plays, places in playlists, play
-    /// queues and shares, bookmarks — to
-    /// the track `to` (its file moved; a track's id follows its path).
+    /// queues and shares, bookmarks — to the track `to` (a step recorded before moved files kept their
+    /// ids, undone or redone); nothing when the two are one.
     func moveTrackData(from: String, to: String) throws
 }
 

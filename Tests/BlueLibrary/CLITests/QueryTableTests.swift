@@ -13,65 +13,57 @@ import Testing
 /// One query means one thing on every face: each case of one table goes through `bluelibrary list`
 /// (its words as arguments), the JSON API the web page's search calls (`/api/albums?q=` and
 /// `/api/tracks?q=`, the words as one text, quoted where they hold a space) and Subsonic `search3` — on
-/// SQLite and on PostgreSQL — and `show` prefers the album whose title is exactly the query's words.
+/// SQLite and on PostgreSQL — and `show` prefers the album whose title is exactly the query's words. The
+/// page's search box runs the same table in the browser (`test_query_table.py`).
 struct QueryTableTests {
     /// A query's words and the titles of the albums it matches, in library order.
-    struct Case: Sendable, CustomTestStringConvertible {
+    struct Case: Sendable, Decodable, CustomTestStringConvertible {
         let words: [String]
         let albums: [String]
         /// The titles of the tracks it matches (the page's track search, `search3`'s songs).
         let tracks: [String]
         var testDescription: String { words.joined(separator: " ") }
-        init(_ words: [String], _ albums: [String], tracks: [String] = []) {
-            self.words = words
-            self.albums = albums
-            self.tracks = tracks
-        }
     }
 
-    static let cases: [Case] = [
-        Case(["Kid A"], ["Kid A", "Kid A Mnesia"], tracks: []),
-        Case(["kid", "a"], ["Kid A", "Kid A Mnesia", "Man on the Moon"], tracks: ["Pursuit of Happiness"]),
-        Case(["title:=Kid A"], ["Kid A"], tracks: ["Idioteque"]),
-        Case(["album:Kid A"], ["Kid A", "Kid A Mnesia"], tracks: ["Idioteque", "Like Spinning Plates"]),
-        Case(["album:\"Kid A\""], ["Kid A", "Kid A Mnesia"], tracks: ["Idioteque", "Like Spinning Plates"]),
-        Case(["\"album:Kid A\"", "idio"], ["Kid A"], tracks: ["Idioteque"]),
-        Case(["kid", "^radiohead"], ["Man on the Moon"], tracks: ["Pursuit of Happiness"]),
-        Case(["year:2000..2010", "kid"], ["Kid A", "Man on the Moon"], tracks: ["Pursuit of Happiness"]),
-        Case(
-            ["weezer", "year:..2001"], ["Weezer", "Weezer"], tracks: ["Buddy Holly", "Island in the Sun"]),
-        Case(["bjork"], ["Post"], tracks: ["Army of Me"]),
-        Case(["post", ",", "year:2008"], ["Weezer", "Post"], tracks: ["Pork and Beans"]),
-        Case(["track:=Idioteque"], ["Kid A"], tracks: ["Idioteque"]),
-        Case(["trackartist:cudi"], ["Man on the Moon"], tracks: ["Pursuit of Happiness"]),
-        Case(["nothing-like-this"], []),
-    ]
+    /// The table, kept in one file that the page's search runs through too
+    /// (`Tests/BlueLibrary/QueryTable/query-table.json`, read by the browser test `test_query_table.py`).
+    struct Table: Sendable, Decodable {
+        struct TableAlbum: Sendable, Decodable {
+            let title: String
+            let artist: String
+            let year: Int
+            /// Each track's title and artist.
+            let tracks: [[String]]
+        }
+        let albums: [TableAlbum]
+        let cases: [Case]
+    }
+
+    static let table: Table = {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<2 { root.deleteLastPathComponent() }
+        let file = root.appendingPathComponent("QueryTable/query-table.json")
+        do {
+            return try JSONDecoder().decode(Table.self, from: Data(contentsOf: file))
+        } catch {
+            fatalError("\(file.path): \(error)")
+        }
+    }()
+
+    static var cases: [Case] { table.cases }
 
     /// The albums of the table's library: what the words of each case are about.
-    static let collection: [ImportedAlbum] = {
-        func album(_ title: String, _ artist: String, _ year: Int, _ tracks: [(String, String)])
-            -> ImportedAlbum
-        {
-            let folder = "/music/\(artist)/\(title) (\(year))"
-            return ImportedAlbum(
-                album: Fixtures.album(title, by: artist, year: year).withTracks(
-                    count: tracks.count, length: Double(tracks.count) * 200),
-                tracks: tracks.enumerated().map { number, track in
-                    Track(
-                        disc: 1, number: number + 1, title: track.0, artist: track.1, duration: 200,
-                        path: "\(folder)/\(number + 1).flac")
-                })
-        }
-        return [
-            album("Kid A", "Radiohead", 2000, [("Idioteque", "Radiohead")]),
-            album("Kid A Mnesia", "Radiohead", 2021, [("Like Spinning Plates", "Radiohead")]),
-            album("Man on the Moon", "Various", 2009, [("Pursuit of Happiness", "Kid Cudi")]),
-            album("Weezer", "Weezer", 1994, [("Buddy Holly", "Weezer")]),
-            album("Weezer", "Weezer", 2001, [("Island in the Sun", "Weezer")]),
-            album("Weezer", "Weezer", 2008, [("Pork and Beans", "Weezer")]),
-            album("Post", "Björk", 1995, [("Army of Me", "Björk")]),
-        ]
-    }()
+    static let collection: [ImportedAlbum] = table.albums.map { album in
+        let folder = "/music/\(album.artist)/\(album.title) (\(album.year))"
+        return ImportedAlbum(
+            album: Fixtures.album(album.title, by: album.artist, year: album.year).withTracks(
+                count: album.tracks.count, length: Double(album.tracks.count) * 200),
+            tracks: album.tracks.enumerated().map { number, track in
+                Track(
+                    disc: 1, number: number + 1, title: track[0], artist: track[1], duration: 200,
+                    path: "\(folder)/\(number + 1).flac")
+            })
+    }
 
     /// A library of `kind` holding the collection, the arguments that name it to `bluelibrary`, and the
     /// web app (with its Subsonic API) serving it.

@@ -107,7 +107,7 @@ struct CLIFolderWatchTests {
         try music.remove("Band/Second/02.mp3")
         latencies.append(
             try await until("the removed file") { try await titles(port, "album:second") == ["Arrival"] })
-        // A file renamed: the same track, with its id, at its new path.
+        // A file renamed: the same track, with its id, its star and its plays, at its new path.
         func opening() async throws -> ShownAlbum.Track? {
             let shown = try await home.run(["show", "album:first", "--json"], environment: environment)
             return try JSONDecoder().decode(ShownAlbum.self, from: Data(shown.stdout.utf8)).tracks.first {
@@ -115,12 +115,23 @@ struct CLIFolderWatchTests {
             }
         }
         let id = try #require(try await opening()).id
+        #expect(
+            try await home.run(["user", "add", "joe"], environment: environment, stdin: "s3cret\n").status
+                == 0)
+        func subsonic(_ call: String) async throws -> String {
+            let path = "/rest/\(call)&u=joe&p=s3cret&v=1.16.1&c=tests&f=json"
+            return try await LoopbackHTTP.request(port: port, "GET", path)?.body ?? ""
+        }
+        #expect(try await subsonic("star?id=\(id)").contains("\"ok\""))
+        #expect(try await subsonic("scrobble?id=\(id)&submission=true").contains("\"ok\""))
         #expect(rename(music.path("Band/First/01.mp3"), music.path("Band/First/01 Opening.mp3")) == 0)
         latencies.append(
             try await until("the renamed file") {
                 try await opening()?.path == music.path("Band/First/01 Opening.mp3")
             })
         #expect(try await opening()?.id == id, "the renamed file's track keeps its id")
+        let song = try await subsonic("getSong?id=\(id)")
+        #expect(song.contains("\"starred\"") && song.contains("\"playCount\":1"), "\(song)")
         #expect(try await titles(port, "album:first") == ["Opening", "Finale"])
 
         // The whole folder disappears, as an unmounted disk's does: its tracks stay.

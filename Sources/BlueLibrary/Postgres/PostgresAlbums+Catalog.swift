@@ -46,7 +46,11 @@ extension PostgresAlbums {
         if let key = selection.artistKey {
             conditions.append("a.artist_key = \(parameters.bind(.text(key)))")
         }
-        if let key = selection.genreKey { conditions.append("a.genre_key = \(parameters.bind(.text(key)))") }
+        if let key = selection.genreKey {
+            let keys = try genreParts().wholeKeys(naming: key)
+            conditions.append(
+                "a.genre_key IN (\(keys.map { parameters.bind(.text($0)) }.joined(separator: ", ")))")
+        }
         if let years = selection.years {
             conditions.append(
                 "a.year BETWEEN \(parameters.bind(.integer(years.lowerBound))) AND \(parameters.bind(.integer(years.upperBound)))"
@@ -97,7 +101,9 @@ extension PostgresAlbums {
             parameters = Parameters(Self.parameters(query.bindings))
             var conditions = ["(\(query.whereClause))"]
             if let key = selection.genreKey {
-                conditions.append("a.genre_key = \(parameters.bind(.text(key)))")
+                let keys = try genreParts().wholeKeys(naming: key)
+                conditions.append(
+                    "a.genre_key IN (\(keys.map { parameters.bind(.text($0)) }.joined(separator: ", ")))")
             }
             if let years = selection.years {
                 conditions.append(

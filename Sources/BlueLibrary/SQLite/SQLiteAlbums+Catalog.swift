@@ -54,8 +54,9 @@ extension SQLiteAlbums {
             bindings.append(.text(key))
         }
         if let key = selection.genreKey {
-            conditions.append("a.genre_key = ?")
-            bindings.append(.text(key))
+            let keys = try genreParts().wholeKeys(naming: key)
+            conditions.append("a.genre_key IN (\(keys.map { _ in "?" }.joined(separator: ", ")))")
+            bindings += keys.map { .text($0) }
         }
         if let years = selection.years {
             conditions.append("a.year BETWEEN ? AND ?")
@@ -130,8 +131,9 @@ extension SQLiteAlbums {
         var conditions = ["(\(query.whereClause))"]
         var bindings = query.bindings
         if let key = selection.genreKey {
-            conditions.append("a.genre_key = ?")
-            bindings.append(.text(key))
+            let keys = try genreParts().wholeKeys(naming: key)
+            conditions.append("a.genre_key IN (\(keys.map { _ in "?" }.joined(separator: ", ")))")
+            bindings += keys.map { .text($0) }
         }
         if let years = selection.years {
             conditions.append("a.year BETWEEN ? AND ?")

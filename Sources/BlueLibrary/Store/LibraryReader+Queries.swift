@@ -102,7 +102,8 @@ extension LibraryReader {
             statistics.tracks += album.trackCount
             statistics.length += album.length
             artists.insert(SearchKey.fold(album.artist))
-            if !album.genre.isEmpty { genres.insert(SearchKey.fold(album.genre)) }
+            // Each genre the album's genre text names (``GenreParts``): "Alternative; Art Rock" is two.
+            for genre in CreditSeparators.current.split(album.genre) { genres.insert(SearchKey.fold(genre)) }
             if let year = album.year {
                 statistics.years =
                     statistics.years.map { min($0.lowerBound, year)...max($0.upperBound, year) }

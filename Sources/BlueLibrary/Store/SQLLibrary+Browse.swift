@@ -26,25 +26,47 @@ extension SQLLibrary {
         }
     }
 
-    /// The `WHERE` of the albums matching `query` in `group`, with its bindings.
-    private static func condition(_ query: Query, _ group: AlbumGroup?, dialect: SQLDialect) -> (
-        sql: String, bindings: [SQLValue]
-    ) {
+    /// The `WHERE` of the albums matching `query` in `group`, with its bindings; `keys` are the folded
+    /// texts of the group's albums (a genre's: every genre text that names it), its own key by default.
+    private static func condition(
+        _ query: Query, _ group: AlbumGroup?, keys: [String]? = nil, dialect: SQLDialect
+    ) -> (sql: String, bindings: [SQLValue]) {
         let sql = QuerySQL(query, dialect: dialect)
         guard let group else { return (sql.whereClause, sql.bindings) }
         let filter = query.matchesEverything ? "" : "(\(sql.whereClause)) AND "
-        let key = dialect.placeholder(sql.bindings.count + 1)
-        return (filter + "\(keyColumn(group.field)) = \(key)", sql.bindings + [.text(group.key)])
+        let keys = keys ?? [group.key]
+        let marks = keys.indices.map { dialect.placeholder(sql.bindings.count + 1 + $0) }
+        // One text is an equality, which reads the group's range of its index in order.
+        let test = marks.count == 1 ? "= \(marks[0])" : "IN (\(marks.joined(separator: ", ")))"
+        return (filter + "\(keyColumn(group.field)) \(test)", sql.bindings + keys.map { .text($0) })
+    }
+
+    /// The folded texts of the albums in `group`: a genre's are every genre text that names it.
+    private func keys(of group: AlbumGroup?) throws -> [String]? {
+        guard let group, group.field == .genre else { return nil }
+        return try genreParts().wholeKeys(naming: group.key)
+    }
+
+    /// The library's genres as people name them (``GenreParts``), from the albums' genre texts.
+    package func genreParts() throws -> GenreParts {
+        GenreParts(
+            try select(
+                """
+                SELECT min(\(dialect.bytewise("genre"))), count(*), coalesce(sum(track_count), 0) FROM albums
+                GROUP BY genre_key
+                """, []
+            ) { (name: $0.string(0) ?? "", albums: try $0.integer(1) ?? 0, songs: try $0.integer(2) ?? 0) })
     }
 
     /// The statement of a window of albums, its `LIMIT` and `OFFSET` the last two parameters (to bind
-    /// after `bindings`).
+    /// after `bindings`); `keys` as ``condition(_:_:keys:dialect:)`` takes them.
     package static func window(
-        matching query: Query, in group: AlbumGroup?, order: AlbumOrder, dialect: SQLDialect
+        matching query: Query, in group: AlbumGroup?, keys: [String]? = nil, order: AlbumOrder,
+        dialect: SQLDialect
     )
         -> (sql: String, bindings: [SQLValue])
     {
-        let (condition, bindings) = condition(query, group, dialect: dialect)
+        let (condition, bindings) = condition(query, group, keys: keys, dialect: dialect)
         let (limit, offset) = (
             dialect.placeholder(bindings.count + 1), dialect.placeholder(bindings.count + 2)
         )
@@ -62,7 +84,8 @@ extension SQLLibrary {
     ) throws {
         guard limit > 0 else { return }
         let map = try bucketMap()
-        let (sql, bindings) = Self.window(matching: query, in: group, order: order, dialect: dialect)
+        let (sql, bindings) = Self.window(
+            matching: query, in: group, keys: try keys(of: group), order: order, dialect: dialect)
         let rows = try select(sql, bindings + [.integer(Int64(limit)), .integer(Int64(max(offset, 0)))]) {
             (try album($0), Int64(try $0.integer(6) ?? 0))
         }
@@ -71,14 +94,14 @@ extension SQLLibrary {
 
     package func count(matching query: Query, in group: AlbumGroup?) throws -> Int {
         guard group != nil else { return try count(matching: query) }
-        let (condition, bindings) = Self.condition(query, group, dialect: dialect)
+        let (condition, bindings) = Self.condition(query, group, keys: try keys(of: group), dialect: dialect)
         return try integer("SELECT count(*) FROM albums WHERE \(condition)", bindings) ?? 0
     }
 
     package func initialCounts(of field: AlbumField, matching query: Query, in group: AlbumGroup?) throws
         -> [(initial: String, count: Int)]
     {
-        let (condition, bindings) = Self.condition(query, group, dialect: dialect)
+        let (condition, bindings) = Self.condition(query, group, keys: try keys(of: group), dialect: dialect)
         let column = QuerySQL.searchColumn(field)
         return try select(
             """
@@ -91,7 +114,7 @@ extension SQLLibrary {
     package func decadeCounts(matching query: Query, in group: AlbumGroup?) throws -> [(
         decade: Int?, count: Int
     )] {
-        let (condition, bindings) = Self.condition(query, group, dialect: dialect)
+        let (condition, bindings) = Self.condition(query, group, keys: try keys(of: group), dialect: dialect)
         // Newest first, the albums without a year last.
         return try select(
             """
@@ -105,6 +128,9 @@ extension SQLLibrary {
         name: String, count: Int
     )] {
         guard limit > 0 else { return [] }
+        if field == .genre {
+            return try genreParts().parts.dropFirst(max(offset, 0)).prefix(limit).map { ($0.name, $0.albums) }
+        }
         return try select(
             Self.groupWindow(by: field, dialect: dialect),
             [.integer(Int64(limit)), .integer(Int64(max(offset, 0)))]
@@ -126,10 +152,23 @@ extension SQLLibrary {
     }
 
     package func groupCount(by field: AlbumGroup.Field) throws -> Int {
-        try integer("SELECT count(DISTINCT \(Self.keyColumn(field))) FROM albums") ?? 0
+        if field == .genre { return try genreParts().parts.count }
+        return try integer("SELECT count(DISTINCT \(Self.keyColumn(field))) FROM albums") ?? 0
     }
 
     package func groupInitialCounts(by field: AlbumGroup.Field) throws -> [(initial: String, count: Int)] {
+        if field == .genre {
+            var counts: [(initial: String, count: Int)] = []
+            for part in try genreParts().parts {
+                let initial = part.key.unicodeScalars.first.map { String($0) } ?? ""
+                if counts.last?.initial == initial {
+                    counts[counts.count - 1].count += 1
+                } else {
+                    counts.append((initial, 1))
+                }
+            }
+            return counts
+        }
         let key = Self.keyColumn(field)
         return try select(
             """

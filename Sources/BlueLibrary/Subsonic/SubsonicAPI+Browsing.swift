@@ -194,15 +194,18 @@ extension SubsonicAPI {
     }
 
     private func genres() async throws -> Outcome {
-        let genres = try await library.listening { try $0.catalogGenres() }
-        let sorted = genres.sorted { SearchKey.precedes(SearchKey.fold($0.name), SearchKey.fold($1.name)) }
+        // Each genre an album's genre text names is one ("Alternative; Art Rock" is two), its albums
+        // counted once.
+        let wholes = try await library.listening { try $0.catalogGenres() }
+        let genres = GenreParts(wholes.map { ($0.name, $0.albumCount, $0.songCount) }).parts
+        let sorted = genres.sorted { SearchKey.precedes($0.key, $1.key) }
         var element = SubsonicElement()
         element.add(
             "genre",
             list: sorted.map { genre in
                 var item = SubsonicElement()
-                item.set("songCount", genre.songCount)
-                item.set("albumCount", genre.albumCount)
+                item.set("songCount", genre.songs)
+                item.set("albumCount", genre.albums)
                 item.text = genre.name
                 return item
             })

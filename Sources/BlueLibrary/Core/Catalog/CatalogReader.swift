@@ -110,7 +110,8 @@ package struct AlbumSelection: Sendable, Hashable {
     package var query: Query
     /// Albums of the artist with this folded name.
     package var artistKey: String?
-    /// Albums of the genre with this folded name.
+    /// Albums whose genre names the genre with this folded name (``GenreParts``: "Art Rock" is named by
+    /// "Alternative; Art Rock").
     package var genreKey: String?
     /// Albums from these years (an album without a year is never in a range).
     package var years: ClosedRange<Int>?
@@ -141,7 +142,7 @@ package struct TrackSelection: Sendable, Hashable {
     /// The query the tracks match, as the web page's track search matches it (a bare word and `track:`
     /// a track's own title and artist; album fields its album's).
     package var query: Query
-    /// Tracks of albums of the genre with this folded name.
+    /// Tracks of albums whose genre names the genre with this folded name (``GenreParts``).
     package var genreKey: String?
     /// Tracks of albums from these years.
     package var years: ClosedRange<Int>?

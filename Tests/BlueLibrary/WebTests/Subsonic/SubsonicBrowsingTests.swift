@@ -224,6 +224,18 @@ struct SubsonicBrowsingTests {
         #expect(genres.map { $0["albumCount"] } == [.number("1"), .number("1")])
         let xml = String(decoding: await harness.call("getGenres", format: nil).bytes, as: UTF8.self)
         #expect(xml.contains(#"<genre songCount="2" albumCount="1">Electronic</genre>"#))
+        // A genre text that names two is two genres: each counts the album, and lists it and its songs.
+        let debut = try #require(harness.albums["Début"]).album.id
+        _ = try await harness.library.update(.id(debut), with: AlbumPatch(genre: "Pop; electronic"))
+        let split = try await harness.ok("getGenres", "genres")["genre"]?.list ?? []
+        #expect(split.map { $0["value"]?.text } == ["Electronic", "Pop"])
+        #expect(split.map { $0["albumCount"] } == [.number("2"), .number("1")])
+        #expect(split.map { $0["songCount"] } == [.number("3"), .number("1")])
+        let electronic = try await harness.ok(
+            "getAlbumList2", [("type", "byGenre"), ("genre", "Electronic")], "albumList2")
+        #expect(Set(electronic["album"]?.list.compactMap { $0["name"]?.text } ?? []) == ["Début", "Sines"])
+        let songs = try await harness.ok("getSongsByGenre", [("genre", "electronic")], "songsByGenre")
+        #expect(songs["song"]?.list.count == 3)
     }
 
     @Test func theSystemCalls() async throws {

@@ -47,7 +47,7 @@ extension PostgresAlbums {
             conditions.append("a.artist_key = \(parameters.bind(.text(key)))")
         }
         if let key = selection.genreKey {
-            let keys = try genreParts().wholeKeys(naming: key)
+            let keys = try genreKeys(naming: key)
             conditions.append(
                 "a.genre_key IN (\(keys.map { parameters.bind(.text($0)) }.joined(separator: ", ")))")
         }
@@ -101,7 +101,7 @@ extension PostgresAlbums {
             parameters = Parameters(Self.parameters(query.bindings))
             var conditions = ["(\(query.whereClause))"]
             if let key = selection.genreKey {
-                let keys = try genreParts().wholeKeys(naming: key)
+                let keys = try genreKeys(naming: key)
                 conditions.append(
                     "a.genre_key IN (\(keys.map { parameters.bind(.text($0)) }.joined(separator: ", ")))")
             }

@@ -54,7 +54,7 @@ extension SQLiteAlbums {
             bindings.append(.text(key))
         }
         if let key = selection.genreKey {
-            let keys = try genreParts().wholeKeys(naming: key)
+            let keys = try genreKeys(naming: key)
             conditions.append("a.genre_key IN (\(keys.map { _ in "?" }.joined(separator: ", ")))")
             bindings += keys.map { .text($0) }
         }
@@ -131,7 +131,7 @@ extension SQLiteAlbums {
         var conditions = ["(\(query.whereClause))"]
         var bindings = query.bindings
         if let key = selection.genreKey {
-            let keys = try genreParts().wholeKeys(naming: key)
+            let keys = try genreKeys(naming: key)
             conditions.append("a.genre_key IN (\(keys.map { _ in "?" }.joined(separator: ", ")))")
             bindings += keys.map { .text($0) }
         }

@@ -44,7 +44,14 @@ extension SQLLibrary {
     /// The folded texts of the albums in `group`: a genre's are every genre text that names it.
     private func keys(of group: AlbumGroup?) throws -> [String]? {
         guard let group, group.field == .genre else { return nil }
-        return try genreParts().wholeKeys(naming: group.key)
+        return try genreKeys(naming: group.key)
+    }
+
+    /// The folded genre texts that name the genre `key` (folded): read from the genres' index alone (the
+    /// names and counts of ``genreParts()`` read every album).
+    package func genreKeys(naming key: String) throws -> [String] {
+        let wholes = try select("SELECT DISTINCT genre_key FROM albums", []) { $0.string(0) ?? "" }
+        return GenreParts(wholes.map { ($0, 0, 0) }).wholeKeys(naming: key)
     }
 
     /// The library's genres as people name them (``GenreParts``), from the albums' genre texts.

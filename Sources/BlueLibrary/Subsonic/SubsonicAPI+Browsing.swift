@@ -113,8 +113,14 @@ extension SubsonicAPI {
             guard let artist = try Self.artist(id: id, reader) else {
                 throw SubsonicError.notFound("no artist has id \(id.prefix(80))")
             }
-            let albums = try reader.catalogAlbums(
+            var albums = try reader.catalogAlbums(
                 AlbumSelection(artistKey: artist.key, order: .year(ascending: true)), offset: 0, limit: .max)
+            if albums.isEmpty {
+                // An artist only credited on tracks: the albums they appear on.
+                albums = try reader.catalogAlbums(
+                    AlbumSelection(ids: try reader.albumsCrediting(artist.key), order: .year(ascending: true)),
+                    offset: 0, limit: .max)
+            }
             var element = try Self.artists([artist], reader, user: user)[0]
             element.add(
                 "album", list: try Self.albums(albums, reader, user: user, shape: Self.albumWithTitle))

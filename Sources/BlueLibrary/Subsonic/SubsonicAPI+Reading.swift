@@ -39,12 +39,24 @@ extension SubsonicAPI {
         ) { first, _ in first }
     }
 
-    /// The artist with a derived id, if any.
+    /// The artist with a derived id, if any: an album artist, else an artist only credited on tracks (a
+    /// guest, a compilation's artist: their songs carry that id), whose albums are those they appear on.
     static func artist(id: String, _ reader: Reader) throws -> CatalogArtist? {
         guard id.hasPrefix(SubsonicShapes.artistPrefix) else { return nil }
-        return try reader.catalogArtists(matching: [], offset: 0, limit: .max).first {
+        if let artist = try reader.catalogArtists(matching: [], offset: 0, limit: .max).first(where: {
             SubsonicShapes.artistID(key: $0.key) == id
+        }) {
+            return artist
         }
+        guard
+            let credited = try reader.creditedArtists().first(where: {
+                SubsonicShapes.artistID(key: $0.key) == id
+            }),
+            case let albums = try reader.albumsCrediting(credited.key),
+            let cover = albums.min(by: { $0.rawValue < $1.rawValue })
+        else { return nil }
+        return CatalogArtist(
+            key: credited.key, name: credited.value, albumCount: albums.count, coverAlbum: cover)
     }
 
     /// The album with tracks that `id` names, if any.

@@ -135,6 +135,37 @@ struct CatalogStoreContractTests {
         #expect(try await titles(store, AlbumSelection(order: .title), limit: 0) == [])
     }
 
+    /// Guests are artists too: every credit of the tracks' artist strings, and the albums with a track
+    /// crediting one (a credit is a whole name: "Ann" is not credited by "Anne").
+    @Test(arguments: StoreKind.allCases)
+    func theTracksCreditedArtistsAndTheAlbumsTheyAppearOn(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        func credited(_ entry: ScannedLibrary.Entry, _ artists: [String]) -> ScannedLibrary.Entry {
+            var entry = entry
+            entry.tracks = zip(entry.tracks, artists).map { stored, artist in
+                var stored = stored
+                stored.track = stored.track.withArtist(artist)
+                return stored
+            }
+            return entry
+        }
+        let library = ScannedLibrary(entries: [
+            credited(
+                ScannedLibrary.entry("Mix", "Various Artists", "", 2001, ["Duet", "Anthem"], modified: 1),
+                ["Ann feat. Bob", "AC/DC"]),
+            credited(ScannedLibrary.entry("Solo", "Anne", "", 2002, ["Alone"], modified: 2), ["Anne"]),
+            credited(ScannedLibrary.entry("Pair", "bob", "", 2003, ["Two"], modified: 3), ["bob; Ann"]),
+        ])
+        try await library.write(to: store)
+        let names = try await store.read { try $0.creditedArtists() }
+        #expect(names == ["ann": "Ann", "bob": "Bob", "ac/dc": "AC/DC", "anne": "Anne"])
+        let mix = library["Mix"].album.id
+        #expect(try await store.read { try $0.albumsCrediting("ann") } == [mix, library["Pair"].album.id])
+        #expect(try await store.read { try $0.albumsCrediting("ac/dc") } == [mix])
+        #expect(try await store.read { try $0.albumsCrediting("nobody") } == [])
+    }
+
     @Test(arguments: StoreKind.allCases)
     func albumsAreFilteredByArtistGenreYearsQueryAndIds(kind: StoreKind) async throws {
         let (store, directory, library) = try await prepared(kind)

@@ -18,6 +18,13 @@ package protocol CatalogReader {
     func catalogGenres() throws -> [CatalogGenre]
     /// The music folders the library was imported from (`import DIR`), in byte order.
     func musicFolders() throws -> [String]
+    /// Every artist the library's tracks credit (a guest, a compilation's artists; album artists too
+    /// when their tracks name them), by folded name, each with the name as written (the first spelling
+    /// in byte order). Credits are a track's artist cut by ``CreditSeparators``.
+    func creditedArtists() throws -> [String: String]
+    /// The albums with tracks (in the library) with a track crediting the artist whose folded name is
+    /// `key`, in library order.
+    func albumsCrediting(_ key: String) throws -> [AlbumID]
 }
 
 /// An album artist as a music server shows one.

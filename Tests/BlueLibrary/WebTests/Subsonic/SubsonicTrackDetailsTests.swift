@@ -73,6 +73,23 @@ struct SubsonicTrackDetailsTests {
         #expect(album["displayArtist"] == .string("Various Artists"))
     }
 
+    /// The id a guest's song carries is an artist an app can open: named as credited, with the albums
+    /// they appear on; an id no artist has is still error 70.
+    @Test func aGuestsArtistIDOpensTheirArtistWithTheAlbumsTheyAppearOn() async throws {
+        for (guest, id) in [("Bob", artistID("Bob")), ("AC/DC", artistID("AC/DC")), ("Ann", artistID("Ann"))]
+        {
+            guard case .string(let text) = id else { continue }
+            let artist = try await harness.ok("getArtist", [("id", text)], "artist")
+            SubsonicSchema.check(artist, SubsonicSchema.artistID3, "ArtistWithAlbumsID3")
+            #expect(artist["name"] == .string(guest))
+            #expect(artist["albumCount"] == .number("1"))
+            #expect(artist["album"]?.list.map { $0["id"] } == [.string(mixID.rawValue)])
+        }
+        // "Ann feat. Bob" credits Ann and Bob, not "Ann feat"; a name inside another is not a credit.
+        #expect(try await harness.failure("getArtist", [("id", SubsonicShapes.artistID(key: "an"))]) == 70)
+        #expect(try await harness.failure("getArtist", [("id", SubsonicShapes.artistID(key: "ac"))]) == 70)
+    }
+
     @Test func lyricsComeFromTheFileBesideTheSongThenFromItsTags() async throws {
         let list = try await harness.ok("getLyricsBySongId", [("id", duet.id)], "lyricsList")
         let structured = try #require(list["structuredLyrics"]?.list)

@@ -80,6 +80,26 @@ extension WebApp {
             ]))
     }
 
+    /// The most albums `GET /api/appearances` lists.
+    static let appearancesLength = 500
+
+    /// `GET /api/appearances?artist=NAME`: the albums the artist appears on without being their album
+    /// artist — a guest ("Ann feat. Bob" credits Bob), a compilation's artist — in library order, at most
+    /// ``appearancesLength``: an artist's page lists them below their own.
+    func appearances(_ request: WebRequest) async throws -> WebResponse {
+        guard let name = request.query["artist"], !name.isEmpty else {
+            throw LibraryError(.malformedInput, "artist= is required: the name of the artist")
+        }
+        let key = SearchKey.fold(String(name.prefix(1000)))
+        let albums = try await library.listening { reader in
+            try reader.catalogAlbums(
+                AlbumSelection(ids: try reader.albumsCrediting(key), order: .given), offset: 0, limit: .max)
+        }
+        let others = albums.lazy.map(\.album).filter { SearchKey.fold($0.artist) != key }
+        return .json(
+            .object([("albums", .array(others.prefix(Self.appearancesLength).map { Self.albumJSON($0) }))]))
+    }
+
     /// A section of a list as JSON: `{"label", "offset", "count"}`.
     private static func json(_ section: ListSection) -> JSONValue {
         .object([

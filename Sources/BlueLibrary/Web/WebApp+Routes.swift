@@ -28,6 +28,7 @@ extension WebApp {
         table.add("GET", "/api/artists") { app, request, _ in try await app.groups(by: .artist, request) }
         table.add("GET", "/api/artists/sections") { app, _, _ in try await app.groupSections(by: .artist) }
         table.add("GET", "/api/genres") { app, request, _ in try await app.groups(by: .genre, request) }
+        table.add("GET", "/api/appearances") { app, request, _ in try await app.appearances(request) }
         table.add("GET", "/api/genres/sections") { app, _, _ in try await app.groupSections(by: .genre) }
         table.add("GET", "/api/years") { app, _, _ in try await app.decades() }
         table.add("GET", "/api/tracks") { app, request, _ in try await app.trackPage(request) }

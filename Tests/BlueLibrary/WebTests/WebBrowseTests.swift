@@ -101,6 +101,30 @@ struct WebBrowseTests {
         #expect(post.status == 405)
     }
 
+    /// An artist's page lists, below their own albums, the albums a track of which credits them: a guest
+    /// appearance, a compilation; a name inside another is no credit.
+    @Test func anArtistsAppearancesAreTheAlbumsTheirCreditsAreOnButNotTheirOwn() async throws {
+        try await library.importAlbums([
+            ImportedAlbum(
+                album: Fixtures.album("Mix", by: "Various Artists").withTracks(count: 2, length: 400),
+                tracks: [
+                    Track(
+                        disc: 1, number: 1, title: "Duet", artist: "Ann feat. björk", duration: 200,
+                        path: "/m/mix/1.flac"),
+                    Track(
+                        disc: 1, number: 2, title: "Solo", artist: "Anne", duration: 200,
+                        path: "/m/mix/2.flac"),
+                ])
+        ])
+        #expect(
+            strings(try await json("/api/appearances", ["artist": "Björk"])["albums"], "title") == ["Mix"])
+        #expect(strings(try await json("/api/appearances", ["artist": "ann"])["albums"], "title") == ["Mix"])
+        #expect(strings(try await json("/api/appearances", ["artist": "An"])["albums"], "title") == [])
+        let missing = await get("/api/appearances")
+        #expect(missing.status == 400)
+        #expect(String(decoding: missing.bytes, as: UTF8.self).contains("artist= is required"))
+    }
+
     @Test func artistsAndGenresComeWithTheirAlbumCountsAWindowAtATime() async throws {
         let artists = try await json("/api/artists")
         #expect(artists["total"] == .number("7"))

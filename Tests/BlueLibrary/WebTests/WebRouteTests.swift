@@ -88,7 +88,9 @@ struct WebRouteTests {
             }
             .map { "\($0.method) \($0.pattern)" })
         #expect(
-            served.count == 44, "26 routes, five for signing in and the queue, thirteen of a person's own")
+            served.count == 45,
+            "27 routes (an artist's appearances the latest), five for signing in and the queue, thirteen of a person's own"
+        )
         #expect(documented == served)
     }
 }

@@ -1,8 +1,8 @@
 // The Albums view (`#/albums?sort=artist|title|year|added`) and the albums of one artist
 // (`#/artist/NAME`) or genre (`#/genre/NAME`): a grid of covers with an A–Z (or decade) rail that jumps.
-import { path } from "./api.js";
-import { $, count } from "./dom.js";
-import { showArtistMine } from "./favourites.js";
+import { api, path } from "./api.js";
+import { $, count, report } from "./dom.js";
+import { fill, showArtistMine } from "./favourites.js";
 import { AlbumGrid } from "./grid.js";
 import { Rail } from "./rail.js";
 
@@ -43,6 +43,7 @@ export function showAlbums(route, offset, moved) {
   }
   $("albums-heading").textContent = heading;
   showArtistMine(route.view === "artist" ? route.name : undefined);
+  showAppearances(route.view === "artist" ? route.name : undefined);
   $("albums-count").textContent = "";
   const crumb = $("albums-back");
   crumb.hidden = !back;
@@ -64,13 +65,34 @@ export function showAlbums(route, offset, moved) {
   grid.load(offset || 0);
 }
 
+// Below an artist's own albums, the albums they appear on (a guest's track, a compilation): a guest with
+// no album of their own has a page too, the one their credits link to.
+let appearing = null;
+async function showAppearances(name) {
+  appearing = name;
+  $("appearances").hidden = true;
+  if (name === undefined) return;
+  try {
+    const { albums } = await api("GET", path("/api/appearances", { artist: name }));
+    if (appearing !== name) return;
+    fill("appearance-albums", null, albums);
+    $("appearances").hidden = albums.length === 0;
+    if (albums.length > 0) $("albums-empty").textContent = "No albums of their own.";
+  } catch (error) {
+    if (appearing === name) report(error);
+  }
+}
+
 export function hideAlbums() {
   if (grid) grid.destroy();
   grid = null;
   shown = null;
+  appearing = null;
+  $("albums-empty").textContent = "No albums here.";
 }
 
 // The library changed: the list is read again where the view is.
 export function refreshAlbums() {
   if (grid) grid.load(grid.rows.visible() ? grid.rows.visible().first * grid.columns : 0);
+  if (appearing !== null) showAppearances(appearing);
 }

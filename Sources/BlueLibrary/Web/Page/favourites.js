@@ -210,7 +210,8 @@ function card(album) {
   return item;
 }
 
-function fill(list, empty, albums) {
+// Shows `albums` as cards in the list `list` (its note `empty`, if any, when there are none).
+export function fill(list, empty, albums) {
   $(list).replaceChildren(...albums.map(card));
   if (empty) $(empty).hidden = albums.length > 0;
 }

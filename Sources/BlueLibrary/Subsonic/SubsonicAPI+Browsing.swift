@@ -117,9 +117,9 @@ extension SubsonicAPI {
                 AlbumSelection(artistKey: artist.key, order: .year(ascending: true)), offset: 0, limit: .max)
             if albums.isEmpty {
                 // An artist only credited on tracks: the albums they appear on.
+                let appearances = try reader.albumsCrediting(artist.key)
                 albums = try reader.catalogAlbums(
-                    AlbumSelection(ids: try reader.albumsCrediting(artist.key), order: .year(ascending: true)),
-                    offset: 0, limit: .max)
+                    AlbumSelection(ids: appearances, order: .year(ascending: true)), offset: 0, limit: .max)
             }
             var element = try Self.artists([artist], reader, user: user)[0]
             element.add(

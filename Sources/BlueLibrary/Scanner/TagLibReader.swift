@@ -51,8 +51,9 @@ package struct TagLibReader: TagReader {
         }
     }
 
-    /// The property keys TagLib gives lyrics under.
-    private static let lyricsKeys: Set<String> = ["LYRICS", "UNSYNCEDLYRICS", "UNSYNCED LYRICS"]
+    /// The property keys TagLib gives lyrics under, and the shim's `SYLT` (ID3v2 synchronised lyrics, as
+    /// LRC text).
+    private static let lyricsKeys: Set<String> = ["LYRICS", "UNSYNCEDLYRICS", "UNSYNCED LYRICS", "SYLT"]
 
     package func picture(at path: String) throws -> EmbeddedPicture? {
         try read(path, flags: Int32(BL_TAGLIB_READ_PICTURE)) { file in

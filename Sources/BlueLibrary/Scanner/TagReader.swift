@@ -18,7 +18,8 @@ package protocol TagReader: Sendable {
     func picture(at path: String) throws -> EmbeddedPicture?
 
     /// Reads the lyrics embedded in the audio file at `path` (ID3v2 `USLT`, Vorbis and FLAC `LYRICS` or
-    /// `UNSYNCEDLYRICS`, MP4 `©lyr`), as tagged: each value's text, line breaks kept.
+    /// `UNSYNCEDLYRICS`, MP4 `©lyr`), as tagged: each value's text, line breaks kept; ID3v2 `SYLT`
+    /// (synchronised, timed in milliseconds) as LRC text, its times kept.
     /// - Throws: ``LibraryError`` as ``tags(at:)`` does.
     func lyrics(at path: String) throws -> [String]
 

@@ -5,6 +5,7 @@
 #include "bl_taglib_shim.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <algorithm>
 #include <cstring>
@@ -27,6 +28,7 @@
 #include <taglib/mp4file.h>
 #include <taglib/mp4tag.h>
 #include <taglib/mpegfile.h>
+#include <taglib/synchronizedlyricsframe.h>
 #include <taglib/oggfile.h>
 #include <taglib/oggpageheader.h>
 #include <taglib/tdebuglistener.h>
@@ -181,6 +183,45 @@ TagLib::PropertyMap propertiesOf(TagLib::File *file) {
     return file->properties();
 }
 
+/// The ID3v2 tag of a file that can have one (MP3, AIFF, WAV), or null.
+TagLib::ID3v2::Tag *id3v2Of(TagLib::File *file) {
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) return mpeg->hasID3v2Tag() ? mpeg->ID3v2Tag() : nullptr;
+    if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(file)) return aiff->hasID3v2Tag() ? aiff->tag() : nullptr;
+    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) return wav->hasID3v2Tag() ? wav->ID3v2Tag() : nullptr;
+    return nullptr;
+}
+
+/// Each ID3v2 SYLT frame (synchronised lyrics) timed in milliseconds, as the property `SYLT` holding LRC
+/// text — its language (`[la:eng]`), then a line per entry, `[mm:ss.mmm]` and its words — which the
+/// lyrics reader parses as it parses an `.lrc` file. Frames timed in MPEG frames are passed over.
+void syncedLyrics(TagLib::File *file, Reading &reading) {
+    TagLib::ID3v2::Tag *tag = id3v2Of(file);
+    if (tag == nullptr) return;
+    const TagLib::ID3v2::FrameListMap &frames = tag->frameListMap();
+    const auto found = frames.find("SYLT");
+    if (found == frames.end()) return;
+    for (TagLib::ID3v2::Frame *frame : found->second) {
+        auto *sylt = dynamic_cast<TagLib::ID3v2::SynchronizedLyricsFrame *>(frame);
+        if (sylt == nullptr || sylt->timestampFormat() != TagLib::ID3v2::SynchronizedLyricsFrame::AbsoluteMilliseconds) {
+            continue;
+        }
+        std::string text;
+        const TagLib::ByteVector language = sylt->language();
+        if (language.size() == 3) text += "[la:" + std::string(language.data(), 3) + "]\n";
+        const TagLib::ID3v2::SynchronizedLyricsFrame::SynchedTextList lines = sylt->synchedText();
+        for (auto line = lines.begin(); line != lines.end(); ++line) {
+            char stamp[32];
+            std::snprintf(stamp, sizeof stamp, "[%02u:%02u.%03u]", line->time / 60000, line->time / 1000 % 60,
+                          line->time % 1000);
+            std::string words = line->text.to8Bit(true);
+            std::replace(words.begin(), words.end(), '\n', ' ');
+            std::replace(words.begin(), words.end(), '\r', ' ');
+            text += stamp + words + "\n";
+        }
+        reading.properties.emplace_back("SYLT", text);
+    }
+}
+
 /// The size of the ID3v2 tag at the start of a file (its header included), or 0 when there is none.
 uint64_t id3v2TagSize(int descriptor) {
     unsigned char header[10] = {0};
@@ -288,6 +329,7 @@ void read(const char *path, bool copyPicture, Reading &reading) {
             reading.properties.emplace_back(key, value->to8Bit(true));
         }
     }
+    syncedLyrics(ref.file(), reading);
     reading.hasPicture = findPicture(ref.file(), copyPicture, reading);
 }
 

@@ -1,5 +1,5 @@
 /// An ID3v2.4 tag built byte by byte, for what ffmpeg cannot write: text frames with several values
-/// (NUL-separated, as ID3v2.4 lists them) and `USLT` lyrics.
+/// (NUL-separated, as ID3v2.4 lists them), `USLT` lyrics and `SYLT` synchronised lyrics.
 package struct ID3v24Tag: Sendable {
     private var frames: [(id: String, body: [UInt8])] = []
 
@@ -14,6 +14,25 @@ package struct ID3v24Tag: Sendable {
     /// Adds unsynchronised lyrics in `language`, UTF-8, with an empty description.
     package mutating func lyrics(_ text: String, language: String = "eng") {
         frames.append(("USLT", [3] + Array(language.utf8.prefix(3)) + [0] + Array(text.utf8)))
+    }
+
+    /// Adds synchronised lyrics (`SYLT`) in `language`, UTF-8, timed in milliseconds: each line's words
+    /// and when it is sung.
+    package mutating func syncedLyrics(
+        _ lines: [(text: String, milliseconds: UInt32)], language: String = "eng"
+    ) {
+        // Encoding, language, time stamp format 2 (milliseconds), content type 1 (lyrics), an empty
+        // description; then each line's text, NUL, and its time (32 bits, big-endian).
+        var body: [UInt8] = [3] + Array(language.utf8.prefix(3)) + [2, 1, 0]
+        for line in lines {
+            let time = line.milliseconds
+            body += Array(line.text.utf8) + [0]
+            body += [
+                UInt8(time >> 24 & 0xFF), UInt8(time >> 16 & 0xFF), UInt8(time >> 8 & 0xFF),
+                UInt8(time & 0xFF),
+            ]
+        }
+        frames.append(("SYLT", body))
     }
 
     /// The tag's bytes: the header, then each frame with its sync-safe size.

@@ -53,6 +53,27 @@ struct TrackDetailsTagTests {
         #expect(try reader.lyrics(at: path) == ["Line one\nLine two"])
     }
 
+    /// Synchronised lyrics (ID3v2 SYLT, timed in milliseconds) keep their times: read as LRC text, they are
+    /// synced lines to the millisecond, beside the unsynchronised ones.
+    @Test func readsSYLTLyricsWithTheirTimes() async throws {
+        let path = directory.file("synced.mp3")
+        try await AudioFixtures.write(.mp3, to: path)
+        var tag = ID3v24Tag()
+        tag.text("TIT2", ["Timed"])
+        tag.syncedLyrics(
+            [("First line", 1_500), ("Second line", 62_345), ("Late", 600_001)], language: "deu")
+        tag.lyrics("Plain words")
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        try Data(tag.replacingTag(of: original)).write(to: URL(fileURLWithPath: path))
+        let found = try reader.lyrics(at: path)
+        #expect(found.count == 2, "\(found)")
+        let synced = try #require(found.compactMap { Lyrics(text: $0, origin: "tag") }.first { $0.isSynced })
+        #expect(synced.lines.map(\.start) == [1_500, 62_345, 600_001])
+        #expect(synced.lines.map(\.text) == ["First line", "Second line", "Late"])
+        #expect(synced.language == "deu")
+        #expect(found.contains("Plain words"))
+    }
+
     @Test func aFileWithoutLyricsHasNone() async throws {
         let path = directory.file("plain.flac")
         try await AudioFixtures.write(.flac, to: path, tags: FixtureTags(title: "Quiet"))

@@ -74,6 +74,39 @@ struct TrackDetailsTagTests {
         #expect(found.contains("Plain words"))
     }
 
+    /// A file whose tag holds several values — repeated Vorbis comments in FLAC, Ogg Vorbis and Opus,
+    /// several values of an MP4 atom, an ID3v2.4 list and an ID3v2.3 tag — names each artist and genre:
+    /// files ffmpeg makes, given the values by TagLib (what other taggers write), read back as a scan
+    /// reads them. "AC/DC" and "Simon & Garfunkel" stay whole.
+    @Test(arguments: ["flac", "ogg", "opus", "m4a", "mp3 v2.4", "mp3 v2.3"])
+    func readsSeveralArtistsAndGenresFromTagsThatHoldSeveralValues(kind: String) async throws {
+        let format = try #require(AudioFixtures.Format(rawValue: String(kind.prefix { $0 != " " })))
+        var path = directory.file("several.\(format.rawValue)")
+        try await AudioFixtures.write(format, to: path, tags: FixtureTags(title: "Together"))
+        if kind == "mp3 v2.3" {
+            let older = directory.file("several-v23.mp3")
+            try await FFmpeg.run([
+                "-i", path, "-c", "copy", "-id3v2_version", "3", "-metadata", "title=Together", older,
+            ])
+            #expect(
+                try [UInt8](Data(contentsOf: URL(fileURLWithPath: older))).prefix(4) == [0x49, 0x44, 0x33, 3])
+            path = older
+        }
+        try TagFileWriter.write(
+            [
+                ("ARTIST", "AC/DC"), ("ARTIST", "Simon & Garfunkel"), ("GENRE", "Rock"), ("GENRE", "Folk"),
+            ], to: path)
+        if kind == "mp3 v2.3" {
+            #expect(
+                try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))).prefix(4) == [0x49, 0x44, 0x33, 3],
+                "an ID3v2.3 tag stays one")
+        }
+        let tags = try reader.tags(at: path)
+        #expect(tags.title == "Together")
+        #expect(tags.artists == ["AC/DC", "Simon & Garfunkel"], "\(kind): \(tags.artist ?? "")")
+        #expect(tags.genres == ["Rock", "Folk"], "\(kind): \(tags.genre ?? "")")
+    }
+
     @Test func aFileWithoutLyricsHasNone() async throws {
         let path = directory.file("plain.flac")
         try await AudioFixtures.write(.flac, to: path, tags: FixtureTags(title: "Quiet"))

@@ -11,16 +11,19 @@ package struct TrackDetails: Sendable, Hashable {
     package var discSubtitle: String
     /// The ReplayGain values.
     package var replayGain: ReplayGain
+    /// The MusicBrainz ids of the credited artists, in credit order, as tagged; empty when untagged.
+    package var musicBrainzArtistIDs: [String]
 
     /// Creates details; every field may be omitted.
     package init(
         artists: [String] = [], genres: [String] = [], discSubtitle: String = "",
-        replayGain: ReplayGain = ReplayGain()
+        replayGain: ReplayGain = ReplayGain(), musicBrainzArtistIDs: [String] = []
     ) {
         self.artists = artists
         self.genres = genres
         self.discSubtitle = discSubtitle
         self.replayGain = replayGain
+        self.musicBrainzArtistIDs = musicBrainzArtistIDs
     }
 
     /// The details in tags stored by a scan, for a track whose artist is `artist`: the tagged credits
@@ -37,7 +40,8 @@ package struct TrackDetails: Sendable, Hashable {
     package init(tags: TrackTags, artist: String) {
         self.init(
             artists: tags.artist == artist ? tags.artists : [], genres: tags.genres,
-            discSubtitle: tags.discSubtitle ?? "", replayGain: tags.replayGain)
+            discSubtitle: tags.discSubtitle ?? "", replayGain: tags.replayGain,
+            musicBrainzArtistIDs: tags.artist == artist ? tags.musicBrainzArtistIDs : [])
     }
 }
 

@@ -11,7 +11,9 @@ extension TrackTags {
     private static let separator = "\u{1F}"
     /// Between the values of a list (the credits, the genres).
     private static let listSeparator = "\u{1E}"
-    private static let fieldCount = 21
+    /// Fields of the layout; tags stored before MusicBrainz artist ids were read have one fewer (the last
+    /// is missing, and read as none).
+    private static let fieldCount = 22
 
     /// The tags in their stored form.
     package var stored: String {
@@ -23,6 +25,7 @@ extension TrackTags {
             genres.joined(separator: Self.listSeparator), discSubtitle ?? "",
             Self.number(replayGain.trackGain), Self.number(replayGain.trackPeak),
             Self.number(replayGain.albumGain), Self.number(replayGain.albumPeak),
+            musicBrainzArtistIDs.joined(separator: Self.listSeparator),
         ]
         return fields.joined(separator: Self.separator)
     }
@@ -33,7 +36,9 @@ extension TrackTags {
     package init?(stored: String) {
         let fields = stored.utf8.split(
             separator: UInt8(ascii: "\u{1F}"), maxSplits: Self.fieldCount, omittingEmptySubsequences: false)
-        guard fields.count == Self.fieldCount, fields[0].elementsEqual(Self.version.utf8) else { return nil }
+        guard fields.count == Self.fieldCount || fields.count == Self.fieldCount - 1,
+            fields[0].elementsEqual(Self.version.utf8)
+        else { return nil }
         func text(_ index: Int) -> String? {
             fields[index].isEmpty ? nil : String(decoding: fields[index], as: UTF8.self)
         }
@@ -49,7 +54,8 @@ extension TrackTags {
             artists: list(14), genres: list(15), discSubtitle: text(16),
             replayGain: ReplayGain(
                 trackGain: text(17).flatMap { Double($0) }, trackPeak: text(18).flatMap { Double($0) },
-                albumGain: text(19).flatMap { Double($0) }, albumPeak: text(20).flatMap { Double($0) }))
+                albumGain: text(19).flatMap { Double($0) }, albumPeak: text(20).flatMap { Double($0) }),
+            musicBrainzArtistIDs: fields.count > 21 ? list(21) : [])
     }
 
     private static func number(_ value: Double?) -> String { value.map { String($0) } ?? "" }

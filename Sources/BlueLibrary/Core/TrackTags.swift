@@ -41,6 +41,9 @@ package struct TrackTags: Sendable, Hashable {
     package let discSubtitle: String?
     /// The ReplayGain values.
     package let replayGain: ReplayGain
+    /// The MusicBrainz artist ids of the track's artists (`MUSICBRAINZ_ARTISTID`, one value each or
+    /// several in one value cut at `;` or `/`, as taggers write them), lowercase, in credit order.
+    package let musicBrainzArtistIDs: [String]
 
     /// Creates tags; every field may be omitted. Text is cleaned as described on the type.
     package init(
@@ -48,7 +51,8 @@ package struct TrackTags: Sendable, Hashable {
         date: String? = nil, genre: String? = nil, disc: Int? = nil, number: Int? = nil,
         musicBrainzAlbumID: String? = nil, musicBrainzReleaseGroupID: String? = nil,
         isCompilation: Bool = false, duration: Double = 0, hasPicture: Bool = false, artists: [String] = [],
-        genres: [String] = [], discSubtitle: String? = nil, replayGain: ReplayGain = ReplayGain()
+        genres: [String] = [], discSubtitle: String? = nil, replayGain: ReplayGain = ReplayGain(),
+        musicBrainzArtistIDs: [String] = []
     ) {
         self.title = TrackTags.cleaned(title)
         self.artist = TrackTags.cleaned(artist)
@@ -69,6 +73,8 @@ package struct TrackTags: Sendable, Hashable {
         self.genres = genreList.count > 1 ? genreList : []
         self.discSubtitle = TrackTags.cleaned(discSubtitle)
         self.replayGain = replayGain
+        self.musicBrainzArtistIDs = musicBrainzArtistIDs.flatMap { $0.split { $0 == ";" || $0 == "/" } }
+            .compactMap { TrackTags.identifier(String($0)) }
     }
 
     /// Builds tags from TagLib's unified property keys (`TITLE`, `ALBUMARTIST`, `TRACKNUMBER`, …).
@@ -106,7 +112,8 @@ package struct TrackTags: Sendable, Hashable {
             hasPicture: hasPicture, artists: credits, genres: genreValues, discSubtitle: text("DISCSUBTITLE"),
             replayGain: ReplayGain(
                 trackGain: gain("REPLAYGAIN_TRACK_GAIN"), trackPeak: peak("REPLAYGAIN_TRACK_PEAK"),
-                albumGain: gain("REPLAYGAIN_ALBUM_GAIN"), albumPeak: peak("REPLAYGAIN_ALBUM_PEAK")))
+                albumGain: gain("REPLAYGAIN_ALBUM_GAIN"), albumPeak: peak("REPLAYGAIN_ALBUM_PEAK")),
+            musicBrainzArtistIDs: values["MUSICBRAINZ_ARTISTID"] ?? [])
     }
 
     /// The year in ``date``: its first run of four digits, when that is a year an ``Album`` accepts.

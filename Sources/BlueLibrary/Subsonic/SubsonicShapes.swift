@@ -145,7 +145,15 @@ package enum SubsonicShapes {
         element.set("mediaType", "song")
         element.set("played", annotation?.lastPlayed.map { date(milliseconds: $0) })
         element.set("displayArtist", track.artist)
-        element.add("artists", list: credits.map(artistReference))
+        // Each credit with its MusicBrainz id, when the tags give one id per credit.
+        let mbids = track.details.musicBrainzArtistIDs
+        element.add(
+            "artists",
+            list: credits.enumerated().map { index, name in
+                var reference = artistReference(name)
+                if mbids.count == credits.count { reference.set("musicBrainzId", mbids[index]) }
+                return reference
+            })
         element.set("displayAlbumArtist", album.artist)
         element.add("albumArtists", list: [artistReference(album.artist)])
         element.add("genres", list: genreReferences(track.genres(on: album)))

@@ -107,6 +107,30 @@ struct TrackDetailsTagTests {
         #expect(tags.genres == ["Rock", "Folk"], "\(kind): \(tags.genre ?? "")")
     }
 
+    /// MusicBrainz artist ids, one per credit, as repeated values (Vorbis comments, ID3v2.4) or several in
+    /// one value (`id1/id2`, as ID3v2.3 taggers write them), are read lowercase and kept in the stored
+    /// tags; tags stored before they were read still read.
+    @Test(arguments: [AudioFixtures.Format.flac, .mp3])
+    func readsMusicBrainzArtistIDsPerCredit(format: AudioFixtures.Format) async throws {
+        let (ann, bob) = ("0A1B2C3D-0000-4000-8000-00000000000A", "0a1b2c3d-0000-4000-8000-00000000000b")
+        let path = directory.file("ids.\(format.rawValue)")
+        try await AudioFixtures.write(
+            format, to: path, tags: FixtureTags(title: "Duet", artist: "Ann feat. Bob"))
+        try TagFileWriter.write([("MUSICBRAINZ_ARTISTID", ann), ("MUSICBRAINZ_ARTISTID", bob)], to: path)
+        let tags = try reader.tags(at: path)
+        #expect(tags.musicBrainzArtistIDs == [ann.lowercased(), bob])
+        #expect(TrackTags(stored: tags.stored) == tags)
+        let joined = TrackTags(
+            properties: [("ARTIST", "Ann feat. Bob"), ("MUSICBRAINZ_ARTISTID", "\(ann)/\(bob)")], duration: 1,
+            hasPicture: false)
+        #expect(joined.musicBrainzArtistIDs == [ann.lowercased(), bob])
+        // The stored form before: one field fewer.
+        let before = tags.stored.split(separator: "\u{1F}", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "\u{1F}")
+        #expect(TrackTags(stored: before)?.title == "Duet")
+        #expect(TrackTags(stored: before)?.musicBrainzArtistIDs == [])
+    }
+
     @Test func aFileWithoutLyricsHasNone() async throws {
         let path = directory.file("plain.flac")
         try await AudioFixtures.write(.flac, to: path, tags: FixtureTags(title: "Quiet"))

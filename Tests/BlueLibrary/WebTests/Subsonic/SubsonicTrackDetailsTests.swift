@@ -29,6 +29,9 @@ struct SubsonicTrackDetailsTests {
         duetTags.albumArtist = "Various Artists"
         duetTags.track = "1"
         try await AudioFixtures.write(.flac, to: mix + "/01.flac", tags: duetTags)
+        try TagFileWriter.write(
+            [("MUSICBRAINZ_ARTISTID", Self.annMBID), ("MUSICBRAINZ_ARTISTID", Self.bobMBID)],
+            to: mix + "/01.flac")
         try "[00:01.00]From the file\n[00:02.00]Its second line\n".write(
             toFile: mix + "/01.lrc", atomically: true, encoding: .utf8)
         try await AudioFixtures.write(
@@ -44,6 +47,10 @@ struct SubsonicTrackDetailsTests {
         anthem = try #require(tracks.first { $0.title == "Anthem" })
     }
 
+    static let (annMBID, bobMBID) = (
+        "0a1b2c3d-0000-4000-8000-00000000000a", "0a1b2c3d-0000-4000-8000-00000000000b"
+    )
+
     private func artistID(_ name: String) -> JSONValue {
         .string(SubsonicShapes.artistID(key: SearchKey.fold(name)))
     }
@@ -54,6 +61,11 @@ struct SubsonicTrackDetailsTests {
         #expect(song["artistId"] == artistID("Ann"))
         #expect(song["artists"]?.list.map { $0["name"] } == [.string("Ann"), .string("Bob")])
         #expect(song["artists"]?.list.map { $0["id"] } == [artistID("Ann"), artistID("Bob")])
+        #expect(
+            song["artists"]?.list.map { $0["musicBrainzId"] } == [
+                .string(Self.annMBID), .string(Self.bobMBID),
+            ],
+            "each credit with the MusicBrainz id its tags give")
         #expect(song["displayAlbumArtist"] == .string("Various Artists"))
         #expect(song["albumArtists"]?.list.map { $0["id"] } == [artistID("Various Artists")])
         #expect(song["genres"]?.list.map { $0["name"] } == [.string("Alternative"), .string("Art Rock")])

@@ -255,7 +255,7 @@ extension JSONValue {
 /// The required fields of the OpenSubsonic specification's schemas (openapi/schemas/*.json), with their
 /// JSON types, which every answer is checked against.
 enum SubsonicSchema {
-    enum Kind { case string, integer, boolean }
+    enum Kind { case string, integer, number, boolean, array }
 
     static let albumID3: [(String, Kind)] = [
         ("id", .string), ("name", .string), ("songCount", .integer), ("duration", .integer),
@@ -273,6 +273,13 @@ enum SubsonicSchema {
         ("value", .string), ("songCount", .integer), ("albumCount", .integer),
     ]
     static let directory: [(String, Kind)] = [("id", .string), ("name", .string)]
+    /// `StructuredLyrics` and its `Line` (songLyrics extension); `start` only when synced.
+    static let structuredLyrics: [(String, Kind)] = [
+        ("lang", .string), ("synced", .boolean), ("line", .array),
+    ]
+    static let lyricLine: [(String, Kind)] = [("value", .string)]
+    /// `ReplayGain`: every field optional, each a number.
+    static let replayGain = ["trackGain", "albumGain", "trackPeak", "albumPeak", "baseGain", "fallbackGain"]
     static let nowPlayingEntry: [(String, Kind)] =
         child + [("username", .string), ("minutesAgo", .integer), ("playerId", .integer)]
     static let user: [(String, Kind)] =
@@ -283,6 +290,25 @@ enum SubsonicSchema {
             "podcastRole", "streamRole", "jukeboxRole", "shareRole", "videoConversionRole",
         ].map { ($0, Kind.boolean) }
 
+    /// Records an issue for each of `names` that `value` has as anything but a number (all optional).
+    static func checkNumbers(
+        _ value: JSONValue, _ names: [String], _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard case .object(let members) = value else {
+            Issue.record("\(what) is not an object", sourceLocation: sourceLocation)
+            return
+        }
+        for (name, member) in members {
+            let known = names.contains(name)
+            var isNumber = false
+            if case .number(let text) = member { isNumber = Double(text) != nil }
+            #expect(
+                known && isNumber, "\(what): \(name) \(JSONWriter.string(member))",
+                sourceLocation: sourceLocation)
+        }
+    }
+
     /// Records an issue for each required field `value` lacks or has with another type.
     static func check(
         _ value: JSONValue, _ fields: [(String, Kind)], _ what: String,
@@ -291,8 +317,9 @@ enum SubsonicSchema {
         for (name, kind) in fields {
             let matches: Bool
             switch (kind, value[name]) {
-            case (.string, .string?), (.boolean, .bool?): matches = true
+            case (.string, .string?), (.boolean, .bool?), (.array, .array?): matches = true
             case (.integer, .number(let text)?): matches = Int(text) != nil
+            case (.number, .number(let text)?): matches = Double(text) != nil
             default: matches = false
             }
             #expect(

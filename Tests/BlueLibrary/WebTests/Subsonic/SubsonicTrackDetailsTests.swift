@@ -71,6 +71,7 @@ struct SubsonicTrackDetailsTests {
         #expect(song["genres"]?.list.map { $0["name"] } == [.string("Alternative"), .string("Art Rock")])
         #expect(song["discSubtitle"] == .string("The Live Set"))
         let gain = try #require(song["replayGain"])
+        SubsonicSchema.checkNumbers(gain, SubsonicSchema.replayGain, "ReplayGain")
         #expect(gain["trackGain"] == .number("-6.54"))
         #expect(gain["trackPeak"] == .number("0.988553"))
         #expect(gain["albumGain"] == .number("1.2"))
@@ -106,6 +107,12 @@ struct SubsonicTrackDetailsTests {
         let list = try await harness.ok("getLyricsBySongId", [("id", duet.id)], "lyricsList")
         let structured = try #require(list["structuredLyrics"]?.list)
         #expect(structured.count == 2)
+        for lyrics in structured {
+            SubsonicSchema.check(lyrics, SubsonicSchema.structuredLyrics, "StructuredLyrics")
+            for line in lyrics["line"]?.list ?? [] {
+                SubsonicSchema.check(line, SubsonicSchema.lyricLine, "Line")
+            }
+        }
         #expect(
             structured.allSatisfy { $0["synced"] == .bool(true) && $0["displayTitle"] == .string("Duet") })
         #expect(structured[0]["line"]?.list.map { $0["start"] } == [.number("1000"), .number("2000")])

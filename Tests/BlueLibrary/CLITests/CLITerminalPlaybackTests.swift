@@ -92,3 +92,77 @@ struct CLITerminalPlaybackTests {
         #expect(empty.stderr.contains("--device needs an ALSA device name"))
     }
 }
+
+/// What a track's file says beyond its title, in the real `bluelibrary tui` in tmux: an album of two discs
+/// under a heading each (the second with its subtitle), the lyrics of the track that plays from the
+/// `.lrc` file beside it (`y`), and ReplayGain's mode chosen at start (`--replaygain`, a wrong one refused
+/// in one line).
+struct CLITerminalTrackDetailsTests {
+    let home = CLIHome()
+    let music = MusicFolder()
+
+    init() async throws {
+        try await home.removeEveryAlbum()
+        try await addTrack("Both/01.flac", title: "Studio Take", disc: 1, subtitle: nil)
+        try await addTrack("Both/02.flac", title: "Stage Take", disc: 2, subtitle: "The Live Set")
+        try "[00:00.00]Sung first\n[00:30.00]Sung much later\n".write(
+            toFile: music.path("Both/01.lrc"), atomically: true, encoding: .utf8)
+        _ = try await home.ok("import", music.directory.path)
+    }
+
+    private func addTrack(_ relative: String, title: String, disc: Int, subtitle: String?) async throws {
+        let path = music.path(relative)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try await FFmpeg.run(
+            [
+                "-f", "lavfi", "-i", "sine=frequency=440:duration=40", "-c:a", "flac",
+                "-metadata", "title=\(title)", "-metadata", "artist=Pair", "-metadata", "album=Both Sides",
+                "-metadata", "track=1", "-metadata", "disc=\(disc)",
+                "-metadata", "REPLAYGAIN_TRACK_GAIN=-6.00 dB", "-metadata", "REPLAYGAIN_TRACK_PEAK=0.5",
+            ] + (subtitle.map { ["-metadata", "DISCSUBTITLE=\($0)"] } ?? []) + [path])
+    }
+
+    private func start(_ tmux: TmuxSession, _ options: String) async throws {
+        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
+        let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        try await tmux.start(
+            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui --device null \(options);"
+                + " echo EXITED $?; sleep 60",
+            width: 100, height: 30)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func discHeadingsLyricsAndReplayGainInTheTerminal() async throws {
+        let tmux = TmuxSession(name: "bld", scratch: home.directory)
+        try await start(tmux, "--replaygain album")
+        try await tmux.waitFor("album 1 of 1")
+        try await tmux.waitFor("Disc 2")
+        let screen = await tmux.screen
+        #expect(screen.contains("Disc 1"), "\(screen)")
+        #expect(screen.contains("The Live Set"), "the second disc's subtitle under its heading: \(screen)")
+        #expect(
+            screen.range(of: "Studio Take").map { screen[..<$0.lowerBound].contains("Disc 1") } == true
+                && screen.range(of: "Stage Take").map { screen[..<$0.lowerBound].contains("Disc 2") } == true,
+            "each track under its disc: \(screen)")
+        // The lyrics of the track that plays, from the .lrc file beside it.
+        try await tmux.keys("p")
+        try await tmux.waitFor("▶ Playing", seconds: 30)
+        try await tmux.keys("y")
+        try await tmux.waitFor("Lyrics · Studio Take", seconds: 30)
+        try await tmux.waitFor("Sung first")
+        #expect(await tmux.screen.contains("Sung much later"))
+        try await tmux.keys("x")
+        let closed = await tmux.waitUntil(seconds: 10) { !$0.contains("Sung first") }
+        #expect(closed, "any other key closes them")
+        #expect(await !tmux.screen.contains("cannot play"))
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXITED 0")
+        await tmux.kill()
+        // A mode that is none: one line, and the screen never starts.
+        let wrong = TmuxSession(name: "blw", scratch: home.directory)
+        try await start(wrong, "--replaygain loud")
+        try await wrong.waitFor("EXITED 64")
+        #expect(await wrong.screen.contains("invalid --replaygain 'loud': use off, track or album"))
+        await wrong.kill()
+    }
+}

@@ -241,13 +241,14 @@ class PageTestCase(unittest.TestCase):
             "return [...document.querySelectorAll('main > section')].filter((s) => !s.hidden).length === 1"))
 
     def view(self):
-        """The view shown, its heading and its count line, read at once."""
+        """The view shown, its heading and its count line, read at once. While a page loads (after a
+        reload, back or forward) no view may be shown yet: the id is then None."""
         return self.driver.execute_script(
             """
             const section = [...document.querySelectorAll('main > section')].find((s) => !s.hidden);
-            const heading = section.querySelector('h2');
-            const count = section.querySelector('.view-count');
-            return {id: section.id, heading: heading ? heading.textContent : null, count: count ? count.textContent : null,
+            const heading = section ? section.querySelector('h2') : null;
+            const count = section ? section.querySelector('.view-count') : null;
+            return {id: section ? section.id : null, heading: heading ? heading.textContent : null, count: count ? count.textContent : null,
                     hash: location.hash, title: document.title,
                     current: [...document.querySelectorAll('#views a[aria-current=page]')].map((a) => a.textContent)};
             """

@@ -172,6 +172,16 @@ package final class LibraryController {
         }
     }
 
+    /// Changes fields of `track` (one undo step); which album is current does not change.
+    /// - Throws: `notFound` when the track is gone, `invalidField` naming a bad value (nothing changes).
+    @discardableResult
+    package func editTrack(_ track: Track, with patch: TrackPatch) async throws -> LibraryChange? {
+        try await step { library in
+            let change = try await library.updateTracks([(track.id, patch)])
+            return (change, "Edited track \"\(patch.title?.trimmed ?? track.title)\"")
+        }
+    }
+
     /// Undoes the last change; the album it brings back becomes current.
     @discardableResult
     package func undo() async throws -> LibraryChange? {

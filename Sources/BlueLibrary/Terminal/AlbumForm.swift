@@ -1,8 +1,9 @@
 import BlueLibraryCore
 import TerminalKit
 
-/// The add and edit form's input: four fields (Title, Artist, Genre, Year), the one with the focus,
-/// and the mistake the last save ran into, shown in the form until the next attempt.
+/// The add and edit form's input: four fields (an album's Title, Artist, Genre, Year; a track's Title,
+/// Artist, Number, Disc), the one with the focus, and the mistake the last save ran into, shown in the
+/// form until the next attempt.
 struct AlbumForm: Equatable {
     /// What saving the form does.
     enum Purpose: Equatable {
@@ -10,10 +11,14 @@ struct AlbumForm: Equatable {
         case add
         /// Changes the fields of this album (as it was when the form opened).
         case edit(Album)
+        /// Changes the fields of this track (as it was when the form opened).
+        case editTrack(Track)
     }
 
-    /// The fields' names, in order.
+    /// The fields' names, in order, for an album.
     static let labels = ["Title", "Artist", "Genre", "Year"]
+    /// The fields' names, in order, for a track.
+    static let trackLabels = ["Title", "Artist", "Number", "Disc"]
     /// The field holding the year.
     static let yearField = 3
 
@@ -38,10 +43,23 @@ struct AlbumForm: Equatable {
         values = [album.title, album.artist, album.genre, album.year.map(String.init) ?? ""]
     }
 
+    /// A form holding `track`'s fields, to edit them.
+    init(editing track: Track) {
+        purpose = .editTrack(track)
+        values = [track.title, track.artist, track.number.map(String.init) ?? "", String(track.disc)]
+    }
+
+    /// The fields' names, in order.
+    var labels: [String] {
+        if case .editTrack = purpose { return Self.trackLabels }
+        return Self.labels
+    }
+
     /// The line above the fields: what the form does and its keys, shorter when `columns` are few.
     func heading(columns: Int) -> String {
         let (verb, save) = purpose == .add ? ("Add", "adds") : ("Edit", "saves")
-        let what = purpose == .add ? "an album" : "the album"
+        var what = purpose == .add ? "an album" : "the album"
+        if case .editTrack = purpose { what = "the track" }
         let headings = [
             "\(verb) \(what) — Tab moves, Enter \(save), Esc cancels",
             "\(verb) \(what) — Enter \(save), Esc cancels",
@@ -54,7 +72,7 @@ struct AlbumForm: Equatable {
     /// Ctrl+U (clears) edit the focused one.
     /// - Returns: whether the key was one of these.
     mutating func edit(_ key: Key) -> Bool {
-        let count = Self.labels.count
+        let count = labels.count
         switch key {
         case .tab, .down: focus = (focus + 1) % count
         case .backTab, .up: focus = (focus + count - 1) % count
@@ -83,6 +101,34 @@ struct AlbumForm: Equatable {
             artist: text[1] == album.artist ? nil : values[1],
             genre: text[2] == album.genre ? nil : values[2],
             year: year == album.year ? nil : .some(year))
+    }
+
+    /// The fields that differ from `track`'s, as a patch (empty when nothing changed): a number may be
+    /// cleared, a disc may not.
+    /// - Throws: `invalidField` for a number or disc that is not a whole number from 1 to 9999 (the
+    ///   focus moves to it).
+    mutating func trackPatch(for track: Track) throws -> TrackPatch {
+        let text = values.map(\.trimmed)
+        let number = try whole(2, "number", clearable: true)
+        let disc = try whole(3, "disc", clearable: false) ?? track.disc
+        return TrackPatch(
+            title: text[0] == track.title ? nil : values[0],
+            artist: text[1] == track.artist ? nil : values[1],
+            number: number == track.number ? nil : .some(number),
+            disc: disc == track.disc ? nil : disc)
+    }
+
+    /// The field at `index` as a number a track or disc can have (`nil` when empty and `clearable`); on
+    /// a mistake the focus moves to it.
+    private mutating func whole(_ index: Int, _ name: String, clearable: Bool) throws -> Int? {
+        let text = values[index].trimmed
+        if text.isEmpty && clearable { return nil }
+        guard let value = Int(text), TrackPatch.numberRange.contains(value) else {
+            focus = index
+            throw LibraryError(
+                .invalidField, "invalid \(name) '\(text.prefix(20))': must be a whole number from 1 to 9999")
+        }
+        return value
     }
 
     /// The year field, parsed; on a mistake the focus moves to it.

@@ -67,8 +67,8 @@ package enum KeyHelp {
         return (["Keys:"] + lines).joined(separator: "\n") + "\n\n"
             + """
             Enter or p plays the album from its first track; in the track list (Tab) ↑/↓, PgUp/PgDn and
-            Home/End move, Enter plays from the track under the cursor, Tab or Esc goes back to the
-            covers. Tracks follow each other without a gap, and playing goes on while other albums are
+            Home/End move, Enter plays from the track under the cursor, e edits that track (its title,
+            artist, number and disc: one undo step), Tab or Esc goes back to the covers. Tracks follow each other without a gap, and playing goes on while other albums are
             browsed: the line above the toolbar shows the track, its time and whether it plays.
             The search prompt opens on the query in force, selected: typing replaces it, → or End keeps
             it to edit, Ctrl+U clears it, Enter applies it, Esc clears the search. In a form Tab, ↑ and ↓

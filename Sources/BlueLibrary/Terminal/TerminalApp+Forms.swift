@@ -2,7 +2,8 @@ import BlueLibraryCore
 import BlueLibraryPresentation
 import TerminalKit
 
-/// The add and edit forms: Enter saves through the controller, Esc cancels, the rest edits the fields.
+/// The add and edit forms (an album's, a track's): Enter saves through the controller, Esc cancels, the
+/// rest edits the fields.
 /// A mistake — a bad year, an empty title, an album another process deleted meanwhile — is shown in the
 /// form, which stays open to put it right.
 extension TerminalApp {
@@ -31,6 +32,13 @@ extension TerminalApp {
                     controller.setMessage("Nothing changed in \"\(album.title)\"")
                 } else {
                     try await controller.edit(album.id, with: patch)
+                }
+            case .editTrack(let track):
+                let patch = try form.trackPatch(for: track)
+                if patch.isEmpty {
+                    controller.setMessage("Nothing changed in \"\(track.title)\"")
+                } else {
+                    try await controller.editTrack(track, with: patch)
                 }
             }
             input = .browse

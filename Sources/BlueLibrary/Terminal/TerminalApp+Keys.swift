@@ -67,7 +67,8 @@ extension TerminalApp {
     }
 
     /// The keys of the focused track list: ↑/↓ (k/j), PgUp/PgDn and Home/End move the cursor, Enter
-    /// plays from it, Tab or Esc give the keys back to the covers, ←/→ do too and browse.
+    /// plays from it, e edits its track, Tab or Esc give the keys back to the covers, ←/→ do too and
+    /// browse.
     /// - Returns: whether the key was the list's.
     private func handleTrackList(_ key: Key) -> Bool {
         let count = controller.screen.tracks.count
@@ -80,6 +81,10 @@ extension TerminalApp {
         case .home: trackList.move(by: -count, count: count, visible: visible)
         case .end: trackList.move(by: count, count: count, visible: visible)
         case .enter: play(fromTrack: trackList.cursor)
+        case .character("e"):
+            let tracks = controller.screen.tracks
+            guard tracks.indices.contains(trackList.cursor) else { return true }
+            input = .form(AlbumForm(editing: tracks[trackList.cursor]))
         case .tab, .backTab, .escape: trackList.isFocused = false
         case .left, .right, .character("h"), .character("l"):
             trackList.isFocused = false

@@ -36,7 +36,7 @@ extension TerminalApp {
     /// on two lines when one is too short for it.
     private func drawForm(_ form: AlbumForm, layout: ScreenLayout, into screen: inout TerminalScreen) {
         let error = form.error?.wrapped(toColumns: size.width - 7, maxLines: 2) ?? []
-        let rows = AlbumForm.labels.count + error.count + 2
+        let rows = form.labels.count + error.count + 2
         let box = Rect(
             x: 0, y: max(min(layout.inputTop - 1, layout.toolbarRow - rows), 1), width: size.width,
             height: rows)
@@ -47,7 +47,7 @@ extension TerminalApp {
         screen = canvas.screen
         let heading = " " + form.heading(columns: size.width - 6) + " "
         screen.write(heading, x: 2, y: box.y, style: CellStyle(bold: true), maxWidth: size.width - 4)
-        for (index, label) in AlbumForm.labels.enumerated() {
+        for (index, label) in form.labels.enumerated() {
             let focused = index == form.focus
             let y = box.y + 1 + index
             screen.write((focused ? "› " : "  ") + label, x: 3, y: y, style: CellStyle(bold: focused))
@@ -59,7 +59,7 @@ extension TerminalApp {
         }
         for (offset, line) in error.enumerated() {
             screen.write(
-                line, x: 5, y: box.y + 1 + AlbumForm.labels.count + offset, style: CellStyle(bold: true))
+                line, x: 5, y: box.y + 1 + form.labels.count + offset, style: CellStyle(bold: true))
         }
     }
 

@@ -36,6 +36,33 @@ struct TerminalEditTests {
         #expect(try await harness.library.currentAlbum()?.album.title == "Rock Steady")
     }
 
+    /// In the track list (Tab), `e` edits the track under the cursor — its title, artist, number and
+    /// disc — in the same form: a number that is none is shown in the form, Enter saves one undo step.
+    @Test func aTrackIsEditedFromTheTrackListAndUndone() async throws {
+        let (album, tracks) = try TerminalTrackListTests.album(tracks: 3)
+        let harness = try await TerminalHarness(
+            width: 80, height: 30, albums: [album], tracks: [album.id: tracks])
+        await harness.type("\tje")
+        let form = harness.app.render().text
+        #expect(form.contains("Edit the track — Tab moves, Enter saves, Esc cancels"), "\(form)")
+        #expect(form.contains("› Title   Song number 2▏"))
+        #expect(form.contains("    Number  2"))
+        #expect(form.contains("    Disc    1"))
+        await harness.type(clear + "Second Song\t\t" + clear + "x\r")
+        #expect(
+            harness.app.render().text.contains("invalid number 'x': must be a whole number from 1 to 9999"),
+            "the mistake in the form, which stays open")
+        #expect(try await harness.library.album(.id(album.id)).tracks == tracks, "nothing changed")
+        await harness.type(clear + "7\r")
+        let edited = try await harness.library.album(.id(album.id)).tracks
+        let second = try #require(edited.first { $0.title == "Second Song" })
+        #expect(second.number == 7 && second.artist == "The Band" && second.id == tracks[1].id)
+        #expect(harness.app.render().text.contains("Edited track \"Second Song\""))
+        #expect(!harness.app.render().text.contains("Edit the track"), "the form closed")
+        await harness.type("\u{1B}u")
+        #expect(try await harness.library.album(.id(album.id)).tracks == tracks, "one undo step")
+    }
+
     @Test func aMistakeIsShownInTheFormWhichStaysOpen() async throws {
         let harness = try await TerminalHarness()
         await harness.type("lle\u{1B}[A" + clear + "12\r")

@@ -292,8 +292,8 @@ let package = Package(
         tests(
             "BlueLibraryStorageTests", "BlueLibrary/StorageTests",
             [
-                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryPostgres", "BlueLibrarySQLite",
-                "BlueLibraryStore", "TestSupport",
+                "BlueLibraryConcurrency", "BlueLibraryCore", "BlueLibraryPostgres", "BlueLibraryServices",
+                "BlueLibrarySQLite", "BlueLibraryStore", "TestSupport",
             ]),
         tests(
             "BlueLibraryScannerTests", "BlueLibrary/ScannerTests",

@@ -122,9 +122,17 @@ extension LibraryAPI {
             let added = try writer.append(new.map(\.album))
             for item in new {
                 guard let tracks = item.tracks else { continue }
+                // A track keeps the id the export gives it (a moved file's) unless another file of this
+                // library has that id: then it takes its path's, and the other keeps its own.
+                let kept = try tracks.map { track -> Track in
+                    guard let id = track.storedID, let holder = try writer.track(id),
+                        holder.track.path != track.path
+                    else { return track }
+                    return track.known(as: nil)
+                }
                 try writer.replaceTracks(
                     of: item.album.id,
-                    with: tracks.map {
+                    with: kept.map {
                         StoredTrack(track: $0, albumID: item.album.id, size: 0, modified: 0, tags: "")
                     })
             }

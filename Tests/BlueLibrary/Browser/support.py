@@ -15,7 +15,7 @@ import urllib.parse
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -340,6 +340,17 @@ class PageTestCase(unittest.TestCase):
         and the toolbar) stays pinned over the bottom of the view, as it is meant to."""
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
+
+    def click_found(self, selector):
+        """Clicks what `selector` finds, found again when the page redrew it between the finding and the
+        click (a view the server's event for a change redraws, that change the page's own)."""
+        def clicked(_):
+            try:
+                self.click(self.driver.find_element(By.CSS_SELECTOR, selector))
+                return True
+            except StaleElementReferenceException:
+                return False
+        self.wait.until(clicked, f"click {selector}")
 
     def cover(self, position):
         return self.driver.find_element(By.CSS_SELECTOR, f'#strip .album-view[aria-posinset="{position + 1}"]')

@@ -282,12 +282,11 @@ class AccountTests(PageTestCase):
         self.subsonic("updatePlaylist", "joe", playlistId=playlists[0]["id"], songIdToAdd=ids["Beta One"])
         self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Alpha Three", "Beta One"])
         # Moved up with the keyboard's button, one removed, renamed: the phone sees each.
-        self.click(self.driver.find_element(By.CSS_SELECTOR, '#playlist-tracks button[aria-label="Move Beta One up"]'))
+        self.click_found('#playlist-tracks button[aria-label="Move Beta One up"]')
         self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Beta One", "Alpha Three"])
         self.assertEqual(self.driver.execute_script("return document.activeElement.getAttribute('aria-label')"),
                          "Move Beta One up", "the focus moves with the track")
-        self.click(self.driver.find_element(
-            By.CSS_SELECTOR, '#playlist-tracks button[aria-label="Remove Alpha One from the playlist"]'))
+        self.click_found('#playlist-tracks button[aria-label="Remove Alpha One from the playlist"]')
         self.eventually(lambda: self.playlist_rows() == ["Alpha Two", "Beta One", "Alpha Three"])
         # Dragged with the mouse: Alpha Three onto the first row takes its place, and back again.
         drag = """

@@ -17,6 +17,16 @@ struct CLIWholeAlbumTests {
         _ = try await home.ok("import", music.directory.path)
     }
 
+    /// The library exported, the export imported into a new empty library, and album M as it shows there.
+    private func exportedAndRestored() async throws -> (file: String, other: CLIHome, album: ShownAlbum) {
+        let file = home.directory.file("lib.json")
+        _ = try await home.ok("export", "-o", file)
+        let other = CLIHome()
+        try await other.removeEveryAlbum()
+        #expect(try await other.ok("import", file).hasPrefix("Imported 7 albums"))
+        return (file, other, try await other.album(try await other.index(of: "M", by: "Band")))
+    }
+
     private func rescan() async throws -> String {
         try await home.ok("import", music.directory.path)
     }
@@ -70,12 +80,7 @@ struct CLIWholeAlbumTests {
             "a move, not a removal and an addition")
         let moved = try await home.album(index)
         #expect(moved.tracks.first { $0.title == "Drift" }.map { [$0.id, $0.path] } == [old, renamed])
-        let file = home.directory.file("lib.json")
-        _ = try await home.ok("export", "-o", file)
-        let other = CLIHome()
-        try await other.removeEveryAlbum()
-        #expect(try await other.ok("import", file).hasPrefix("Imported 7 albums"))
-        let restored = try await other.album(try await other.index(of: "M", by: "Band"))
+        let (file, _, restored) = try await exportedAndRestored()
         #expect(restored.tracks == moved.tracks, "the same tracks, ids kept")
         let broken = home.directory.file("broken.json")
         try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: old, with: "not-an-id")
@@ -92,12 +97,7 @@ struct CLIWholeAlbumTests {
     @Test func anExportRestoresIntoAnEmptyLibraryAndARescanAdoptsItKeepingHandEdits() async throws {
         try await importM()
         _ = try await home.ok("edit", "album:=M", "--genre", "Shoegaze")
-        let file = home.directory.file("lib.json")
-        _ = try await home.ok("export", "-o", file)
-        let other = CLIHome()
-        try await other.removeEveryAlbum()
-        #expect(try await other.ok("import", file).hasPrefix("Imported 7 albums"))
-        let restored = try await other.album(try await other.index(of: "M", by: "Band"))
+        let (_, other, restored) = try await exportedAndRestored()
         #expect(restored.tracks.map(\.title) == ["Echo", "Drift"])
         #expect(restored.genre == "Shoegaze")
         // The scan finds the library's albums holding its files: no duplicate, the hand edit stays.

@@ -153,9 +153,12 @@ class PageTestCase(unittest.TestCase):
     def prepare_library(self):
         """Makes the library before the server starts; by default the five seeds (made by the first add)."""
 
+    # What a suite's `serve` is started with besides its port (e.g. "--sign-in").
+    serve_options = ()
+
     def start_server(self, port=0):
         self.server = subprocess.Popen(
-            [BINARY, "serve", "--port", str(port)],
+            [BINARY, "serve", "--port", str(port), *self.serve_options],
             env=self.env,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

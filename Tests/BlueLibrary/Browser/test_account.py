@@ -28,6 +28,8 @@ USERS = {"joe": "joe's secret 1", "ann": "ann's secret 2", "lee": "lee's secret 
 
 
 class AccountTests(PageTestCase):
+    serve_options = ("--sign-in",)
+
     def prepare_library(self):
         music = os.path.join(self.home, "music")
         make_music(music, ALBUMS, seconds=3)
@@ -36,14 +38,6 @@ class AccountTests(PageTestCase):
             role = ["--role", "listener"] if name == "lee" else []
             subprocess.run([BINARY, "user", "add", name, *role], env=self.env, input=password + "\n", check=True,
                            capture_output=True, text=True)
-
-    def start_server(self, port=0):
-        self.server = subprocess.Popen(
-            [BINARY, "serve", "--port", str(port), "--sign-in"], env=self.env, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True)
-        line = self.server.stdout.readline()
-        self.assertTrue(line.startswith("Serving BlueLibrary at http://127.0.0.1:"), line)
-        self.url = line.split(" at ")[1].split(" ")[0]
 
     def subsonic(self, method, user, **fields):
         """Calls the Subsonic API as `user`, as a phone's app does; gives the answer's body."""
@@ -303,8 +297,18 @@ class AccountTests(PageTestCase):
         self.assertEqual(self.page_state()["status"], "Moved “Alpha Three”")
         self.driver.execute_script(drag, 0, 2)
         self.eventually(lambda: self.playlist_rows() == ["Alpha Two", "Beta One", "Alpha Three"])
+        # A name half typed (here: cleared, and the field left) is kept while the playlist is drawn again
+        # for a phone's change.
         name = self.driver.find_element(By.ID, "playlist-rename")
         name.clear()
+        self.driver.execute_script("""
+            window.__redrawn = 0;
+            new MutationObserver(() => { window.__redrawn += 1; })
+                .observe(document.querySelector('#playlist-tracks tbody'), {childList: true});
+        """)
+        self.subsonic("star", "joe", id=ids["Alpha Two"])
+        self.eventually(lambda: self.driver.execute_script("return window.__redrawn") > 0)
+        self.assertEqual(name.get_attribute("value"), "")
         name.send_keys("Night drive\n")
         self.eventually(lambda: self.driver.find_element(By.ID, "playlist-title").text == "Night drive")
         phone = self.subsonic("getPlaylist", "joe", id=playlists[0]["id"])["playlist"]

@@ -16,6 +16,7 @@ import { markPlaying, queued, trackRow } from "./tracks.js";
 
 let load = 0;
 let shown = null;   // the playlist shown in #/playlist/ID: { id, name, smart, tracks }
+let drawnName = null;   // the name last put in the rename field: a value other than it was typed there
 
 // A smart playlist's orders, as the server names them.
 const ORDERS = [["album", "Library order"], ["title", "Title"], ["artist", "Artist"], ["year", "Year, newest first"],
@@ -82,7 +83,8 @@ async function createSmart() {
   }
 }
 
-export async function showPlaylist(id) {
+// `reread`: the playlist shown, read anew (it changed somewhere), not a visit to it.
+export async function showPlaylist(id, reread = false) {
   const mine = ++load;
   if (!shown || shown.id !== id) {
     shown = null;
@@ -92,7 +94,7 @@ export async function showPlaylist(id) {
   try {
     const playlist = await api("GET", "/api/mine/playlists/" + encodeURIComponent(id));
     if (mine !== load) return;
-    draw(playlist);
+    draw(playlist, reread);
   } catch (error) {
     if (mine !== load) return;
     $("playlist-title").textContent = error.status === 404 ? "No such playlist" : "The playlist could not be read";
@@ -100,12 +102,16 @@ export async function showPlaylist(id) {
   }
 }
 
-function draw(playlist) {
+function draw(playlist, reread) {
+  const same = reread && shown !== null && shown.id === playlist.id;
   shown = playlist;
   document.title = playlist.name + " — BlueLibrary";
   $("playlist-title").textContent = playlist.name;
-  // A field being typed in keeps what is typed: the playlist is drawn again whenever it changes anywhere.
-  if (document.activeElement !== $("playlist-rename")) $("playlist-rename").value = playlist.name;
+  // The playlist is drawn again whenever it changes anywhere; a name being typed (or typed and left
+  // there unsaved) is kept, whether or not its field still has the focus.
+  const rename = $("playlist-rename");
+  const typed = same && (document.activeElement === rename || rename.value !== drawnName);
+  if (!typed || rename.value === playlist.name) rename.value = drawnName = playlist.name;
   $("playlist-facts").textContent = (playlist.smart ? "Smart: " : "") + count(playlist.tracks.length, "track", "tracks") + ", " + clock(playlist.tracks.reduce((sum, t) => sum + (Number(t.duration) || 0), 0));
   // A smart playlist's rule, to change; its tracks are not moved or removed one by one.
   $("playlist-rule").hidden = !playlist.smart;
@@ -177,7 +183,7 @@ function move(from, to) {
 
 // Reads the playlist shown again (the library changed: a smart one's tracks may have too).
 export function refreshPlaylist() {
-  if (shown) showPlaylist(shown.id);
+  if (shown) showPlaylist(shown.id, true);
 }
 
 // Gives the playlist shown these tracks (or this name, or this rule), and draws what was saved.
@@ -186,7 +192,8 @@ async function save(tracks, done, name, smart) {
   const change = smart ? { smart } : name === undefined ? { tracks: tracks.map((t) => t.id) } : { name };
   try {
     const saved = await api("PATCH", "/api/mine/playlists/" + encodeURIComponent(shown.id), change);
-    draw(saved);
+    load += 1;  // a reading asked for before this answer is older than it
+    draw(saved, true);
     say(done);
   } catch (error) {
     report(error);

@@ -88,6 +88,9 @@ struct LibraryContext: VerbContext {
             let database = try named ?? database(arguments, console)
             library = LibraryAPI(store: try database.store(busyTimeout: busy), isOnline: remote != nil)
         }
+        // Every edit, from any face this process serves, is written into the files' tags when the
+        // library's setting says so.
+        TagWriteOnEdit(library: library, environment: environment, report: { console.error($0) }).install()
         // libcurl is loaded on the first request (BLUELIBRARY_LIBCURL names another file, for tests).
         let needsNetwork = services.contains(.covers) || remote != nil
         let network: (any HTTPClient)? =

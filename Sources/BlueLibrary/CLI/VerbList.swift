@@ -8,7 +8,7 @@ enum VerbList {
         ModifyVerb.self, RemoveVerb.self, UndoVerb.self, RedoVerb.self, SelectVerb.self, CurrentVerb.self,
         ImportVerb.self, ExportVerb.self, StatsVerb.self, BackupVerb.self, MigrateVerb.self, SyncVerb.self,
         ServeVerb.self, TUIVerb.self, CoversVerb.self, UserVerb.self, PlayerVerb.self, PlaylistVerb.self,
-        WriteVerb.self,
+        WriteVerb.self, ConfigVerb.self,
     ]
 
     /// The options every verb takes.

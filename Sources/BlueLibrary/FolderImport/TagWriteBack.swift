@@ -78,18 +78,8 @@ package struct TagWriteBack: Sendable {
                 report.changes += changes
                 if pretend { continue }
                 do {
-                    var values = changes.map { (key: $0.key, value: $0.new) }
-                    // A year cleared goes from every key a scan reads it from.
-                    if changes.contains(where: { $0.key == "DATE" && $0.new == nil }) {
-                        values += [("ORIGINALDATE", nil), ("YEAR", nil)]
-                    }
-                    let written = try await TagFileWriter.rewrite(values, at: path)
+                    rewritten.append(try await Self.write(changes, to: stored, of: album.id))
                     report.written += 1
-                    let stamp = Self.fileStamp(path) ?? (stored.size, stored.modified)
-                    rewritten.append(
-                        StoredTrack(
-                            track: stored.track, albumID: album.id, size: stamp.0, modified: stamp.1,
-                            tags: written.stored))
                 } catch let error as LibraryError {
                     report.problems.append(UnreadableFile(path: path, error: error))
                 }
@@ -97,6 +87,23 @@ package struct TagWriteBack: Sendable {
             if !rewritten.isEmpty { try await library.noteRewrittenFiles(rewritten) }
         }
         return report
+    }
+
+    /// Writes `changes` into the file of `stored` (a track of the album `album`).
+    /// - Returns: the track as its file now is: its new size, time and tags, to note in the library.
+    static func write(_ changes: [Change], to stored: StoredTrack, of album: AlbumID) async throws
+        -> StoredTrack
+    {
+        let path = stored.track.path
+        var values = changes.map { (key: $0.key, value: $0.new) }
+        // A year cleared goes from every key a scan reads it from.
+        if changes.contains(where: { $0.key == "DATE" && $0.new == nil }) {
+            values += [("ORIGINALDATE", nil), ("YEAR", nil)]
+        }
+        let written = try await TagFileWriter.rewrite(values, at: path)
+        let stamp = fileStamp(path) ?? (stored.size, stored.modified)
+        return StoredTrack(
+            track: stored.track, albumID: album, size: stamp.0, modified: stamp.1, tags: written.stored)
     }
 
     /// The tags of `track`'s file that differ from the library's values.

@@ -20,6 +20,11 @@ package struct TagLibReader: TagReader {
         }
     }
 
+    /// ``tags(at:)`` on a thread of its own, for an async caller (TagLib blocks on the file).
+    package func readTags(at path: String) async throws -> TrackTags {
+        try await BlockingThreads.run { try tags(at: path) }
+    }
+
     package func tags(at path: String) throws -> TrackTags {
         try read(path, flags: Int32(BL_TAGLIB_READ_TAGS)) { file in
             var properties: [(key: String, value: String)] = []

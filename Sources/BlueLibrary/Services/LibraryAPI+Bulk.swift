@@ -143,7 +143,7 @@ extension LibraryAPI {
         }
         // A step that changed nothing (a rescan that found every file as it was) is not news: no page
         // reads the library again for it.
-        if let recorded { announce(recorded) }
+        if let recorded { await finish(recorded) }
         return (recorded, value)
     }
 }

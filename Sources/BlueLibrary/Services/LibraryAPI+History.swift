@@ -50,7 +50,7 @@ extension LibraryAPI {
         switch outcome {
         case .nothing: return nil
         case .applied(let change):
-            announce(change)
+            await finish(change)
             return change
         case .dropped(let effect, let reason):
             throw LibraryError(

@@ -197,7 +197,7 @@ extension LibraryAPI {
                 kind: kind, effect: command, state: try writer.state(), sequence: nextSequence(),
                 album: try Self.album(of: command, writer))
         }
-        announce(change)
+        await finish(change)
         return change
     }
 

@@ -35,6 +35,8 @@ package final class LibraryAPI: LibraryReading {
     private let lastExternalToken = Mutex<Int64?>(nil)
     /// The most frequent reads, kept until the library changes (``ReadCache``).
     package let readCache: ReadCache? = ReadCache()
+    /// What runs after each recorded step, before the step's caller goes on (``afterEachStep(_:)``).
+    private let stepFollower = Mutex<(@Sendable (LibraryChange) async -> Void)?>(nil)
 
     /// Creates a facade over a store (injectable, for tests and other locations).
     /// - Parameters:
@@ -52,6 +54,19 @@ package final class LibraryAPI: LibraryReading {
     func announce(_ change: LibraryChange) {
         readCache?.drop()
         changes.post(change)
+    }
+
+    /// Sets what runs after each step recorded in the history (an edit, a modify, an import, a scan, an
+    /// undo or a redo), awaited before the step's caller goes on — where a face's composition puts what
+    /// follows the library's fields outside it (the tags written on edit, ``TagWriteOnEdit``).
+    package func afterEachStep(_ follower: (@Sendable (LibraryChange) async -> Void)?) {
+        stepFollower.withLock { $0 = follower }
+    }
+
+    /// Announces a recorded step, then runs its follower.
+    func finish(_ change: LibraryChange) async {
+        announce(change)
+        if let follower = stepFollower.withLock({ $0 }) { await follower(change) }
     }
 
     /// Creates a facade over the SQLite library at `path`, opened on first use, whose connections have

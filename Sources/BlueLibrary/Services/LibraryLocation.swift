@@ -43,12 +43,28 @@ package enum LibraryLocation {
         guard case .postgres = LibraryDatabase(location) else {
             return PasswordVault.keyPath(besideLibrary: location)
         }
+        return besideLibrary(location, suffix: ".key", environment: environment)
+    }
+
+    /// Where the settings of the library at `location` (``LibrarySettings``) live: beside a library
+    /// file, with `.settings` added to its name; for a PostgreSQL library, in the BlueLibrary home folder
+    /// named after the server and database, as its key. They are the machine's, as the music files are.
+    package static func settingsPath(ofLibrary location: String, environment: [String: String]) -> String {
+        guard case .postgres = LibraryDatabase(location) else { return location + ".settings" }
+        return besideLibrary(location, suffix: ".settings", environment: environment)
+    }
+
+    /// A file of a PostgreSQL library's, in the BlueLibrary home folder: named after its server and
+    /// database, every character but letters, digits, `.` and `-` made `_`.
+    private static func besideLibrary(_ location: String, suffix: String, environment: [String: String])
+        -> String
+    {
         let name = String(
             location.unicodeScalars.map {
                 $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
                     ? Character($0) : "_"
             })
-        return homeDirectory(environment: environment) + "/" + name + ".key"
+        return homeDirectory(environment: environment) + "/" + name + suffix
     }
 
     /// The files of the library at `location` no command may write over: for a library file, the database
@@ -64,6 +80,9 @@ package enum LibraryLocation {
             OutputTarget.Protected(
                 passwordKeyPath(ofLibrary: location, environment: environment),
                 what: "the key that seals the library's passwords"))
+        files.append(
+            OutputTarget.Protected(
+                settingsPath(ofLibrary: location, environment: environment), what: "the library's settings"))
         return files
     }
 

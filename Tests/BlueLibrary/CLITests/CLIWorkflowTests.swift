@@ -145,7 +145,7 @@ struct CLIWorkflowTests {
         arguments: [
             "help", "list", "show", "add", "edit", "delete", "modify", "remove", "undo", "redo", "select",
             "current", "import", "export", "stats", "backup", "sync", "serve", "tui", "covers", "user",
-            "player", "playlist", "write",
+            "player", "playlist", "write", "config",
         ])
     func everyVerbHasItsHelp(verb: String) async throws {
         let help = try await home.ok(verb, "--help")

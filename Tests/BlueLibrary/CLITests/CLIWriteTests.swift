@@ -86,6 +86,96 @@ struct CLIWriteTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// What the files' tags say: the album as a fresh library scanning the folder sees it.
+    private func fromTheFiles() async throws -> [String] {
+        let fresh = CLIHome()
+        _ = try await fresh.ok("import", music.directory.path)
+        let album = try await fresh.album(0)
+        return [album.artist, album.genre] + album.tracks.map(\.title)
+    }
+
+    @Test func withTheSettingOnEachEditItsUndoAndItsRedoGoIntoTheTagsAtOnce() async throws {
+        #expect(try await home.ok("config") == "write-tags = off\n")
+        #expect(try await home.ok("config", "write-tags", "on") == "write-tags = on\n")
+        #expect(try await home.ok("config", "write-tags") == "write-tags = on\n")
+        let audio = try await digests()
+        try await correct()
+        #expect(
+            try await fromTheFiles() == ["Björk", "Art Pop", "Song 1", "Hyperballad", "Song 3", "Song 4"])
+        #expect(try await digests() == audio, "the audio is the same")
+        #expect(try await home.ok("write") == "Wrote 0 files (4 already up to date).\n")
+        let rescan = try await home.ok("import", music.directory.path)
+        #expect(
+            rescan.hasSuffix("0 albums added, 0 updated, 0 removed; 4 tracks (0 read, 4 unchanged).\n"),
+            "\(rescan)")
+        // Each undo writes the values it brings back; a redo the edit's again.
+        _ = try await home.ok("undo")
+        #expect(try await fromTheFiles() == ["Björk", "Art Pop", "Song 1", "Song 2", "Song 3", "Song 4"])
+        _ = try await home.ok("undo")
+        #expect(try await fromTheFiles() == ["Bjork", "Pop", "Song 1", "Song 2", "Song 3", "Song 4"])
+        _ = try await home.ok("redo")
+        #expect(try await fromTheFiles() == ["Björk", "Art Pop", "Song 1", "Song 2", "Song 3", "Song 4"])
+        // A file another program changed since is left alone and named in one line; the edit stands and
+        // the other files get it.
+        try await music.add(
+            "Post/3.mp3",
+            track("Song 3", by: "Someone Else", on: "Post", number: 3, date: "1995", genre: "Pop"))
+        let edit = try await home.run(["edit", "album:=Post", "--genre", "Trip Hop"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        #expect(edit.stderr.split(separator: "\n").count == 1, "\(edit.stderr)")
+        #expect(edit.stderr.contains("3.mp3': it changed on disk since the last scan"), "\(edit.stderr)")
+        #expect(try await home.album(0).genre == "Trip Hop")
+        let left = try await home.run(["write", "--pretend"])
+        #expect(left.stdout == "Would write 0 files (3 already up to date).\n", "\(left.stdout)")
+        // Off again: an edit stays in the library.
+        #expect(try await home.ok("config", "write-tags", "off") == "write-tags = off\n")
+        _ = try await home.ok("edit", "album:=Post", "--title", "Post (Remastered)")
+        let unwritten = try await home.run(["write", "--pretend", "album:=Post (Remastered)"])
+        #expect(
+            unwritten.stdout.hasSuffix("Would write 3 files (0 already up to date).\n"), "\(unwritten.stdout)"
+        )
+    }
+
+    @Test func aRunningServerWritesAPagesEditAndItsUndoWhenTheSettingIsTurnedOn() async throws {
+        let environment = home.environment.merging(["BLUELIBRARY_OFFLINE": "1"]) { $1 }
+        let server = try await ServerProcess(environment: environment)
+        // Turned on while it runs: it follows at the next edit. Its watch of the folder sees the files
+        // written and finds them as the library noted them.
+        #expect(try await home.ok("config", "write-tags", "on") == "write-tags = on\n")
+        let id = try await home.album(0).id
+        let edit = try await LoopbackHTTP.request(
+            port: server.port, "PATCH", "/api/albums/\(id)", body: #"{"genre": "Trip Hop"}"#)
+        #expect(edit?.status == 200, "\(String(describing: edit?.body))")
+        #expect(try await fromTheFiles() == ["Bjork", "Trip Hop", "Song 1", "Song 2", "Song 3", "Song 4"])
+        let undo = try await LoopbackHTTP.request(port: server.port, "POST", "/api/undo")
+        #expect(undo?.status == 200, "\(String(describing: undo?.body))")
+        #expect(try await fromTheFiles() == ["Bjork", "Pop", "Song 1", "Song 2", "Song 3", "Song 4"])
+        // Its watch found nothing to rescan in the files it wrote: the undone edit is still the one to redo.
+        try await Task.sleep(for: .seconds(2))
+        #expect(await server.stop().status == 0)
+        let redo = try await home.ok("redo")
+        #expect(redo.hasPrefix("Redid edit"), "\(redo)")
+        #expect(try await fromTheFiles() == ["Bjork", "Trip Hop", "Song 1", "Song 2", "Song 3", "Song 4"])
+    }
+
+    @Test func editWriteTagsWritesThatEditAloneAndConfigNamesAWrongSettingOrValue() async throws {
+        let song = try #require(try await home.album(0).tracks.first { $0.title == "Song 2" })
+        _ = try await home.ok("edit", "track:\(song.id)", "--title", "Hyperballad", "--write-tags")
+        _ = try await home.ok("edit", "album:=Post", "--genre", "Art Pop")
+        #expect(try await fromTheFiles() == ["Bjork", "Pop", "Song 1", "Hyperballad", "Song 3", "Song 4"])
+
+        let unknown = try await home.run(["config", "write-tag", "on"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.stderr.contains("unknown setting 'write-tag': the settings are write-tags"),
+            "\(unknown.stderr)")
+        let value = try await home.run(["config", "write-tags", "maybe"])
+        #expect(value.status == 65)
+        #expect(
+            value.stderr.contains("invalid value 'maybe' for write-tags: it is on or off"), "\(value.stderr)")
+        #expect(try await home.ok("config") == "write-tags = off\n", "a refused value changes nothing")
+    }
+
     @Test func aReadOnlyChangedOrVanishedFileIsOneLineAndTheOthersAreWritten() async throws {
         try await correct()
         #expect(chmod(music.path("Post/1.flac"), 0o444) == 0)

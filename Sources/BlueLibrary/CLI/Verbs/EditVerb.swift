@@ -1,4 +1,5 @@
 import BlueLibraryCore
+import BlueLibraryFolderImport
 import BlueLibraryServices
 import Diagnostics
 
@@ -8,7 +9,7 @@ struct EditVerb: Verb {
     static let spec = VerbSpec(
         name: "edit", summary: "change fields of an album or a track",
         usage:
-            "INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL] | track:ID [--title T] [--artist A] [--number N|''] [--disc D]",
+            "INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL] | track:ID [--title T] [--artist A] [--number N|''] [--disc D] [--write-tags]",
         options: [
             OptionSpec(name: "title", short: nil, value: "T", help: "the new title"),
             OptionSpec(name: "artist", short: nil, value: "A", help: "the new artist"),
@@ -17,6 +18,9 @@ struct EditVerb: Verb {
             OptionSpec(name: "cover", short: nil, value: "URL", help: "the new cover URL"),
             OptionSpec(name: "number", short: nil, value: "N", help: "a track's new number ('' clears it)"),
             OptionSpec(name: "disc", short: nil, value: "D", help: "a track's new disc"),
+            OptionSpec(
+                name: "write-tags", short: nil, value: nil,
+                help: "write the edit into the files' tags now (as config write-tags on does for every edit)"),
             CommonOptions.json,
         ],
         positionals: 1...1,
@@ -24,7 +28,9 @@ struct EditVerb: Verb {
             An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
             (bluelibrary edit "Kid A"); when a query matches more than one, they are listed.
             A track is named by track:ID (its id, as show --json lists it); its title, artist, number and
-            disc can change. Either edit is one undo step.
+            disc can change. Either edit is one undo step. --write-tags (or the setting write-tags on,
+            see bluelibrary config) writes it into the files' tags at once; exit status 74 when a file
+            could not be written (the edit stands).
             """)
     static let services: ServiceNeeds = [.mirrorsChanges]
 
@@ -36,10 +42,12 @@ struct EditVerb: Verb {
 
     let target: Target
     let json: Bool
+    let writeTags: Bool
 
     init(_ arguments: ParsedArguments) throws {
         let named = arguments.positionals[0]
         json = arguments.has("json")
+        writeTags = arguments.has("write-tags")
         if named.hasPrefix("track:"), let id = TrackID(String(named.dropFirst("track:".count))) {
             for field in ["genre", "year", "cover"] where arguments[field] != nil {
                 throw Self.spec.usageError("a track has no --\(field) of its own (its album's is edited)")
@@ -74,14 +82,14 @@ struct EditVerb: Verb {
         async throws
         -> ExitStatus
     {
-        try await context.library.updateTracks([(id, patch)])
+        let change = try await context.library.updateTracks([(id, patch)])
         let track = try await context.library.track(id: id)
         if json {
             context.out.line(JSONWriter.string(AlbumCoding.json(track, file: .path)))
         } else {
             context.out.line("Updated track \"\(track.title)\".")
         }
-        return .success
+        return await written(change, context)
     }
 
     @MainActor private func edit(_ album: AlbumReference, with patch: AlbumPatch, _ context: LibraryContext)
@@ -97,6 +105,16 @@ struct EditVerb: Verb {
         } else {
             context.out.line("Updated \"\(after.title)\" at index \(index).")
         }
-        return .success
+        return await written(change, context)
+    }
+
+    /// With `--write-tags`, the edit's files written now — unless the setting wrote them already.
+    private func written(_ change: LibraryChange?, _ context: LibraryContext) async -> ExitStatus {
+        guard writeTags, let change else { return .success }
+        let console = context.console
+        let writer = TagWriteOnEdit(
+            library: context.library, environment: console.environment, report: { console.error($0) })
+        if (try? writer.settings().writeTags) == true { return .success }
+        return await writer.write(change).problems.isEmpty ? .success : .ioError
     }
 }

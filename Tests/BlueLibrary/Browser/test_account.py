@@ -252,6 +252,16 @@ class AccountTests(PageTestCase):
         return self.driver.execute_script(
             "return [...document.querySelectorAll('#playlist-tracks .track-title')].map((t) => t.firstChild.textContent)")
 
+    def redrawn_after(self, change):
+        """Makes `change` (a phone's), and waits until the open playlist is drawn again for it."""
+        self.driver.execute_script("""
+            window.__redrawn = 0;
+            new MutationObserver(() => { window.__redrawn += 1; })
+                .observe(document.querySelector('#playlist-tracks tbody'), {childList: true});
+        """)
+        change()
+        self.eventually(lambda: self.driver.execute_script("return window.__redrawn") > 0)
+
     def test_a_playlist_made_on_the_page_is_the_phones_and_the_other_way_round(self):
         self.driver.get(self.url)
         self.eventually(lambda: self.form()["open"])
@@ -301,13 +311,7 @@ class AccountTests(PageTestCase):
         # for a phone's change.
         name = self.driver.find_element(By.ID, "playlist-rename")
         name.clear()
-        self.driver.execute_script("""
-            window.__redrawn = 0;
-            new MutationObserver(() => { window.__redrawn += 1; })
-                .observe(document.querySelector('#playlist-tracks tbody'), {childList: true});
-        """)
-        self.subsonic("star", "joe", id=ids["Alpha Two"])
-        self.eventually(lambda: self.driver.execute_script("return window.__redrawn") > 0)
+        self.redrawn_after(lambda: self.subsonic("star", "joe", id=ids["Alpha Two"]))
         self.assertEqual(name.get_attribute("value"), "")
         name.send_keys("Night drive\n")
         self.eventually(lambda: self.driver.find_element(By.ID, "playlist-title").text == "Night drive")
@@ -362,8 +366,11 @@ class AccountTests(PageTestCase):
         # A new rule from its page: all the jazz, the most played first.
         self.open_route("#/playlist/" + playlist["id"])
         self.eventually(lambda: self.playlist_rows() == ["Alpha One", "Alpha Two", "Alpha Three", "Beta Two", "Beta Three"])
+        # What is typed in the rule stays while the playlist is drawn again for a phone's star.
         query = self.driver.find_element(By.ID, "playlist-rule-query")
         query.clear()
+        self.redrawn_after(lambda: self.subsonic("star", "joe", id=ids["Beta Two"]))
+        self.assertEqual(query.get_attribute("value"), "")
         query.send_keys("genre:jazz")
         Select(self.driver.find_element(By.ID, "playlist-rule-order")).select_by_value("plays")
         self.click(self.driver.find_element(By.CSS_SELECTOR, "#playlist-rule button[type=submit]"))

@@ -16,7 +16,6 @@ import { markPlaying, queued, trackRow } from "./tracks.js";
 
 let load = 0;
 let shown = null;   // the playlist shown in #/playlist/ID: { id, name, smart, tracks }
-let drawnName = null;   // the name last put in the rename field: a value other than it was typed there
 
 // A smart playlist's orders, as the server names them.
 const ORDERS = [["album", "Library order"], ["title", "Title"], ["artist", "Artist"], ["year", "Year, newest first"],
@@ -107,18 +106,14 @@ function draw(playlist, reread) {
   shown = playlist;
   document.title = playlist.name + " — BlueLibrary";
   $("playlist-title").textContent = playlist.name;
-  // The playlist is drawn again whenever it changes anywhere; a name being typed (or typed and left
-  // there unsaved) is kept, whether or not its field still has the focus.
-  const rename = $("playlist-rename");
-  const typed = same && (document.activeElement === rename || rename.value !== drawnName);
-  if (!typed || rename.value === playlist.name) rename.value = drawnName = playlist.name;
+  fill($("playlist-rename"), playlist.name, same);
   $("playlist-facts").textContent = (playlist.smart ? "Smart: " : "") + count(playlist.tracks.length, "track", "tracks") + ", " + clock(playlist.tracks.reduce((sum, t) => sum + (Number(t.duration) || 0), 0));
   // A smart playlist's rule, to change; its tracks are not moved or removed one by one.
   $("playlist-rule").hidden = !playlist.smart;
-  if (playlist.smart && document.activeElement?.form !== $("playlist-rule")) {
-    $("playlist-rule-query").value = playlist.smart.query;
-    $("playlist-rule-order").value = playlist.smart.order;
-    $("playlist-rule-limit").value = playlist.smart.limit;
+  if (playlist.smart) {
+    fill($("playlist-rule-query"), playlist.smart.query, same);
+    fill($("playlist-rule-order"), playlist.smart.order, same);
+    fill($("playlist-rule-limit"), String(playlist.smart.limit), same);
   }
   $("playlist-download").href = "/api/mine/playlists/" + encodeURIComponent(playlist.id) + "/m3u8";
   $("playlist-play").disabled = playlist.tracks.length === 0;
@@ -146,6 +141,16 @@ function draw(playlist, reread) {
   if (again) again.focus();
   else if (focused >= 0 && body.querySelector("button")) body.querySelectorAll("button")[Math.min(focused, body.querySelectorAll("button").length - 1)].focus();
   markPlaying(body);
+}
+
+// The playlist is drawn again whenever it changes anywhere: a field of its name or rule shows the
+// playlist's `value`, unless a person is typing in it or typed in it and left it unsaved (`reread`: the
+// same playlist drawn again), focused or not.
+function fill(field, value, reread) {
+  const typed = reread && (document.activeElement === field || field.value !== field.dataset.drawn);
+  if (typed && field.value !== value) return;
+  field.value = value;
+  field.dataset.drawn = field.value;
 }
 
 // A row dragged onto another takes its place (the Move buttons are the keyboard's and a touch screen's way).

@@ -158,6 +158,38 @@ struct CLIWriteTests {
         #expect(try await fromTheFiles() == ["Bjork", "Trip Hop", "Song 1", "Song 2", "Song 3", "Song 4"])
     }
 
+    @Test(.timeLimit(.minutes(2))) func theTerminalUIWritesItsEditsAndSaysAFileItCouldNotWriteWhenItCloses()
+        async throws
+    {
+        _ = try await home.ok("config", "write-tags", "on")
+        #expect(chmod(music.path("Post/1.flac"), 0o444) == 0)
+        let tmux = TmuxSession(name: "blw", scratch: home.directory)
+        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
+        let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        try await tmux.start(
+            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui --no-watch --device null;"
+                + " echo EXITED $?; sleep 60",
+            width: 100, height: 30)
+        try await tmux.waitFor("album 1 of 1")
+        // The second track's title, then the first's (its file is read-only).
+        try await tmux.keys("Tab", "j", "e")
+        try await tmux.waitFor("Edit the track")
+        try await tmux.keys("C-u", "Hyperballad", "Enter")
+        try await tmux.waitFor("Edited track \"Hyperballad\"")
+        try await tmux.keys("k", "e")
+        try await tmux.waitFor("Edit the track")
+        try await tmux.keys("C-u", "Opening", "Enter")
+        try await tmux.waitFor("Edited track \"Opening\"")
+        try await tmux.keys("q")
+        try await tmux.waitFor("EXITED 0")
+        let closed = await tmux.screen.replacingOccurrences(of: "\n", with: "")  // the line as one
+        #expect(closed.contains("1.flac': the file is read-only"), "\(closed)")
+        await tmux.kill()
+        #expect(
+            try await home.album(0).tracks.map(\.title) == ["Opening", "Hyperballad", "Song 3", "Song 4"])
+        #expect(try await fromTheFiles() == ["Bjork", "Pop", "Song 1", "Hyperballad", "Song 3", "Song 4"])
+    }
+
     @Test func editWriteTagsWritesThatEditAloneAndConfigNamesAWrongSettingOrValue() async throws {
         let song = try #require(try await home.album(0).tracks.first { $0.title == "Song 2" })
         _ = try await home.ok("edit", "track:\(song.id)", "--title", "Hyperballad", "--write-tags")

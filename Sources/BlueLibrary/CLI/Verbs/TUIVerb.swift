@@ -4,6 +4,7 @@ import BlueLibraryScanner
 import BlueLibraryServices
 import BlueLibraryTerminal
 import Diagnostics
+import Synchronization
 
 /// `bluelibrary tui [--device NAME] [--replaygain MODE] [--no-watch]`: the album screen, full-screen in the terminal, playing
 /// the albums read from a music folder, and following its changes.
@@ -53,6 +54,14 @@ struct TUIVerb: Verb {
 
     func run(_ context: LibraryContext) async throws -> ExitStatus {
         context.out.flush()
+        // A file an edit could not be written into (config write-tags on) is said when the screen closes:
+        // a line on stderr would draw over it.
+        let unwritten = Mutex<[String]>([])
+        TagWriteOnEdit(
+            library: context.library, environment: context.console.environment,
+            report: { line in unwritten.withLock { $0.append(line) } }
+        ).install()
+        defer { for line in unwritten.withLock({ $0 }) { context.console.error(line) } }
         try await TerminalRunner.run(
             library: context.library, covers: context.requireCovers(), sync: context.sync,
             environment: context.console.environment, device: device, replayGain: replayGain,

@@ -163,7 +163,7 @@ struct CLIWriteTests {
     {
         _ = try await home.ok("config", "write-tags", "on")
         #expect(chmod(music.path("Post/1.flac"), 0o444) == 0)
-        let tmux = TmuxSession(name: "blw", scratch: home.directory)
+        let tmux = TmuxSession(name: "blt", scratch: home.directory)
         let binary = BinaryRunner.productsDirectory + "/bluelibrary"
         let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         try await tmux.start(

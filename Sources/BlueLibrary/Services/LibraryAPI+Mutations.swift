@@ -160,7 +160,7 @@ extension LibraryAPI {
                 kind: .importAlbums, effect: effect, state: try writer.state(), sequence: nextSequence())
             return (change, result)
         }
-        announce(change)
+        await finish(change)
         return result
     }
 

@@ -56,9 +56,10 @@ package final class LibraryAPI: LibraryReading {
         changes.post(change)
     }
 
-    /// Sets what runs after each step recorded in the history (an edit, a modify, an import, a scan, an
-    /// undo or a redo), awaited before the step's caller goes on — where a face's composition puts what
-    /// follows the library's fields outside it (the tags written on edit, ``TagWriteOnEdit``).
+    /// Sets what runs after each change that may be recorded in the history (an add, a delete, an edit,
+    /// a modify, an import, a scan, an undo or a redo; not a selection), awaited before the change's
+    /// caller goes on — where a face's composition puts what follows the library's fields outside it
+    /// (the tags written on edit, ``TagWriteOnEdit``).
     package func afterEachStep(_ follower: (@Sendable (LibraryChange) async -> Void)?) {
         stepFollower.withLock { $0 = follower }
     }

@@ -1,6 +1,7 @@
 import BlueLibraryCore
 import BlueLibraryScanner
 import BlueLibraryServices
+import Synchronization
 
 /// Writes each edit into the files' tags as it is made — when the library's `write-tags` setting is on
 /// (`bluelibrary config write-tags on`), or for one edit that asks (`edit --write-tags`): an album's or
@@ -9,10 +10,14 @@ import BlueLibraryServices
 /// follower of steps (``LibraryAPI/afterEachStep(_:)``), so the edit's caller goes on once its files are
 /// written; imports, scans and removals are none of its business.
 ///
-/// Each file's tags are read again before it is written (the library's record of them may be an undo's,
-/// older than the file). A file is written when it holds what the library held before the step, or is
-/// as the last scan or write left it; one changed by something else since is left alone and named in
-/// one line (`bluelibrary write --force` overwrites it). The edit stands either way.
+/// The files of each album whose written fields (title, artist, genre, year; a track's title, artist,
+/// number and disc) the step changed are brought in line with the library, as `bluelibrary write` does
+/// for those albums. Each file's tags are read again first (the library's record of them may be an
+/// undo's, older than the file). A file is written when it holds what the library held before the step,
+/// or is as the last scan or write left it; one changed by something else since is left alone and named
+/// in one line (`bluelibrary write --force` overwrites it). The edit stands either way. The writes of one
+/// process go one at a time (two pages' edits at once never write one file together), and each file is
+/// noted in the library as soon as it is written, so a watch of the folder finds it unchanged.
 package struct TagWriteOnEdit: Sendable {
     let library: LibraryAPI
     let environment: [String: String]
@@ -51,10 +56,26 @@ package struct TagWriteOnEdit: Sendable {
             from: LibraryLocation.settingsPath(ofLibrary: library.location, environment: environment))
     }
 
-    /// Writes the fields `change` edited into the files of its albums.
+    /// The writes of this process, one after another.
+    private static let queue = Mutex<Task<Void, Never>?>(nil)
+
+    /// Brings the files of the albums whose written fields `change` edited in line with the library.
     /// - Returns: how many files were written, and the files left alone (each also reported).
     @discardableResult
     package func write(_ change: LibraryChange) async -> (written: Int, problems: [UnreadableFile]) {
+        let mine = Self.queue.withLock { last in
+            let previous = last
+            let task = Task { [self] in
+                await previous?.value
+                return await writeNow(change)
+            }
+            last = Task { _ = await task.value }
+            return task
+        }
+        return await mine.value
+    }
+
+    private func writeNow(_ change: LibraryChange) async -> (written: Int, problems: [UnreadableFile]) {
         guard let effect = change.effect else { return (0, []) }
         var written = 0
         var problems: [UnreadableFile] = []
@@ -82,9 +103,9 @@ package struct TagWriteOnEdit: Sendable {
         var tracks: [StoredTrack]?
     }
 
-    /// The albums whose fields a person changed in a step — an album's edit, a `modify`, a tracks' edit,
-    /// or the undo or redo of one — each with what it held before. Never an import's, a scan's or a
-    /// removal's.
+    /// The albums whose written fields a person changed in a step — an album's edit, a `modify`, a
+    /// tracks' edit, or the undo or redo of one — each with what it held before. Never an import's, a
+    /// scan's or a removal's, nor an edit of a cover or MusicBrainz id alone (no tag holds them).
     static func editedAlbums(_ effect: HistoryCommand) -> [(AlbumID, Before)] {
         var order: [AlbumID] = []
         var before: [AlbumID: Before] = [:]
@@ -94,19 +115,22 @@ package struct TagWriteOnEdit: Sendable {
         }
         func walk(_ command: HistoryCommand, inEdit: Bool) {
             switch command {
-            case .update(let edit):
+            case .update(let edit) where edit.changes.contains(where: { Self.tagged.contains($0.field) }):
                 note(edit.id) { $0.fields += edit.changes }
             case .tracks(let change) where inEdit:
                 note(change.album) { $0.tracks = $0.tracks ?? change.before }
             case .group(let group) where [.edit, .tracks, .modify].contains(group.kind):
                 for command in group.commands { walk(command, inEdit: true) }
-            case .add, .delete, .tracks, .moves, .group:
+            case .add, .delete, .update, .tracks, .moves, .group:
                 return
             }
         }
         walk(effect, inEdit: false)
         return order.map { ($0, before[$0] ?? Before()) }
     }
+
+    /// The album's fields its files' tags hold.
+    private static let tagged: Set<AlbumField> = [.title, .artist, .genre, .year]
 
     private func write(album id: AlbumID, _ before: Before) async throws -> (
         written: Int, problems: [UnreadableFile]
@@ -118,7 +142,7 @@ package struct TagWriteOnEdit: Sendable {
         let oldTracks = Dictionary((before.tracks ?? stored).map { ($0.track.path, $0.track) }) { first, _ in
             first
         }
-        var rewritten: [StoredTrack] = []
+        var written = 0
         var problems: [UnreadableFile] = []
         for track in stored {
             let path = track.track.path
@@ -137,12 +161,14 @@ package struct TagWriteOnEdit: Sendable {
                         "not written: '\(path)': it changed on disk since the last scan (rescan it, or bluelibrary write --force)"
                     )
                 }
-                rewritten.append(try await TagWriteBack.write(changes, to: track, of: id))
+                try await library.noteRewrittenFiles([
+                    try await TagWriteBack.write(changes, to: track, of: id)
+                ])
+                written += 1
             } catch let error as LibraryError {
                 problems.append(UnreadableFile(path: path, error: error))
             }
         }
-        if !rewritten.isEmpty { try await library.noteRewrittenFiles(rewritten) }
-        return (rewritten.count, problems)
+        return (written, problems)
     }
 }

@@ -42,7 +42,8 @@ package struct LibrarySettings: Sendable, Equatable {
 
     /// The settings in the file at `path`; the defaults when there is no file.
     /// - Throws: ``LibraryError`` `io` when it cannot be read, `malformedInput` naming its line when a
-    ///   line is not a setting.
+    ///   line is not `name = value` or a known setting's value is not one it takes (a name it does not
+    ///   know is skipped).
     package static func read(from path: String) throws -> LibrarySettings {
         let bytes: [UInt8]
         do {
@@ -61,6 +62,8 @@ package struct LibrarySettings: Sendable, Equatable {
             let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
             do {
                 guard parts.count == 2 else { throw LibraryError(.malformedInput, "not 'name = value'") }
+                // A setting this version does not know (a later one's) is left for the version that does.
+                guard all.contains(where: { $0.name == parts[0] }) else { continue }
                 try settings.set(parts[0], to: parts[1])
             } catch let error as LibraryError {
                 throw LibraryError(

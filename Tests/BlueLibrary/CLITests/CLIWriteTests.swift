@@ -130,6 +130,9 @@ struct CLIWriteTests {
         // Off again: an edit stays in the library.
         #expect(try await home.ok("config", "write-tags", "off") == "write-tags = off\n")
         _ = try await home.ok("edit", "album:=Post", "--title", "Post (Remastered)")
+        // On again, an edit of what no tag holds (the cover) writes nothing: the title waits for `write`.
+        _ = try await home.ok("config", "write-tags", "on")
+        _ = try await home.ok("edit", "album:=Post (Remastered)", "--cover", "https://example.org/post.jpg")
         let unwritten = try await home.run(["write", "--pretend", "album:=Post (Remastered)"])
         #expect(
             unwritten.stdout.hasSuffix("Would write 3 files (0 already up to date).\n"), "\(unwritten.stdout)"

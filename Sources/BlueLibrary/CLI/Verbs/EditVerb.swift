@@ -28,9 +28,9 @@ struct EditVerb: Verb {
             An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
             (bluelibrary edit "Kid A"); when a query matches more than one, they are listed.
             A track is named by track:ID (its id, as show --json lists it); its title, artist, number and
-            disc can change. Either edit is one undo step. --write-tags (or the setting write-tags on,
-            see bluelibrary config) writes it into the files' tags at once; exit status 74 when a file
-            could not be written (the edit stands).
+            disc can change. Either edit is one undo step. --write-tags writes it into the files' tags
+            at once (exit status 74 when a file could not be written; the edit stands); with the setting
+            write-tags on (see bluelibrary config) every edit is, a file that could not be written one line.
             """)
     static let services: ServiceNeeds = [.mirrorsChanges]
 

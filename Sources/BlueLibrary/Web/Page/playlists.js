@@ -197,8 +197,8 @@ async function save(tracks, done, name, smart) {
   const change = smart ? { smart } : name === undefined ? { tracks: tracks.map((t) => t.id) } : { name };
   try {
     const saved = await api("PATCH", "/api/mine/playlists/" + encodeURIComponent(shown.id), change);
-    load += 1;  // a reading asked for before this answer is older than it
-    draw(saved, true);
+    // A name or rule saved shows as saved (trimmed, a length given); tracks moved keep a name being typed.
+    draw(saved, !change.name && !change.smart);
     say(done);
   } catch (error) {
     report(error);

@@ -313,8 +313,9 @@ class AccountTests(PageTestCase):
         name.clear()
         self.redrawn_after(lambda: self.subsonic("star", "joe", id=ids["Alpha Two"]))
         self.assertEqual(name.get_attribute("value"), "")
-        name.send_keys("Night drive\n")
+        name.send_keys("  Night drive \n")
         self.eventually(lambda: self.driver.find_element(By.ID, "playlist-title").text == "Night drive")
+        self.assertEqual(name.get_attribute("value"), "Night drive", "the name as saved")
         phone = self.subsonic("getPlaylist", "joe", id=playlists[0]["id"])["playlist"]
         self.assertEqual((phone["name"], [e["title"] for e in phone["entry"]]),
                          ("Night drive", ["Alpha Two", "Beta One", "Alpha Three"]))

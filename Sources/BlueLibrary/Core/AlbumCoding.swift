@@ -32,8 +32,9 @@ package enum AlbumCoding {
 
     /// A track's external form — the one definition, used by `show --json` and the web's album details:
     /// `{"id", "disc", "number", "title", "artist", "duration"}` and then `"path"` or `"audio"`, as
-    /// `file` says. The web's form goes on with what the page shows and plays by: `"artists"` (the
-    /// credits), `"discSubtitle"` when tagged and `"replayGain"` (`trackGain`, `trackPeak`, `albumGain`,
+    /// `file` says; the command line's goes on with `"genres"` when they were set by hand. The web's form
+    /// goes on with what the page shows and plays by: `"artists"` (the credits), `"genres"` (the track's
+    /// own, empty when the album's apply), `"discSubtitle"` when tagged and `"replayGain"` (`trackGain`, `trackPeak`, `albumGain`,
     /// `albumPeak`, each when tagged) when any is.
     package static func json(_ track: Track, file: TrackFile) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
@@ -42,10 +43,15 @@ package enum AlbumCoding {
             ("artist", .string(track.artist)), ("duration", .number(String(format3(track.duration)))),
         ]
         switch file {
-        case .path: members.append(("path", .string(track.path)))
+        case .path:
+            members.append(("path", .string(track.path)))
+            if let genres = track.details.editedGenres {
+                members.append(("genres", .array(genres.map { .string($0) })))
+            }
         case .audio(let url):
             members.append(("audio", .string(url(track))))
             members.append(("artists", .array(track.artists.map { .string($0) })))
+            members.append(("genres", .array(track.details.genres.map { .string($0) })))
             if !track.details.discSubtitle.isEmpty {
                 members.append(("discSubtitle", .string(track.details.discSubtitle)))
             }
@@ -177,17 +183,20 @@ package enum AlbumCoding {
     }
 
     /// Reads a track of an export: `disc`, `number` (or null), `title`, `artist`, `duration` and an
-    /// absolute `path`; an `id`, when given, must be the one the path makes (ids are made from paths).
+    /// absolute `path`; an `id`, when given, must be the one the path makes (ids are made from paths);
+    /// `genres`, when given, the names set by hand (checked as an edit's).
     static func track(from value: JSONValue) throws -> Track {
         guard case .object(let members) = value else {
             throw LibraryError(.malformedInput, "expected a track object, found \(value.typeName)")
         }
         var fields: [String: JSONValue] = [:]
         for (key, member) in members {
-            guard ["id", "disc", "number", "title", "artist", "duration", "path"].contains(key) else {
+            guard ["id", "disc", "number", "title", "artist", "duration", "path", "genres"].contains(key)
+            else {
                 throw LibraryError(
                     .malformedInput,
-                    "unknown track key \"\(key)\" (keys: id, disc, number, title, artist, duration, path)")
+                    "unknown track key \"\(key)\" (keys: id, disc, number, title, artist, duration, path, genres)"
+                )
             }
             fields[key] = member
         }
@@ -226,9 +235,23 @@ package enum AlbumCoding {
             }
             id = parsed.rawValue
         }
-        return Track(
+        let track = Track(
             disc: max(try whole("disc") ?? 1, 1), number: try whole("number"), title: try text("title"),
             artist: try text("artist"), duration: duration, path: path, id: id)
+        guard let genres = fields["genres"] else { return track }
+        guard case .array(let items) = genres else {
+            throw LibraryError(
+                .malformedInput, "\"genres\" must be an array of strings, not \(genres.typeName)")
+        }
+        let names = try items.map { item -> String in
+            guard case .string(let name) = item else {
+                throw LibraryError(.malformedInput, "\"genres\" must be an array of strings")
+            }
+            return name
+        }
+        var edited = try track.updating(TrackPatch(genres: names))
+        edited.details.editedGenres = edited.details.editedGenres ?? names
+        return edited
     }
 
     /// Builds an album from texts in ``AlbumField/allCases`` order (`nil` when absent); a missing id

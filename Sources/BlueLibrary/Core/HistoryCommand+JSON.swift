@@ -131,15 +131,20 @@ extension HistoryCommand {
     /// file's; entries written before ids were kept have none, and their tracks' ids follow their paths).
     private static func json(_ stored: StoredTrack) -> JSONValue {
         let track = stored.track
-        return .object(
-            (track.storedID.map { [("id", JSONValue.string($0))] } ?? []) + [
-                ("disc", .number(String(track.disc))),
-                ("number", track.number.map { .number(String($0)) } ?? .null),
-                ("title", .string(track.title)), ("artist", .string(track.artist)),
-                ("duration", .number(String(track.duration))), ("path", .string(track.path)),
-                ("size", .number(String(stored.size))), ("modified", .number(String(stored.modified))),
-                ("tags", .string(stored.tags)),
-            ])
+        var members: [(key: String, value: JSONValue)] = track.storedID.map { [("id", .string($0))] } ?? []
+        members += [
+            ("disc", .number(String(track.disc))),
+            ("number", track.number.map { .number(String($0)) } ?? .null),
+            ("title", .string(track.title)), ("artist", .string(track.artist)),
+            ("duration", .number(String(track.duration))), ("path", .string(track.path)),
+            ("size", .number(String(stored.size))), ("modified", .number(String(stored.modified))),
+            ("tags", .string(stored.tags)),
+        ]
+        // Genres set by hand, which the tags do not hold (entries written before they could be have none).
+        if let genres = track.details.editedGenres {
+            members.append(("genres", .array(genres.map { .string($0) })))
+        }
+        return .object(members)
     }
 
     private static func trackChange(_ json: JSONValue) throws -> TrackChange {
@@ -166,10 +171,17 @@ extension HistoryCommand {
                 guard let parsed = TrackID(text) else { throw malformed }
                 id = parsed.rawValue
             }
+            var details = TrackDetails()
+            if case .array(let names)? = item["genres"] {
+                details.editedGenres = try names.map {
+                    guard case .string(let name) = $0 else { throw malformed }
+                    return name
+                }
+            }
             return StoredTrack(
                 track: Track(
                     disc: disc, number: number("number").flatMap { Int($0) }, title: title, artist: artist,
-                    duration: duration, path: path, id: id),
+                    duration: duration, path: path, details: details, id: id),
                 albumID: album, size: size, modified: modified, tags: tags)
         }
         return TrackChange(

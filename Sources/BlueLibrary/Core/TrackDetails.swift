@@ -5,8 +5,11 @@ package struct TrackDetails: Sendable, Hashable {
     /// The artists credited, in order, when the tags listed them one by one (`ARTISTS`, repeated
     /// `ARTIST` values); empty when the artist is one string (its names are then cut from it).
     package var artists: [String]
-    /// The genres, when the track's tags hold several values; empty otherwise (the album's apply).
+    /// The genres, when the track's tags hold several values or a person set them; empty otherwise (the
+    /// album's apply).
     package var genres: [String]
+    /// Whether a person set ``genres`` by hand (a rescan of the unchanged file keeps them).
+    package var genresEdited = false
     /// The subtitle of the track's disc (`DISCSUBTITLE`, ID3v2 `TSST`); empty when untagged.
     package var discSubtitle: String
     /// The ReplayGain values.
@@ -43,6 +46,16 @@ package struct TrackDetails: Sendable, Hashable {
             discSubtitle: tags.discSubtitle ?? "", replayGain: tags.replayGain,
             musicBrainzArtistIDs: tags.artist == artist ? tags.musicBrainzArtistIDs : [])
     }
+
+    /// The genres a person set by hand (empty: none of its own, the album's apply), or `nil` when the
+    /// genres are the tags'. Setting `nil` only forgets that they were edited.
+    package var editedGenres: [String]? {
+        get { genresEdited ? genres : nil }
+        set {
+            genresEdited = newValue != nil
+            if let newValue { genres = newValue }
+        }
+    }
 }
 
 extension Track {
@@ -52,7 +65,8 @@ extension Track {
         details.artists.isEmpty ? CreditSeparators.current.split(artist) : details.artists
     }
 
-    /// The track's genres: its own when tagged with several, else the album's genre cut into names.
+    /// The track's genres: its own when tagged with several or set by hand, else the album's genre cut
+    /// into names.
     package func genres(on album: Album) -> [String] {
         details.genres.isEmpty ? CreditSeparators.current.split(album.genre) : details.genres
     }

@@ -8,24 +8,31 @@ package struct TrackPatch: Sendable, Equatable {
     package var number: Int??
     /// The new disc, if it changes.
     package var disc: Int?
+    /// The new genres, if they change; empty: none of its own (the album's genre applies).
+    package var genres: [String]?
 
     /// The fields a patch can change, as `modify --tracks` and the page name them.
-    package static let fieldNames = ["title", "artist", "number", "disc"]
+    package static let fieldNames = ["title", "artist", "number", "disc", "genre"]
     /// The numbers a track and a disc can have.
     package static let numberRange = 1...9999
 
     /// Creates a patch; omitted fields stay as they are.
-    package init(title: String? = nil, artist: String? = nil, number: Int?? = nil, disc: Int? = nil) {
+    package init(
+        title: String? = nil, artist: String? = nil, number: Int?? = nil, disc: Int? = nil,
+        genres: [String]? = nil
+    ) {
         self.title = title
         self.artist = artist
         self.number = number
         self.disc = disc
+        self.genres = genres
     }
 
     /// Whether the patch changes nothing.
     package var isEmpty: Bool { self == TrackPatch() }
 
-    /// Sets a field from its text (`number=` with empty text clears the number).
+    /// Sets a field from its text (`number=` with empty text clears the number; `genre=` takes names
+    /// separated by `;`, and empty text leaves the track none of its own).
     /// - Throws: ``LibraryError`` `invalidField` naming the field and the value, `usage` for an unknown
     ///   field.
     package mutating func set(_ field: String, to text: String) throws {
@@ -34,10 +41,19 @@ package struct TrackPatch: Sendable, Equatable {
         case "artist": artist = text
         case "number": number = .some(text.trimmed.isEmpty ? nil : try Self.whole(text, field: field))
         case "disc": disc = try Self.whole(text, field: field)
+        case "genre": genres = Self.genreNames(text)
         default:
             throw LibraryError(
                 .usage,
                 "unknown track field '\(field)' (fields: \(Self.fieldNames.joined(separator: ", ")))")
+        }
+    }
+
+    /// Genre names from text: cut at `;`, trimmed, without empty ones or a repeat (ignoring case).
+    package static func genreNames(_ text: String) -> [String] {
+        var seen = Set<String>()
+        return text.split(separator: ";").map { String($0).trimmed }.filter {
+            !$0.isEmpty && seen.insert(SearchKey.fold($0)).inserted
         }
     }
 
@@ -86,6 +102,9 @@ extension Track {
             artist: artist, duration: duration, path: path, details: details, id: storedID)
         if let artist = try checked(patch.artist, "artist"), artist != self.artist {
             updated = updated.withArtist(artist)
+        }
+        if let genres = try patch.genres?.map({ try checked($0, "genre") ?? $0 }), genres != details.genres {
+            updated.details.editedGenres = genres
         }
         return updated
     }

@@ -60,3 +60,16 @@ extension TrackTags {
 
     private static func number(_ value: Double?) -> String { value.map { String($0) } ?? "" }
 }
+
+extension TrackDetails {
+    /// The genres set by hand in their stored form, for the track's `genres` column: `nil` when they
+    /// are the tags', empty when set to none, else the names separated by U+001E (names hold no control
+    /// characters: the edit refuses them).
+    package var storedGenres: String? { editedGenres?.joined(separator: "\u{1E}") }
+
+    /// Sets the genres set by hand from the `genres` column (``storedGenres``); `nil` leaves the tags'.
+    package mutating func setGenres(stored: String?) {
+        guard let stored else { return }
+        editedGenres = stored.split(separator: "\u{1E}").map(String.init)
+    }
+}

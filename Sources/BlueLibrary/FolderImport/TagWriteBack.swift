@@ -26,6 +26,8 @@ package struct TagWriteBack: Sendable {
         package var old: String?
         /// The library's value (`nil`: the tag is removed).
         package var new: String?
+        /// The values written one by one when there are several (a track's genres), else `nil`: `new`.
+        package var values: [String]? = nil
     }
 
     /// What a run did.
@@ -95,7 +97,9 @@ package struct TagWriteBack: Sendable {
         -> StoredTrack
     {
         let path = stored.track.path
-        var values = changes.map { (key: $0.key, value: $0.new) }
+        var values = changes.flatMap { change -> [(key: String, value: String?)] in
+            change.values.map { $0.map { (key: change.key, value: $0) } } ?? [(change.key, change.new)]
+        }
         // A year cleared goes from every key a scan reads it from.
         if changes.contains(where: { $0.key == "DATE" && $0.new == nil }) {
             values += [("ORIGINALDATE", nil), ("YEAR", nil)]
@@ -109,9 +113,11 @@ package struct TagWriteBack: Sendable {
     /// The tags of `track`'s file that differ from the library's values.
     static func changes(_ track: Track, on album: Album, tagged tags: TrackTags) -> [Change] {
         var changes: [Change] = []
-        func compare(_ key: String, _ old: String?, _ new: String?, addMissing: Bool = false) {
+        func compare(
+            _ key: String, _ old: String?, _ new: String?, addMissing: Bool = false, values: [String]? = nil
+        ) {
             guard old != new, old != nil || addMissing else { return }
-            changes.append(Change(path: track.path, key: key, old: old, new: new))
+            changes.append(Change(path: track.path, key: key, old: old, new: new, values: values))
         }
         let stem = Self.stem(of: track.path)
         compare(
@@ -119,7 +125,15 @@ package struct TagWriteBack: Sendable {
         compare("ARTIST", tags.artist, track.artist)
         compare("ALBUM", tags.album, album.title)
         compare("ALBUMARTIST", tags.albumArtist, album.artist)
-        compare("GENRE", tags.genre, album.genre.isEmpty ? nil : album.genre)
+        // A track's own genres (set by hand, or tagged several) go in one value each, as a scan joins
+        // them ("; "); otherwise the album's genre, one value.
+        let own = track.details.genres
+        if let edited = track.details.editedGenres, !edited.isEmpty {
+            compare("GENRE", tags.genre, edited.joined(separator: "; "), addMissing: true, values: edited)
+        } else {
+            let several = own.count > 1 && own.joined(separator: "; ") == album.genre ? own : nil
+            compare("GENRE", tags.genre, album.genre.isEmpty ? nil : album.genre, values: several)
+        }
         if tags.year != album.year { compare("DATE", tags.date, album.year.map(String.init)) }
         compare("TRACKNUMBER", tags.number.map(String.init), track.number.map(String.init), addMissing: true)
         if (tags.disc ?? 1) != track.disc {

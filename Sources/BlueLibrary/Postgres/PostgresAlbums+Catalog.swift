@@ -76,7 +76,7 @@ extension PostgresAlbums {
         ).map { row in CatalogAlbum(album: try album(row), created: Int64(try row.int(10) ?? 0)) }
     }
 
-    /// The columns of a track (``trackRowColumns``, from `t`) and then of its album (from column 14).
+    /// The columns of a track (``trackRowColumns``, from `t`) and then of its album (from column 15).
     private static let catalogTrackColumns =
         trackRowColumns.split(separator: ",").map { "t." + $0.trimmingPrefix(" ") }.joined(separator: ", ")
         + ", "
@@ -124,7 +124,7 @@ extension PostgresAlbums {
                 + " LIMIT \(parameters.bind(.integer(limit))) OFFSET \(parameters.bind(.integer(max(offset, 0))))",
             parameters.values
         ).map { row in
-            CatalogTrack(stored: try storedTrack(row), album: try album(row, from: 14))
+            CatalogTrack(stored: try storedTrack(row), album: try album(row, from: 15))
         }
     }
 }

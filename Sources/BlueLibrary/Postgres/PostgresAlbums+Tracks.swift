@@ -5,11 +5,11 @@ import BlueLibraryStore
 /// `SQLLibrary+Tracks.swift`, both stores').
 extension PostgresAlbums {
     static let trackRowColumns =
-        "id, album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags, title_key, artist_key"
+        "id, album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags, genres, title_key, artist_key"
     /// The types of ``trackRowColumns``, for an array of each.
     static let trackTypes = [
         "text", "text", "int4", "int4", "int4", "text", "text", "float8", "text", "int8", "int8", "text",
-        "text",
+        "text", "text",
         "text",
     ]
 
@@ -21,7 +21,8 @@ extension PostgresAlbums {
             track.number.map { .integer($0) } ?? .null, .text(track.title), .text(track.artist),
             .double(track.duration), .text(track.path), .integer(Int(stored.size)),
             .integer(Int(stored.modified)),
-            .text(stored.tags), .text(SearchKey.fold(track.title)), .text(SearchKey.fold(track.artist)),
+            .text(stored.tags), track.details.storedGenres.map { .text($0) } ?? .null,
+            .text(SearchKey.fold(track.title)), .text(SearchKey.fold(track.artist)),
         ]
     }
 

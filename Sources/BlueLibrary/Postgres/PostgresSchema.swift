@@ -311,6 +311,8 @@ enum PostgresSchema {
                 ADD COLUMN rule_limit integer NOT NULL DEFAULT 0
             """,
         ],
+        // A track's genres set by hand: SQLite's schema 15.
+        ["ALTER TABLE tracks ADD COLUMN genres text"],
     ]
 
     /// The schema version this build writes.

@@ -99,9 +99,9 @@ extension SQLiteAlbums {
         }
     }
 
-    /// The columns of a track and then of its album (from column 12).
+    /// The columns of a track and then of its album (from column 13).
     private static let catalogTrackColumns =
-        "t.id, t.album_id, t.ordinal, t.disc, t.number, t.title, t.artist, t.duration, t.path, t.size, t.modified, t.tags, "
+        "t.id, t.album_id, t.ordinal, t.disc, t.number, t.title, t.artist, t.duration, t.path, t.size, t.modified, t.tags, t.genres, "
         + prefixedAlbumColumns
 
     func catalogTracks(_ selection: TrackSelection, offset: Int, limit: Int) throws -> [CatalogTrack] {
@@ -165,10 +165,11 @@ extension SQLiteAlbums {
             albumID: AlbumID(trusted: row.text(1)), size: Int64(row.int(9)), modified: Int64(row.int(10)),
             tags: row.text(11))
         stored.order = row.int(2)
+        stored.track.details.setGenres(stored: row.string(12))
         let album = Album(
-            trustedID: AlbumID(trusted: row.text(12)), title: row.text(13), artist: row.text(14),
-            genre: row.text(15), year: row.optionalInt(16), coverURL: row.text(17), mbid: row.text(19),
-            trackCount: row.int(20), length: row.double(21))
+            trustedID: AlbumID(trusted: row.text(13)), title: row.text(14), artist: row.text(15),
+            genre: row.text(16), year: row.optionalInt(17), coverURL: row.text(18), mbid: row.text(20),
+            trackCount: row.int(21), length: row.double(22))
         return CatalogTrack(stored: stored, album: album)
     }
 }

@@ -10,7 +10,8 @@ extension SQLiteAlbums {
         contents.removedByScan = try albumsRemovedByScan()
         let tracks = try connection.prepare(
             """
-            SELECT album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags, id
+            SELECT album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags, id,
+                genres
             FROM tracks ORDER BY album_id, ordinal
             """)
         try tracks.bind([])
@@ -23,6 +24,7 @@ extension SQLiteAlbums {
                 albumID: AlbumID(trusted: tracks.text(0)), size: Int64(tracks.int(8)),
                 modified: Int64(tracks.int(9)), tags: tracks.text(10))
             stored.order = tracks.int(1)
+            stored.track.details.setGenres(stored: tracks.string(12))
             contents.tracks.append(stored)
         }
         tracks.reset()
@@ -115,14 +117,15 @@ extension SQLiteAlbums {
             try connection.run(
                 """
                 INSERT INTO tracks (id, album_id, ordinal, disc, number, title, artist, duration, path, size,
-                    modified, tags, title_key, artist_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    modified, tags, genres, title_key, artist_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(track.id), .text(stored.albumID.rawValue), .integer(Int64(stored.order)),
                     .integer(Int64(track.disc)), track.number.map { .integer(Int64($0)) } ?? .null,
                     .text(track.title), .text(track.artist), .real(track.duration), .text(track.path),
                     .integer(stored.size), .integer(stored.modified), .text(stored.tags),
+                    track.details.storedGenres.map { .text($0) } ?? .null,
                     .text(SearchKey.fold(track.title)), .text(SearchKey.fold(track.artist)),
                 ])
         }

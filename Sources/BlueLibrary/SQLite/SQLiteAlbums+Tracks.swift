@@ -12,8 +12,8 @@ extension SQLiteAlbums {
             try connection.run(
                 """
                 INSERT OR REPLACE INTO tracks (id, album_id, ordinal, disc, number, title, artist, duration, path,
-                    size, modified, tags, title_key, artist_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    size, modified, tags, genres, title_key, artist_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(track.id), .text(album.rawValue), .integer(Int64(ordinal)),
@@ -22,7 +22,8 @@ extension SQLiteAlbums {
                     .text(track.artist),
                     .real(track.duration), .text(track.path), .integer(stored.size),
                     .integer(stored.modified),
-                    .text(stored.tags), .text(SearchKey.fold(track.title)),
+                    .text(stored.tags), track.details.storedGenres.map { .text($0) } ?? .null,
+                    .text(SearchKey.fold(track.title)),
                     .text(SearchKey.fold(track.artist)),
                 ])
         }

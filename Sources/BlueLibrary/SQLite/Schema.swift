@@ -299,6 +299,9 @@ enum Schema {
             ALTER TABLE playlists ADD COLUMN rule_order TEXT NOT NULL DEFAULT 'album';
             ALTER TABLE playlists ADD COLUMN rule_limit INTEGER NOT NULL DEFAULT 0;
             """),
+        // 15: a track's genres set by hand (NULL: its tags'; empty: none of its own; else the names
+        // separated by U+001E), which a rescan of the unchanged file keeps.
+        Migration("ALTER TABLE tracks ADD COLUMN genres TEXT;"),
     ]
 
     /// The schema version this build writes.

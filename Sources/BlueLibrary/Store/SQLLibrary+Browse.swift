@@ -198,17 +198,18 @@ extension SQLLibrary {
         let albumColumns = Self.albumColumns.split(separator: ", ").map { "a.\($0)" }.joined(separator: ", ")
         let found = try select(
             """
-            SELECT \(albumColumns), t.disc, t.number, t.title, t.artist, t.duration, t.path, t.tags, t.id
+            SELECT \(albumColumns), t.disc, t.number, t.title, t.artist, t.duration, t.path, t.tags, t.id, t.genres
             FROM tracks t JOIN albums a ON a.id = t.album_id
             WHERE \(sql.whereClause) ORDER BY \(sql.orderBy) LIMIT \(limitAt) OFFSET \(offsetAt)
             """, sql.bindings + [.integer(Int64(limit)), .integer(Int64(max(offset, 0)))]
         ) { row in
-            (
+            var details = TrackDetails(storedTags: row.string(16) ?? "", artist: row.string(13) ?? "")
+            details.setGenres(stored: row.string(18))
+            return (
                 Track(
                     disc: try row.integer(10) ?? 1, number: try row.integer(11), title: row.string(12) ?? "",
                     artist: row.string(13) ?? "", duration: try row.real(14) ?? 0, path: row.string(15) ?? "",
-                    details: TrackDetails(storedTags: row.string(16) ?? "", artist: row.string(13) ?? ""),
-                    id: row.string(17)),
+                    details: details, id: row.string(17)),
                 try album(row)
             )
         }

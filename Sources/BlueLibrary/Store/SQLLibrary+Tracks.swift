@@ -5,7 +5,7 @@ import BlueLibraryCore
 extension SQLLibrary {
     /// The columns a track is read from, in the order ``storedTrack(_:)`` reads them.
     package static var trackColumns: String {
-        "id, album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags"
+        "id, album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags, genres"
     }
 
     /// A track in a row whose columns are ``trackColumns``.
@@ -18,6 +18,7 @@ extension SQLLibrary {
             albumID: AlbumID(trusted: row.string(1) ?? ""), size: Int64(try row.integer(9) ?? 0),
             modified: Int64(try row.integer(10) ?? 0), tags: row.string(11) ?? "")
         stored.order = try row.integer(2) ?? 0
+        stored.track.details.setGenres(stored: row.string(12))
         return stored
     }
 

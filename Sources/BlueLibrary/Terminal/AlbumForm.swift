@@ -1,8 +1,8 @@
 import BlueLibraryCore
 import TerminalKit
 
-/// The add and edit form's input: four fields (an album's Title, Artist, Genre, Year; a track's Title,
-/// Artist, Number, Disc), the one with the focus, and the mistake the last save ran into, shown in the
+/// The add and edit form's input: an album's four fields (Title, Artist, Genre, Year) or a track's five
+/// (Title, Artist, Number, Disc, Genres — its own, separated by `;`; empty: its album's), the one with the focus, and the mistake the last save ran into, shown in the
 /// form until the next attempt.
 struct AlbumForm: Equatable {
     /// What saving the form does.
@@ -18,7 +18,7 @@ struct AlbumForm: Equatable {
     /// The fields' names, in order, for an album.
     static let labels = ["Title", "Artist", "Genre", "Year"]
     /// The fields' names, in order, for a track.
-    static let trackLabels = ["Title", "Artist", "Number", "Disc"]
+    static let trackLabels = ["Title", "Artist", "Number", "Disc", "Genres"]
     /// The field holding the year.
     static let yearField = 3
 
@@ -46,7 +46,10 @@ struct AlbumForm: Equatable {
     /// A form holding `track`'s fields, to edit them.
     init(editing track: Track) {
         purpose = .editTrack(track)
-        values = [track.title, track.artist, track.number.map(String.init) ?? "", String(track.disc)]
+        values = [
+            track.title, track.artist, track.number.map(String.init) ?? "", String(track.disc),
+            track.details.genres.joined(separator: "; "),
+        ]
     }
 
     /// The fields' names, in order.
@@ -111,11 +114,13 @@ struct AlbumForm: Equatable {
         let text = values.map(\.trimmed)
         let number = try whole(2, "number", clearable: true)
         let disc = try whole(3, "disc", clearable: false) ?? track.disc
+        let genres = TrackPatch.genreNames(values[4])
         return TrackPatch(
             title: text[0] == track.title ? nil : values[0],
             artist: text[1] == track.artist ? nil : values[1],
             number: number == track.number ? nil : .some(number),
-            disc: disc == track.disc ? nil : disc)
+            disc: disc == track.disc ? nil : disc,
+            genres: genres == track.details.genres ? nil : genres)
     }
 
     /// The field at `index` as a number a track or disc can have (`nil` when empty and `clearable`); on

@@ -28,14 +28,15 @@ extension WebApp {
         return .json(Self.albumJSON(after, index: try await library.album(.id(after.id)).index))
     }
 
-    /// `PATCH /api/tracks/{id}`: the track's `title`, `artist`, `number` (`null` clears it) or `disc`, as
+    /// `PATCH /api/tracks/{id}`: the track's `title`, `artist`, `number` (`null` clears it), `disc` or
+    /// `genre` (names separated by `;`; empty: its album's, or an array of names), as
     /// `edit track:ID` changes them: one undo step, kept by rescans until the file changes. Answers the
     /// album's details as `GET /api/albums/{id}` does, its tracks in their new order.
     func patchTrack(_ id: String, _ request: WebRequest) async throws -> WebResponse {
         let body = try jsonObject(request)
         guard !body.isEmpty else {
             throw LibraryError(
-                .malformedInput, "the body names no field to change (title, artist, number, disc)")
+                .malformedInput, "the body names no field to change (title, artist, number, disc, genre)")
         }
         var patch = TrackPatch()
         for (key, value) in body {
@@ -44,6 +45,17 @@ extension WebApp {
             case ("artist", .string(let text)): patch.artist = text
             case ("number", .null): patch.number = .some(nil)
             case ("number", .number(let text)), ("disc", .number(let text)): try patch.set(key, to: text)
+            case ("genre", .string(let text)): try patch.set(key, to: text)
+            case ("genre", .array(let items)):
+                patch.genres = try items.map {
+                    guard case .string(let name) = $0 else {
+                        throw LibraryError(
+                            .malformedInput, "\"genre\" must be a string or an array of strings")
+                    }
+                    return name
+                }
+            case ("genre", _):
+                throw LibraryError(.malformedInput, "\"genre\" must be a string or an array of strings")
             case ("title", _), ("artist", _):
                 throw LibraryError(.malformedInput, "\"\(key)\" must be a string")
             case ("number", _), ("disc", _):

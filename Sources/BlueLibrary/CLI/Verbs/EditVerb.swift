@@ -9,11 +9,13 @@ struct EditVerb: Verb {
     static let spec = VerbSpec(
         name: "edit", summary: "change fields of an album or a track",
         usage:
-            "INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL] | track:ID [--title T] [--artist A] [--number N|''] [--disc D] [--write-tags]",
+            "INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL] | track:ID [--title T] [--artist A] [--number N|''] [--disc D] [--genre 'G; H'|''] [--write-tags]",
         options: [
             OptionSpec(name: "title", short: nil, value: "T", help: "the new title"),
             OptionSpec(name: "artist", short: nil, value: "A", help: "the new artist"),
-            OptionSpec(name: "genre", short: nil, value: "G", help: "the new genre"),
+            OptionSpec(
+                name: "genre", short: nil, value: "G",
+                help: "the new genre (a track's: names separated by ';', '' for its album's)"),
             OptionSpec(name: "year", short: nil, value: "Y", help: "the new year ('' clears it)"),
             OptionSpec(name: "cover", short: nil, value: "URL", help: "the new cover URL"),
             OptionSpec(name: "number", short: nil, value: "N", help: "a track's new number ('' clears it)"),
@@ -27,10 +29,11 @@ struct EditVerb: Verb {
         details: """
             An album is named by its INDEX (0 is the first), its ID, or a QUERY that matches it alone
             (bluelibrary edit "Kid A"); when a query matches more than one, they are listed.
-            A track is named by track:ID (its id, as show --json lists it); its title, artist, number and
-            disc can change. Either edit is one undo step. --write-tags writes it into the files' tags
-            at once (exit status 74 when a file could not be written; the edit stands); with the setting
-            write-tags on (see bluelibrary config) every edit is, a file that could not be written one line.
+            A track is named by track:ID (its id, as show --json lists it); its title, artist, number,
+            disc and genres can change (--genre 'Rock; Jazz' gives it two, --genre '' its album's).
+            Either edit is one undo step. --write-tags writes it into the files' tags at once (exit
+            status 74 when a file could not be written; the edit stands); with the setting write-tags
+            on (see bluelibrary config) every edit is, a file that could not be written one line.
             """)
     static let services: ServiceNeeds = [.mirrorsChanges]
 
@@ -49,12 +52,13 @@ struct EditVerb: Verb {
         json = arguments.has("json")
         writeTags = arguments.has("write-tags")
         if named.hasPrefix("track:"), let id = TrackID(String(named.dropFirst("track:".count))) {
-            for field in ["genre", "year", "cover"] where arguments[field] != nil {
+            for field in ["year", "cover"] where arguments[field] != nil {
                 throw Self.spec.usageError("a track has no --\(field) of its own (its album's is edited)")
             }
             var patch = TrackPatch(title: arguments["title"], artist: arguments["artist"])
             if let number = arguments["number"] { try patch.set("number", to: number) }
             if let disc = arguments["disc"] { try patch.set("disc", to: disc) }
+            if let genre = arguments["genre"] { try patch.set("genre", to: genre) }
             guard !patch.isEmpty else {
                 throw Self.spec.usageError("'edit' needs at least one field to change")
             }

@@ -13,16 +13,18 @@ struct ModifyVerb: Verb {
             OptionSpec(name: "all", short: nil, value: nil, help: "change every album (with no query)"),
             OptionSpec(
                 name: "tracks", short: nil, value: nil,
-                help: "change the tracks the query matches (title, artist, number, disc)"),
+                help: "change the tracks the query matches (title, artist, number, disc, genre)"),
         ],
         positionals: 1...Int.max,
         details: """
             field=value sets a field (title, artist, genre, year, cover_url); field! clears it.
             With --tracks the query names tracks, as the page's track search does, and the fields are a
-            track's: title, artist, number, disc (number! clears the number); at most 10,000 at once.
+            track's: title, artist, number, disc, genre (names separated by ';'; genre! leaves a track its
+            album's genre; number! clears the number); at most 10,000 at once.
             Shows what will change and asks first; -y answers yes (needed without a terminal).
             Example: bluelibrary modify artist:bowie genre=Rock year!
                      bluelibrary modify --tracks 'trackartist:Bjork' artist=Björk
+                     bluelibrary modify --tracks 'track:live' 'genre=Rock; Live'
             """)
     static let services: ServiceNeeds = [.mirrorsChanges]
 
@@ -40,7 +42,7 @@ struct ModifyVerb: Verb {
             let (terms, trackPatch) = try Self.splitTrackAssignments(arguments.positionals)
             guard !trackPatch.isEmpty else {
                 throw Self.spec.usageError(
-                    "'modify --tracks' needs at least one field=value (title, artist, number, disc)")
+                    "'modify --tracks' needs at least one field=value (title, artist, number, disc, genre)")
             }
             (self.trackPatch, patch) = (trackPatch, AlbumPatch())
             query = try Query(terms: terms)
@@ -108,6 +110,10 @@ struct ModifyVerb: Verb {
                 ("title", track.title, after.title), ("artist", track.artist, after.artist),
                 ("number", track.number.map(String.init) ?? "", after.number.map(String.init) ?? ""),
                 ("disc", String(track.disc), String(after.disc)),
+                (
+                    "genres", track.genres(on: album).joined(separator: "; "),
+                    after.genres(on: album).joined(separator: "; ")
+                ),
             ] where old != new {
                 out.line("  \(field): \(old.isEmpty ? "(none)" : old) -> \(new.isEmpty ? "(none)" : new)")
             }
@@ -129,13 +135,15 @@ struct ModifyVerb: Verb {
     }
 
     /// Splits `modify --tracks`' arguments into the query and a track's change: `field=value` for the
-    /// fields ``TrackPatch/fieldNames``, `number!` clears the number.
+    /// fields ``TrackPatch/fieldNames``, `number!` clears the number, `genre!` the track's own genres.
     static func splitTrackAssignments(_ arguments: [String]) throws -> (terms: [String], patch: TrackPatch) {
         var terms: [String] = []
         var patch = TrackPatch()
         for argument in arguments {
             if argument == "number!" {
                 patch.number = .some(nil)
+            } else if argument == "genre!" {
+                patch.genres = []
             } else if let equals = argument.firstIndex(of: "="), argument.first != "^",
                 TrackPatch.fieldNames.contains(String(argument[..<equals]))
             {

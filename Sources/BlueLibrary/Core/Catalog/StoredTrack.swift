@@ -15,10 +15,13 @@ package struct StoredTrack: Sendable, Hashable {
     /// Where it is among its album's tracks (the order they were saved in).
     package var order = 0
 
-    /// Creates a stored track; its track's ``Track/details`` are read from `tags`.
+    /// Creates a stored track; its track's ``Track/details`` are read from `tags`, but for genres set by
+    /// hand, which it keeps.
     package init(track: Track, albumID: AlbumID, size: Int64, modified: Int64, tags: String) {
         var track = track
+        let edited = track.details.editedGenres
         track.details = TrackDetails(storedTags: tags, artist: track.artist)
+        track.details.editedGenres = edited
         self.track = track
         self.albumID = albumID
         self.size = size

@@ -108,7 +108,7 @@ async function saveTrack(track, name, value) {
   const change = { [name]: name === "disc" || name === "number" ? (Number.isInteger(number) ? number : value) : value };
   try {
     const details = await api("PATCH", "/api/tracks/" + encodeURIComponent(track.id), change);
-    say("Saved " + name + " of “" + track.title + "”");
+    say("Saved " + (name === "genre" ? "genres" : name) + " of “" + track.title + "”");
     draw(details, details.tracks || []);
     return true;
   } catch (error) {

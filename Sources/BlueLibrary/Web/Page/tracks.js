@@ -30,7 +30,11 @@ export function trackRow(track, options) {
   const title = cell(options.edit ? null : track.title, "track-title");
   const albumArtist = options.album ? options.album.artist : track.album.artist;
   if (options.edit) {
-    title.append(field(track, "title", track.title, options.edit), field(track, "artist", track.artist, options.edit));
+    // A track's own genres (names separated by "; "); empty, its album's apply, which the field shows
+    // greyed until something is typed.
+    const genres = field(track, "genre", (track.genres || []).join("; "), options.edit);
+    genres.placeholder = options.album ? options.album.genre : "";
+    title.append(field(track, "title", track.title, options.edit), field(track, "artist", track.artist, options.edit), genres);
   } else if (track.artist && track.artist !== albumArtist) {
     title.append(element("span", "track-artist", " — " + track.artist));
   }
@@ -72,7 +76,7 @@ export function trackRow(track, options) {
   return row;
 }
 
-const FIELD_NAMES = { title: "Title", artist: "Artist", disc: "Disc", number: "Number" };
+const FIELD_NAMES = { title: "Title", artist: "Artist", disc: "Disc", number: "Number", genre: "Genres" };
 
 // One field of a track being edited, as the album's fields are: Enter saves it (`save(track, name, value)`,
 // which answers whether it was saved), Esc or leaving it puts back what it was.
@@ -97,7 +101,7 @@ function field(track, name, value, save) {
 
 // The rows of an album's tracks; a play button plays the album from its track. An album of several discs
 // has a heading row before each disc's tracks: "Disc 2", or "Disc 2 — The Live Set" with its subtitle.
-// With `edit` (see `field`), each track's title, artist, disc and number are fields to edit; `extra(track)`
+// With `edit` (see `field`), each track's title, artist, genres, disc and number are fields to edit; `extra(track)`
 // gives a control to put before each row's queue buttons (or null).
 export function albumRows(album, tracks, edit, extra) {
   const discs = new Set(tracks.map((track) => track.disc)).size > 1;

@@ -35,7 +35,8 @@ package struct TrackTags: Sendable, Hashable {
     /// The artists credited one by one, when the file lists them so (`ARTISTS`, or several `ARTIST`
     /// values); empty when the artist is one string.
     package let artists: [String]
-    /// The genres, when the file holds several `GENRE` values; empty otherwise.
+    /// The genres, when the file holds several `GENRE` values or one naming several (cut as a credit is,
+    /// ``CreditSeparators``); empty otherwise.
     package let genres: [String]
     /// The subtitle of the disc (`DISCSUBTITLE`, ID3v2 `TSST`).
     package let discSubtitle: String?
@@ -109,7 +110,10 @@ package struct TrackTags: Sendable, Hashable {
             musicBrainzAlbumID: text("MUSICBRAINZ_ALBUMID"),
             musicBrainzReleaseGroupID: text("MUSICBRAINZ_RELEASEGROUPID"),
             isCompilation: compilation.map(TrackTags.isTrue) ?? false, duration: duration,
-            hasPicture: hasPicture, artists: credits, genres: genreValues, discSubtitle: text("DISCSUBTITLE"),
+            hasPicture: hasPicture, artists: credits,
+            // One value naming several genres ("Rock; Jazz", as ID3v2.3 holds them) is cut as a credit is.
+            genres: genreValues.count == 1 ? CreditSeparators.current.split(genreValues[0]) : genreValues,
+            discSubtitle: text("DISCSUBTITLE"),
             replayGain: ReplayGain(
                 trackGain: gain("REPLAYGAIN_TRACK_GAIN"), trackPeak: peak("REPLAYGAIN_TRACK_PEAK"),
                 albumGain: gain("REPLAYGAIN_ALBUM_GAIN"), albumPeak: peak("REPLAYGAIN_ALBUM_PEAK")),

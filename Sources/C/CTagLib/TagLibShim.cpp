@@ -428,6 +428,13 @@ int32_t write(const char *path, const bl_taglib_property *properties, size_t cou
         values.append(TagLib::String(properties[index].value, TagLib::String::UTF8));
         map.replace(key, values);
     }
+    // An ID3v2.3 tag keeps one genre of text (TagLib writes only genres of ID3v1's list as several), so
+    // several are joined by "; " there, which the reader cuts again, rather than all but the first lost.
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) {
+        if (mpeg->hasID3v2Tag() && mpeg->ID3v2Tag()->header()->majorVersion() == 3 && map["GENRE"].size() > 1) {
+            map.replace("GENRE", TagLib::StringList(map["GENRE"].toString("; ")));
+        }
+    }
     file->setProperties(map);
     bool saved;
     if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) {

@@ -281,9 +281,17 @@ class ViewTests(PageTestCase):
                         or "9999" in self.driver.execute_script("return document.body.innerText"))
         number.send_keys(Keys.ESCAPE)
         self.assertEqual(number.get_attribute("value"), "4")
+        # A track's own genres, names separated by ";": the album's are shown greyed until some are typed.
+        genre = self.driver.find_element(By.CSS_SELECTOR, "#album-tracks input[aria-label='Genres of “Second Tone”']")
+        self.assertEqual((genre.get_attribute("value"), genre.get_attribute("placeholder")), ("", sines["genre"]))
+        genre.send_keys("Ambient; Drone", Keys.ENTER)
+        genres = lambda: [track["genres"] for track in self.api("/api/albums/" + sines["id"])["tracks"]]
+        self.wait.until(lambda _: genres() == [["Ambient", "Drone"], [], []])
+        self.wait.until(lambda _: "Saved genres of “Second Tone”" in self.driver.find_element(By.ID, "status").text)
         # Each save is one undo step.
-        urllib.request.urlopen(urllib.request.Request(self.url.rstrip("/") + "/api/undo", method="POST")).read()
-        urllib.request.urlopen(urllib.request.Request(self.url.rstrip("/") + "/api/undo", method="POST")).read()
+        for _ in range(3):
+            urllib.request.urlopen(urllib.request.Request(self.url.rstrip("/") + "/api/undo", method="POST")).read()
+        self.wait.until(lambda _: genres() == [[], [], []])
         self.wait.until(lambda _: tracks() == ["First Tone", "Second Tone", "Third Tone"])
         self.wait.until(lambda _: shown() == ["First Tone", "Second Tone", "Third Tone"])
         self.click(self.driver.find_element(By.ID, "album-edit"))

@@ -62,7 +62,7 @@ struct CLIBadInputTests {
             ),
             (
                 ["edit", "0"],
-                "'edit' needs at least one field to change (usage: bluelibrary edit INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL] | track:ID [--title T] [--artist A] [--number N|''] [--disc D] [--write-tags])",
+                "'edit' needs at least one field to change (usage: bluelibrary edit INDEX|ID|QUERY [--title T] [--artist A] [--genre G] [--year Y|''] [--cover URL] | track:ID [--title T] [--artist A] [--number N|''] [--disc D] [--genre 'G; H'|''] [--write-tags])",
                 64
             ),
             (["edit", "0", "--artist", ""], "invalid artist '': must not be empty", 65),

@@ -54,6 +54,8 @@ struct ShownAlbum: Decodable, Equatable {
         var artist: String
         var duration: Double
         var path: String
+        /// Its genres when set by hand (empty: none of its own), else `nil`.
+        var genres: [String]?
     }
 
     var id: String

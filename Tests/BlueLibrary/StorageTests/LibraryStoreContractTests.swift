@@ -117,6 +117,47 @@ struct LibraryStoreContractTests {
         #expect(try await store.read { try $0.trackCount(under: "/elsewhere") } == 0)
     }
 
+    /// A track's genres set by hand — several, none of its own, or none set (its tags') — read back the
+    /// same from every read of tracks: an album's, a query's, the catalog's and a copy's.
+    @Test(arguments: StoreKind.allCases)
+    func aTracksGenresSetByHandAreKeptAsSet(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        let album = Album.seeds[0].id
+        let edits: [[String]?] = [["Trip Hop", "Electronic"], [], nil]
+        let tracks = edits.enumerated().map { index, genres in
+            var track = Track(
+                disc: 1, number: index + 1, title: "T\(index)", artist: "A", duration: 1,
+                path: "/music/\(index).flac")
+            track.details.editedGenres = genres
+            return StoredTrack(track: track, albumID: album, size: 10, modified: 20, tags: "")
+        }
+        try await store.write { try $0.replaceTracks(of: album, with: tracks) }
+        let stored = try await store.read { try $0.storedTracks(of: album) }
+        #expect(stored.map(\.track.details.editedGenres) == edits)
+        let queried = try await store.read { reader in
+            var found: [[String]?] = []
+            try reader.forEachTrack(matching: try Query(terms: ["track:T"]), offset: 0, limit: 10) {
+                track, _ in
+                found.append(track.details.editedGenres)
+            }
+            return found
+        }
+        #expect(queried == edits)
+        let catalog = try await store.read {
+            try $0.catalogTracks(TrackSelection(album: album), offset: 0, limit: 10)
+        }
+        #expect(catalog.map(\.stored.track.details.editedGenres) == edits)
+        let contents = try await store.read { try $0.contents() }
+        let copied = contents.tracks.filter { $0.albumID == album }.map(\.track.details.editedGenres)
+        #expect(copied == edits)
+        let (copy, copyDirectory) = try await kind.make()
+        defer { withExtendedLifetime(copyDirectory) {} }
+        try await copy.create(from: contents)
+        #expect(
+            try await copy.read { try $0.storedTracks(of: album) }.map(\.track.details.editedGenres) == edits)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aFailedWriteChangesNothing(kind: StoreKind) async throws {
         let (store, directory) = try await kind.make()

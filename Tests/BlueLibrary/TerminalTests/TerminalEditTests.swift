@@ -63,6 +63,28 @@ struct TerminalEditTests {
         #expect(try await harness.library.album(.id(album.id)).tracks == tracks, "one undo step")
     }
 
+    /// The form's last field is the track's own genres: names separated by ";", empty for the album's.
+    @Test func aTracksGenresAreEditedInTheForm() async throws {
+        let (album, tracks) = try TerminalTrackListTests.album(tracks: 3)
+        let harness = try await TerminalHarness(
+            width: 80, height: 30, albums: [album], tracks: [album.id: tracks])
+        await harness.type("\tje")
+        #expect(harness.app.render().text.contains("    Genres  "), "\(harness.app.render().text)")
+        await harness.type("\t\t\t\tAmbient; Drone\r")
+        let edited = try #require(
+            try await harness.library.album(.id(album.id)).tracks.first { $0.id == tracks[1].id })
+        #expect(edited.details.editedGenres == ["Ambient", "Drone"])
+        await harness.type("e")
+        #expect(
+            harness.app.render().text.contains("    Genres  Ambient; Drone"), "\(harness.app.render().text)")
+        await harness.type("\t\t\t\t" + clear + "\r")
+        let cleared = try #require(
+            try await harness.library.album(.id(album.id)).tracks.first { $0.id == tracks[1].id })
+        #expect(cleared.details.editedGenres == [], "none of its own: the album's apply")
+        await harness.type("\u{1B}u\u{1B}u")
+        #expect(try await harness.library.album(.id(album.id)).tracks == tracks, "one undo step each")
+    }
+
     @Test func aMistakeIsShownInTheFormWhichStaysOpen() async throws {
         let harness = try await TerminalHarness()
         await harness.type("lle\u{1B}[A" + clear + "12\r")

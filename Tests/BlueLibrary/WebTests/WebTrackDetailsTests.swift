@@ -108,6 +108,30 @@ extension WebTrackDetailsTests {
         #expect(after["tracks"]?.list.first { $0["title"]?.text == "Duet" }?["number"] == .null)
     }
 
+    /// A track's genres from the page, as text or a list, each edit one undo step.
+    @Test func aTracksGenresAreEditedFromThePage() async throws {
+        func genres(_ album: JSONValue) -> [String] {
+            album["tracks"]?.list.first { $0["title"]?.text == "Quiet" }?["genres"]?.list.compactMap(\.text)
+                ?? []
+        }
+        #expect(genres(try await get("/api/albums/\(albumID)").1) == [])
+        let (status, album) = try await patch(plain.id, #"{"genre": "Ambient; Drone"}"#)
+        #expect(status == 200, "\(album)")
+        #expect(genres(album) == ["Ambient", "Drone"])
+        let (listed, again) = try await patch(plain.id, #"{"genre": ["Drone"]}"#)
+        #expect(listed == 200 && genres(again) == ["Drone"], "\(again)")
+        let undo = await app.respond(
+            to: WebRequest(method: "POST", path: "/api/undo", headers: ["Host": "127.0.0.1:8080"]))
+        #expect(undo.status == 200)
+        #expect(genres(try await get("/api/albums/\(albumID)").1) == ["Ambient", "Drone"])
+        _ = await app.respond(
+            to: WebRequest(method: "POST", path: "/api/undo", headers: ["Host": "127.0.0.1:8080"]))
+        #expect(genres(try await get("/api/albums/\(albumID)").1) == [])
+        let (bad, error) = try await patch(plain.id, #"{"genre": 5}"#)
+        #expect(bad == 400)
+        #expect(error["error"]?["message"]?.text?.contains(#""genre" must be a string"#) == true, "\(error)")
+    }
+
     @Test func aBadTrackEditIsOne400AndChangesNothing() async throws {
         for (body, message) in [
             (#"{"title": ""}"#, "invalid title"),

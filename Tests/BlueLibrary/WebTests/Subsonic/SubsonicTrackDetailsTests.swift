@@ -86,6 +86,16 @@ struct SubsonicTrackDetailsTests {
         #expect(album["displayArtist"] == .string("Various Artists"))
     }
 
+    /// A song's genres follow an edit of the track's, and come back to the album's when it is undone.
+    @Test func aSongsGenresFollowTheTracksEdit() async throws {
+        try await harness.library.updateTracks([(anthem.id, TrackPatch(genres: ["Hard Rock", "Live"]))])
+        let song = try await harness.ok("getSong", [("id", anthem.id)], "song")
+        #expect(song["genres"]?.list.map { $0["name"] } == [.string("Hard Rock"), .string("Live")])
+        _ = try await harness.library.undo()
+        let back = try await harness.ok("getSong", [("id", anthem.id)], "song")
+        #expect(back["genres"]?.list.map { $0["name"] } == [.string("Alternative"), .string("Art Rock")])
+    }
+
     /// The id a guest's song carries is an artist an app can open: named as credited, with the albums
     /// they appear on; an id no artist has is still error 70.
     @Test func aGuestsArtistIDOpensTheirArtistWithTheAlbumsTheyAppearOn() async throws {

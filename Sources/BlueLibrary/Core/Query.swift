@@ -39,6 +39,18 @@ package struct Query: Sendable, Hashable {
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
+    /// The artist a query names alone (`artist:bjork`, `artist:=Björk`), its text as the term holds it;
+    /// `nil` for any other query. `list` then names the albums they appear on, too.
+    package var artistText: String? {
+        guard groups.count == 1, let terms = groups.first, terms.count == 1, !terms[0].negated else {
+            return nil
+        }
+        switch terms[0].predicate {
+        case .contains(.artist, let text), .equals(.artist, let text): return text
+        default: return nil
+        }
+    }
+
     /// One condition on an album, possibly negated with `^`.
     package struct Term: Sendable, Hashable {
         /// Whether the condition is reversed.

@@ -19,6 +19,21 @@ extension LibraryReading {
         }
     }
 
+    /// The albums with tracks that `artist` appears on without being their album artist — a guest ("Ann
+    /// feat. Bob" credits Bob), a compilation's artist — in library order, at most `limit`: an artist's
+    /// page, and `list artist:NAME`, name them below their own.
+    nonisolated(nonsending)
+        package func appearances(of artist: String, limit: Int) async throws -> [Album]
+    {
+        let key = SearchKey.fold(artist)
+        guard !key.isEmpty else { return [] }
+        return try await store.read { reader in
+            let albums = try reader.catalogAlbums(
+                AlbumSelection(ids: try reader.albumsCrediting(key), order: .given), offset: 0, limit: .max)
+            return Array(albums.lazy.map(\.album).filter { SearchKey.fold($0.artist) != key }.prefix(limit))
+        }
+    }
+
     nonisolated(nonsending)
         private func sortedPage(
             matching query: Query, in group: AlbumGroup?, order: AlbumOrder, offset: Int, limit: Int

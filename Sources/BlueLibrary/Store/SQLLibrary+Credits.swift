@@ -41,4 +41,36 @@ extension SQLLibrary {
         }
         return albums
     }
+
+    package func guestArtists() throws -> [CatalogArtist] {
+        let owners = Set(
+            try select("SELECT DISTINCT artist_key FROM albums WHERE track_count > 0", []) {
+                $0.string(0) ?? ""
+            })
+        // Only a track whose artist is not its album's can credit someone else.
+        let rows = try select(
+            """
+            SELECT DISTINCT t.artist, a.id FROM tracks t JOIN albums a ON a.id = t.album_id
+            WHERE a.track_count > 0 AND t.artist_key <> a.artist_key
+            """, []
+        ) { ($0.string(0) ?? "", $0.string(1) ?? "") }
+        var guests: [String: (name: String, albums: Set<String>)] = [:]
+        for (artist, album) in rows {
+            for name in CreditSeparators.current.split(artist) {
+                let key = SearchKey.fold(name)
+                guard !key.isEmpty, !owners.contains(key) else { continue }
+                var guest = guests[key] ?? (name, [])
+                if name.utf8.lexicographicallyPrecedes(guest.name.utf8) { guest.name = name }
+                guest.albums.insert(album)
+                guests[key] = guest
+            }
+        }
+        return guests.compactMap { key, guest in
+            guest.albums.min().map {
+                CatalogArtist(
+                    key: key, name: guest.name, albumCount: guest.albums.count,
+                    coverAlbum: AlbumID(trusted: $0))
+            }
+        }.sorted { $0.key < $1.key }
+    }
 }

@@ -89,13 +89,17 @@ extension SubsonicAPI {
     }
 
     /// Every artist, each shaped by `shape` with what the user recorded about them, grouped by initial:
-    /// `getArtists` (by tags) and `getIndexes` (as folders) differ only in each artist's shape.
+    /// `getArtists` (by tags) and `getIndexes` (as folders) differ only in each artist's shape. The
+    /// artists only credited on tracks are listed too, each counting the albums they appear on (what
+    /// `getArtist` answers for their id).
     private func artistIndex(
         _ call: Call, shape: @escaping @Sendable (CatalogArtist, ItemAnnotation?) -> SubsonicElement
     ) async throws -> SubsonicElement {
         let user = call.user.id
         let indexes = try await library.listening { reader in
-            let artists = try reader.catalogArtists(matching: [], offset: 0, limit: .max)
+            let artists =
+                try reader.catalogArtists(matching: [], offset: 0, limit: .max)
+                + (try reader.guestArtists())
             let ids = artists.map { SubsonicShapes.artistID(key: $0.key) }
             let notes = try reader.annotations(of: user, kind: .artist, ids: ids)
             return SubsonicShapes.indexes(artists) { shape($0, notes[SubsonicShapes.artistID(key: $0.key)]) }

@@ -90,14 +90,9 @@ extension WebApp {
         guard let name = request.query["artist"], !name.isEmpty else {
             throw LibraryError(.malformedInput, "artist= is required: the name of the artist")
         }
-        let key = SearchKey.fold(String(name.prefix(1000)))
-        let albums = try await library.listening { reader in
-            try reader.catalogAlbums(
-                AlbumSelection(ids: try reader.albumsCrediting(key), order: .given), offset: 0, limit: .max)
-        }
-        let others = albums.lazy.map(\.album).filter { SearchKey.fold($0.artist) != key }
-        return .json(
-            .object([("albums", .array(others.prefix(Self.appearancesLength).map { Self.albumJSON($0) }))]))
+        let albums = try await library.appearances(
+            of: String(name.prefix(1000)), limit: Self.appearancesLength)
+        return .json(.object([("albums", .array(albums.map { Self.albumJSON($0) }))]))
     }
 
     /// A section of a list as JSON: `{"label", "offset", "count"}`.

@@ -164,6 +164,17 @@ struct CatalogStoreContractTests {
         #expect(try await store.read { try $0.albumsCrediting("ann") } == [mix, library["Pair"].album.id])
         #expect(try await store.read { try $0.albumsCrediting("ac/dc") } == [mix])
         #expect(try await store.read { try $0.albumsCrediting("nobody") } == [])
+        // The guests: credited, with no album of their own ("bob" and "Anne" have one), and the albums
+        // they appear on counted.
+        let guests = try await store.read { try $0.guestArtists() }
+        let pair = library["Pair"].album.id
+        #expect(
+            guests == [
+                CatalogArtist(key: "ac/dc", name: "AC/DC", albumCount: 1, coverAlbum: mix),
+                CatalogArtist(
+                    key: "ann", name: "Ann", albumCount: 2,
+                    coverAlbum: min(mix.rawValue, pair.rawValue) == mix.rawValue ? mix : pair),
+            ])
     }
 
     @Test(arguments: StoreKind.allCases)

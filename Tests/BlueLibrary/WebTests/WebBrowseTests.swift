@@ -178,7 +178,7 @@ struct WebBrowseTests {
         }
         #expect(
             members.map(\.key) == [
-                "id", "disc", "number", "title", "artist", "duration", "audio", "artists", "album",
+                "id", "disc", "number", "title", "artist", "duration", "audio", "artists", "genres", "album",
             ])
         #expect(track["title"] == .string("Jóga"))
         #expect(track["audio"] == .string("/api/tracks/\(id)/audio"))

@@ -18,6 +18,7 @@ struct ListVerb: Verb {
             QUERY (a subset of the beets query language; case and accents are ignored):
               bowie              a word in the title, artist or genre, or a track's title or artist
               artist:bowie       a substring of one field      artist:=U2   exactly
+                               (alone, the albums the artist appears on as a guest are listed after)
               track:echo         a track's title               trackartist:kanye   a track's artist
               year:1990..1999    a range (also ..1999, 1990..)  ^genre:pop   not
               a , b              either a or b                 year- title+  sort
@@ -50,6 +51,12 @@ struct ListVerb: Verb {
         // current album; a pipe gets plain text.
         let colour = padded && context.console.usesColour
         let out = context.out
+        // An artist named alone: the albums they appear on follow their own (the default listing only,
+        // so a template's lines stay one kind).
+        var appearances: [Album] = []
+        if padded, let artist = query.artistText {
+            appearances = try await context.library.appearances(of: artist, limit: 500)
+        }
         // One read: the count (the index column's width) and the rows, rendered on the store's thread
         // straight from each row into the output buffer. The listing is the command's only use of the
         // library, so it closes it in the same hand-over (the closing after the verb then has nothing to do).
@@ -70,6 +77,12 @@ struct ListVerb: Verb {
                     }
                     buffer.append(0x0A)
                 }
+            }
+        }
+        if !appearances.isEmpty {
+            out.line("Appears on:")
+            for album in appearances {
+                out.line("  \(album.artist) - \(album.title)\(album.year.map { " (\($0))" } ?? "")")
             }
         }
         return .success

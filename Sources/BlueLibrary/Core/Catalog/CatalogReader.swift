@@ -25,6 +25,10 @@ package protocol CatalogReader {
     /// The albums with tracks (in the library) with a track crediting the artist whose folded name is
     /// `key`, in library order.
     func albumsCrediting(_ key: String) throws -> [AlbumID]
+    /// The artists the tracks credit who have no album of their own (guests, a compilation's artists),
+    /// each with how many albums with tracks they appear on and the first of those by id (its cover
+    /// stands for them), by folded name.
+    func guestArtists() throws -> [CatalogArtist]
 }
 
 /// An album artist as a music server shows one.

@@ -86,6 +86,20 @@ struct SubsonicTrackDetailsTests {
         #expect(album["displayArtist"] == .string("Various Artists"))
     }
 
+    /// `getArtists` lists the artists only credited on tracks too, each counting the albums they appear
+    /// on, with the id their songs carry.
+    @Test func theArtistIndexListsTheGuestsToo() async throws {
+        let index = try await harness.ok("getArtists", [], "artists")
+        let artists = index["index"]?.list.flatMap { $0["artist"]?.list ?? [] } ?? []
+        for artist in artists { SubsonicSchema.check(artist, SubsonicSchema.artistID3, "ArtistID3") }
+        for guest in ["Bob", "AC/DC"] {
+            let found = artists.first { $0["name"] == .string(guest) }
+            #expect(found?["id"] == artistID(guest), "\(guest) in \(artists)")
+            #expect(found?["albumCount"] == .number("1"), "\(guest)")
+        }
+        #expect(artists.filter { $0["name"] == .string("Various Artists") }.count == 1)
+    }
+
     /// A song's genres follow an edit of the track's, and come back to the album's when it is undone.
     @Test func aSongsGenresFollowTheTracksEdit() async throws {
         try await harness.library.updateTracks([(anthem.id, TrackPatch(genres: ["Hard Rock", "Live"]))])

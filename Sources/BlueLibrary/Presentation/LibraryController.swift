@@ -200,7 +200,8 @@ package final class LibraryController {
         }
     }
 
-    /// Shows only the albums matching `query` (the query language); an empty query shows them all.
+    /// Shows only the albums matching `query` (the query language); an empty query shows them all, and
+    /// a lone `artist:` term the artist's albums and then those they appear on as a guest.
     /// When the current album is not among the matches, the first match becomes current.
     /// - Throws: `invalidQuery` naming the bad term (the shown albums stay as they were).
     package func search(_ query: String) async throws {
@@ -278,7 +279,14 @@ package final class LibraryController {
             let search = screen.search
             let query = search.isEmpty ? Query.all : try Query(parsing: search)
             let page = try await library.page(matching: query)
-            let (albums, state) = (page.albums.map(\.album), page.state)
+            var (albums, state) = (page.albums.map(\.album), page.state)
+            // An artist searched alone: the albums they appear on as a guest follow their own.
+            if let artist = query.artistText {
+                let own = Set(albums.map(\.id))
+                albums += try await library.appearances(of: artist, limit: 500).filter {
+                    !own.contains($0.id)
+                }
+            }
             let tracks = try await tracks(of: state, among: albums, reloading: true)
             screen.albums = albums
             apply(state)

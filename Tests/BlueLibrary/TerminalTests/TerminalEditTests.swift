@@ -85,6 +85,21 @@ struct TerminalEditTests {
         #expect(try await harness.library.album(.id(album.id)).tracks == tracks, "one undo step each")
     }
 
+    /// A guest searched for by artist (`/artist:"a guest"`) is found on the albums they appear on, after
+    /// their own (none here); a query of more than the artist finds albums by their own fields only.
+    @Test func aGuestSearchedAsAnArtistFindsTheAlbumsTheyAppearOn() async throws {
+        let (album, tracks) = try TerminalTrackListTests.album(tracks: 3)
+        let harness = try await TerminalHarness(
+            width: 80, height: 30, albums: Album.seeds + [album], tracks: [album.id: tracks])
+        await harness.type("/artist:\"a guest\"\r")
+        #expect(harness.app.controller.screen.albums.map(\.id) == [album.id])
+        #expect(harness.app.controller.screen.message == "1 album matches artist:\"a guest\"")
+        await harness.type("/artist:\"the band\"\r")
+        #expect(harness.app.controller.screen.albums.map(\.id) == [album.id], "their own, once")
+        await harness.type("/artist:\"a guest\" year:1999\r")
+        #expect(harness.app.controller.screen.albums.isEmpty)
+    }
+
     @Test func aMistakeIsShownInTheFormWhichStaysOpen() async throws {
         let harness = try await TerminalHarness()
         await harness.type("lle\u{1B}[A" + clear + "12\r")

@@ -34,8 +34,8 @@ package enum AlbumCoding {
     /// `{"id", "disc", "number", "title", "artist", "duration"}` and then `"path"` or `"audio"`, as
     /// `file` says; the command line's goes on with `"genres"` when they were set by hand. The web's form
     /// goes on with what the page shows and plays by: `"artists"` (the credits), `"genres"` (the track's
-    /// own, empty when the album's apply), `"discSubtitle"` when tagged and `"replayGain"` (`trackGain`, `trackPeak`, `albumGain`,
-    /// `albumPeak`, each when tagged) when any is.
+    /// own, empty when the album's apply), `"discSubtitle"` when tagged and `"replayGain"` (`trackGain`,
+    /// `trackPeak`, `albumGain`, `albumPeak`, each when tagged) when any is.
     package static func json(_ track: Track, file: TrackFile) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .string(track.id)), ("disc", .number(String(track.disc))),

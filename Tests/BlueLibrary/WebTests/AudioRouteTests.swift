@@ -72,7 +72,7 @@ struct AudioRouteTests {
             guard case .object(let members)? = Optional(json) else { continue }
             #expect(
                 members.map(\.key) == [
-                    "id", "disc", "number", "title", "artist", "duration", "audio", "artists",
+                    "id", "disc", "number", "title", "artist", "duration", "audio", "artists", "genres",
                 ])
             if case .number(let seconds)? = json["duration"], let duration = Double(seconds) {
                 #expect(abs(duration - AudioFixtures.duration) < 0.2)

@@ -40,12 +40,7 @@ struct CLITerminalPlaybackTests {
     }
 
     private func start(_ tmux: TmuxSession, device: String) async throws {
-        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
-        let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        try await tmux.start(
-            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui --device \(device);"
-                + " echo EXITED $?; sleep 60",
-            width: 100, height: 30)
+        try await home.startTUI(in: tmux, "--device \(device)")
         try await tmux.waitFor("album 1 of 1")
         try await tmux.waitFor("2 tracks, \(Self.clock(2 * Self.trackSeconds))")
     }
@@ -124,12 +119,7 @@ struct CLITerminalTrackDetailsTests {
     }
 
     private func start(_ tmux: TmuxSession, _ options: String) async throws {
-        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
-        let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        try await tmux.start(
-            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui --device null \(options);"
-                + " echo EXITED $?; sleep 60",
-            width: 100, height: 30)
+        try await home.startTUI(in: tmux, "--device null \(options)")
     }
 
     @Test(.timeLimit(.minutes(2))) func discHeadingsLyricsAndReplayGainInTheTerminal() async throws {

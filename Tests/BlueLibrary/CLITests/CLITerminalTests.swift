@@ -10,11 +10,7 @@ struct CLITerminalTests {
     let home = CLIHome()
 
     private func start(_ tmux: TmuxSession, width: Int = 100, height: Int = 30) async throws {
-        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
-        let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        try await tmux.start(
-            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui; echo EXITED $?; sleep 60",
-            width: width, height: height)
+        try await home.startTUI(in: tmux, width: width, height: height)
     }
 
     @Test(.timeLimit(.minutes(2))) func browseDeleteUndoQuitAndComeBack() async throws {

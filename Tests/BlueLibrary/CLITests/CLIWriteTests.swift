@@ -41,6 +41,19 @@ struct CLIWriteTests {
         }
     }
 
+    /// The audio is `audio` still, a second `write` finds every file up to date, and a rescan reads none.
+    private func expectWrittenAndUnchanged(
+        _ audio: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        #expect(try await digests() == audio, "the audio is the same", sourceLocation: sourceLocation)
+        let again = try await home.ok("write")
+        #expect(again == "Wrote 0 files (4 already up to date).\n", sourceLocation: sourceLocation)
+        let rescan = try await home.ok("import", music.directory.path)
+        #expect(
+            rescan.hasSuffix("0 albums added, 0 updated, 0 removed; 4 tracks (0 read, 4 unchanged).\n"),
+            "\(rescan)", sourceLocation: sourceLocation)
+    }
+
     /// The artist corrected and a title edited, as a person would.
     private func correct() async throws {
         _ = try await home.ok("edit", "album:=Post", "--artist", "Björk", "--genre", "Art Pop")
@@ -60,12 +73,7 @@ struct CLIWriteTests {
         #expect(try bytes() == before, "--pretend writes nothing")
 
         #expect(try await home.ok("write").hasSuffix("Wrote 4 files (0 already up to date).\n"))
-        #expect(try await digests() == audio, "the audio is the same")
-        #expect(try await home.ok("write") == "Wrote 0 files (4 already up to date).\n")
-        let rescan = try await home.ok("import", music.directory.path)
-        #expect(
-            rescan.hasSuffix("0 albums added, 0 updated, 0 removed; 4 tracks (0 read, 4 unchanged).\n"),
-            "\(rescan)")
+        try await expectWrittenAndUnchanged(audio)
 
         // A fresh library scanning the folder sees the corrections.
         let fresh = CLIHome()
@@ -102,12 +110,7 @@ struct CLIWriteTests {
         try await correct()
         #expect(
             try await fromTheFiles() == ["Björk", "Art Pop", "Song 1", "Hyperballad", "Song 3", "Song 4"])
-        #expect(try await digests() == audio, "the audio is the same")
-        #expect(try await home.ok("write") == "Wrote 0 files (4 already up to date).\n")
-        let rescan = try await home.ok("import", music.directory.path)
-        #expect(
-            rescan.hasSuffix("0 albums added, 0 updated, 0 removed; 4 tracks (0 read, 4 unchanged).\n"),
-            "\(rescan)")
+        try await expectWrittenAndUnchanged(audio)
         // Each undo writes the values it brings back; a redo the edit's again.
         _ = try await home.ok("undo")
         #expect(try await fromTheFiles() == ["Björk", "Art Pop", "Song 1", "Song 2", "Song 3", "Song 4"])
@@ -167,12 +170,7 @@ struct CLIWriteTests {
         _ = try await home.ok("config", "write-tags", "on")
         #expect(chmod(music.path("Post/1.flac"), 0o444) == 0)
         let tmux = TmuxSession(name: "blt", scratch: home.directory)
-        let binary = BinaryRunner.productsDirectory + "/bluelibrary"
-        let environment = home.environment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        try await tmux.start(
-            "env \(environment) BLUELIBRARY_OFFLINE=1 TERM=xterm-256color \(binary) tui --no-watch --device null;"
-                + " echo EXITED $?; sleep 60",
-            width: 100, height: 30)
+        try await home.startTUI(in: tmux, "--no-watch --device null")
         try await tmux.waitFor("album 1 of 1")
         // The second track's title, then the first's (its file is read-only).
         try await tmux.keys("Tab", "j", "e")

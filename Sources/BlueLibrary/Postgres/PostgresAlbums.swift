@@ -3,8 +3,9 @@ import BlueLibraryStore
 
 /// The reader and writer of ``PostgresLibraryStore`` over one transaction, whose statements run on the
 /// connection's thread (``PostgresSession``): the albums in library order, kept in buckets as SQLite's
-/// are (``AlbumPositions``, in `PostgresAlbums+Positions.swift`), and — in the other `PostgresAlbums+`
-/// files — the tracks, the history stacks, the outbox, the saved state and the whole library for a copy.
+/// are (``AlbumPositions``, both stores' in `SQLLibrary+Positions.swift`), and — in the other
+/// `PostgresAlbums+` files — the tracks and the whole library for a copy. The history stacks, the outbox
+/// and the saved state are both stores' too (`SQLLibrary+History.swift`).
 ///
 /// A failed statement ends a PostgreSQL transaction (every later statement is refused), so nothing here
 /// lets one fail on purpose as the SQLite store does: an id already present is found with

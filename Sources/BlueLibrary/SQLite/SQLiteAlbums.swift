@@ -3,7 +3,7 @@ import BlueLibraryStore
 
 /// The reader and writer of ``SQLiteLibraryStore``, over one connection whose transaction the store
 /// manages: the albums in library order (kept by ``AlbumPositions``: inserting anywhere rewrites a few
-/// rows), and — in `SQLiteAlbums+History.swift` — the history stacks, the outbox and the saved state.
+/// rows); the history stacks, the outbox and the saved state are both stores' (`SQLLibrary+History.swift`).
 struct SQLiteAlbums: SQLLibrary {
     let connection: SQLiteConnection
     /// How bucket sizes are kept (see ``AlbumPositions``).

@@ -2,8 +2,8 @@ import BlueLibraryCore
 import TerminalKit
 
 /// The add and edit form's input: an album's four fields (Title, Artist, Genre, Year) or a track's five
-/// (Title, Artist, Number, Disc, Genres — its own, separated by `;`; empty: its album's), the one with the focus, and the mistake the last save ran into, shown in the
-/// form until the next attempt.
+/// (Title, Artist, Number, Disc, Genres — its own, separated by `;`; empty: its album's), the one with
+/// the focus, and the mistake the last save ran into, shown in the form until the next attempt.
 struct AlbumForm: Equatable {
     /// What saving the form does.
     enum Purpose: Equatable {

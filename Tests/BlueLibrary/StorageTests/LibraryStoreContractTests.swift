@@ -176,6 +176,26 @@ struct LibraryStoreContractTests {
         #expect(try await store.read { try $0.savedCurrent() } == nil)
     }
 
+    /// A history entry that is not a command (damaged outside the program) is an error naming it, and
+    /// the failed pop keeps it where it was.
+    @Test(arguments: StoreKind.allCases)
+    func aDamagedHistoryEntryIsNamedAndKept(kind: StoreKind) async throws {
+        let (store, directory) = try await kind.make()
+        defer { withExtendedLifetime(directory) {} }
+        try await store.write { writer in
+            guard let library = writer as? any SQLLibrary else { throw LibraryError(.internal, "not SQL") }
+            try library.execute("INSERT INTO history (side, command) VALUES (0, 'not a command')", [])
+        }
+        do {
+            _ = try await store.write { try $0.pop(.undo) }
+            Issue.record("a damaged entry was popped")
+        } catch let error as LibraryError {
+            #expect(error.code == .corruptLibrary)
+            #expect(error.message.contains("has a damaged history entry"), "\(error.message)")
+        }
+        #expect(try await store.read { try $0.historyCount(.undo) } == 1)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func appendingAnIdPresentWithOtherFieldsConflictsAndKeepsNothing(kind: StoreKind) async throws {
         let (store, directory) = try await kind.make()

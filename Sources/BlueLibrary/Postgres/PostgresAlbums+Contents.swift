@@ -1,46 +1,9 @@
 import BlueLibraryCore
 import BlueLibraryStore
 
-/// The whole library row by row, read out and written into a library being created (a migration).
+/// A copy of the whole library (``SQLLibrary/contents()``) written, many rows per statement, into a library
+/// being created (a migration).
 extension PostgresAlbums {
-    func contents() throws -> LibraryContents {
-        var contents = LibraryContents()
-        contents.albums = try storedAlbums("albums ORDER BY position")
-        contents.deletedAlbums = try storedAlbums("deleted_albums ORDER BY id")
-        contents.removedByScan = try albumsRemovedByScan()
-        contents.tracks = try rows("SELECT \(Self.trackColumns) FROM tracks ORDER BY album_id, ordinal").map(
-            storedTrack)
-        contents.history = try rows("SELECT seq, side, command FROM history ORDER BY seq").map { row in
-            HistoryEntry(
-                sequence: try row.int(0) ?? 0, side: HistorySide(rawValue: try row.int(1) ?? 0) ?? .undo,
-                command: row.string(2) ?? "")
-        }
-        contents.outbox = try rows("SELECT seq, key, command FROM outbox ORDER BY seq").map { row in
-            OutboxEntry(sequence: try row.int(0) ?? 0, key: row.string(1) ?? "", command: row.string(2) ?? "")
-        }
-        contents.current = try savedCurrent()
-        try readUserData(into: &contents)
-        contents.musicFolders = try musicFolders()
-        return contents
-    }
-
-    /// The albums of `table` (with its ORDER BY), with their origins.
-    private func storedAlbums(_ table: String) throws -> [StoredAlbum] {
-        try rows("SELECT \(Self.rowColumns) FROM \(table)").map { row in
-            // rowColumns: id, title, artist, genre, year, cover_url, the three keys, mbid, track_count,
-            // length, source, edited, added.
-            StoredAlbum(
-                album: Album(
-                    trustedID: AlbumID(trusted: row.string(0) ?? ""), title: row.string(1) ?? "",
-                    artist: row.string(2) ?? "", genre: row.string(3) ?? "", year: try row.int(4),
-                    coverURL: row.string(5) ?? "", mbid: row.string(9) ?? "",
-                    trackCount: try row.int(10) ?? 0,
-                    length: try row.double(11) ?? 0),
-                source: row.string(12), edited: EditableField.parse(row.string(13) ?? ""),
-                added: Int64(try row.int(14) ?? 0))
-        }
-    }
-
     /// Empties the library — albums, buckets, deleted albums, tracks, history, outbox, saved state, users
     /// and their data — and writes `contents` into it, many rows per statement; the history's and the
     /// outbox's numbering goes on after the numbers copied.

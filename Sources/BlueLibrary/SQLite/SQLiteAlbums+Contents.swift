@@ -1,76 +1,8 @@
 import BlueLibraryCore
 import BlueLibraryStore
 
-/// The whole library row by row, read out and written into a library being created (a migration).
+/// A copy of the whole library (``SQLLibrary/contents()``) written into a library being created (a migration).
 extension SQLiteAlbums {
-    func contents() throws -> LibraryContents {
-        var contents = LibraryContents()
-        contents.albums = try storedAlbums("SELECT \(Self.rowColumns) FROM albums ORDER BY position")
-        contents.deletedAlbums = try storedAlbums("SELECT \(Self.rowColumns) FROM deleted_albums ORDER BY id")
-        contents.removedByScan = try albumsRemovedByScan()
-        let tracks = try connection.prepare(
-            """
-            SELECT album_id, ordinal, disc, number, title, artist, duration, path, size, modified, tags, id,
-                genres
-            FROM tracks ORDER BY album_id, ordinal
-            """)
-        try tracks.bind([])
-        while try tracks.step() {
-            var stored = StoredTrack(
-                track: Track(
-                    disc: tracks.int(2), number: tracks.optionalInt(3), title: tracks.text(4),
-                    artist: tracks.text(5), duration: tracks.double(6), path: tracks.text(7),
-                    id: tracks.text(11)),
-                albumID: AlbumID(trusted: tracks.text(0)), size: Int64(tracks.int(8)),
-                modified: Int64(tracks.int(9)), tags: tracks.text(10))
-            stored.order = tracks.int(1)
-            stored.track.details.setGenres(stored: tracks.string(12))
-            contents.tracks.append(stored)
-        }
-        tracks.reset()
-        let history = try connection.prepare("SELECT seq, side, command FROM history ORDER BY seq")
-        try history.bind([])
-        while try history.step() {
-            contents.history.append(
-                HistoryEntry(
-                    sequence: history.int(0), side: HistorySide(rawValue: history.int(1)) ?? .undo,
-                    command: history.text(2)))
-        }
-        history.reset()
-        let outbox = try connection.prepare("SELECT seq, key, command FROM outbox ORDER BY seq")
-        try outbox.bind([])
-        while try outbox.step() {
-            contents.outbox.append(
-                OutboxEntry(sequence: outbox.int(0), key: outbox.text(1), command: outbox.text(2)))
-        }
-        outbox.reset()
-        contents.current = try savedCurrent()
-        try readUserData(into: &contents)
-        contents.musicFolders = try musicFolders()
-        return contents
-    }
-
-    /// The albums `sql` selects, its columns those of ``rowColumns``.
-    private func storedAlbums(_ sql: String) throws -> [StoredAlbum] {
-        let rows = try connection.prepare(sql)
-        try rows.bind([])
-        defer { rows.reset() }
-        var albums: [StoredAlbum] = []
-        while try rows.step() {
-            // rowColumns: id, title, artist, genre, year, cover_url, the three keys, mbid, track_count,
-            // length, source, edited, added.
-            let album = Album(
-                trustedID: AlbumID(trusted: rows.text(0)), title: rows.text(1), artist: rows.text(2),
-                genre: rows.text(3), year: rows.optionalInt(4), coverURL: rows.text(5), mbid: rows.text(9),
-                trackCount: rows.int(10), length: rows.double(11))
-            albums.append(
-                StoredAlbum(
-                    album: album, source: rows.isNull(12) ? nil : rows.text(12),
-                    edited: EditableField.parse(rows.text(13)), added: Int64(rows.int(14))))
-        }
-        return albums
-    }
-
     /// Empties the library — albums, buckets, deleted albums, tracks, history, outbox, saved state, users
     /// and their data — and writes `contents` into it.
     func replaceAll(with contents: LibraryContents) throws {

@@ -256,17 +256,21 @@ package enum AlbumCoding {
 
     /// Builds an album from texts in ``AlbumField/allCases`` order (`nil` when absent); a missing id
     /// gets a new one.
-    private static func album(texts: [String?], year: Int?) throws -> Album {
+    private static func album(texts: [String?], year: Int?, newID: () -> AlbumID = { AlbumID.random() })
+        throws -> Album
+    {
         func text(_ field: AlbumField) -> String? { texts[fieldIndex[field] ?? 0] }
         for required in [AlbumField.title, .artist] where text(required) == nil {
             throw LibraryError(.malformedInput, "missing \"\(required.rawValue)\"")
         }
-        var id = AlbumID.random()
+        let id: AlbumID
         if let idText = text(.id), !idText.isEmpty {
             guard let parsed = AlbumID(idText) else {
                 throw LibraryError(.invalidField, "invalid id '\(idText)': not a UUID")
             }
             id = parsed
+        } else {
+            id = newID()
         }
         return try Album(
             id: id, title: text(.title) ?? "", artist: text(.artist) ?? "", genre: text(.genre) ?? "",
@@ -331,6 +335,8 @@ package enum AlbumCoding {
         let yearSlot = fieldIndex[.year] ?? 0
         var albums: [Album] = []
         albums.reserveCapacity(records.count - 1)
+        // One generator for the file's new ids: the system's costs a call into the kernel per number.
+        var ids = SeededRandom()
         for record in records.dropFirst() {
             guard record.fields.count == columns.count else {
                 throw LibraryError(
@@ -341,7 +347,7 @@ package enum AlbumCoding {
                 var texts = [String?](repeating: nil, count: AlbumField.allCases.count)
                 for (slot, value) in zip(slots, record.fields) { texts[slot] = value }
                 let year = try Album.parseYear(texts[yearSlot] ?? "")
-                albums.append(try album(texts: texts, year: year))
+                albums.append(try album(texts: texts, year: year) { AlbumID.random(using: &ids) })
             } catch let error as LibraryError {
                 throw LibraryError(error.code, "line \(record.line): \(error.message)")
             }

@@ -20,9 +20,14 @@ package struct AlbumID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// A new random id.
     package static func random() -> AlbumID {
+        var generator = SystemRandomNumberGenerator()
+        return random(using: &generator)
+    }
+
+    /// A new random id drawn from `generator` (a ``SeededRandom`` where many are made at once).
+    package static func random(using generator: inout some RandomNumberGenerator) -> AlbumID {
         // A version-4 UUID, formatted by hand: Foundation's `uuidString` goes through `snprintf`,
         // which shows up when an import makes 100,000 ids.
-        var generator = SystemRandomNumberGenerator()
         var high: UInt64 = generator.next()
         var low: UInt64 = generator.next()
         high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000  // version 4

@@ -224,7 +224,17 @@ package final class Statement {
             case .null: status = sqlite3_bind_null(handle, index)
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
             case .real(let number): status = sqlite3_bind_double(handle, index, number)
-            case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case .text(var text):
+                // Handed over as the string's own UTF-8 with its length: a C string would be a copy made
+                // for the call (and measured again by SQLite), for every text of every row written.
+                status = text.withUTF8 { bytes in
+                    guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                        return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+                    }
+                    return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
+                    }
+                }
             }
             guard status == SQLITE_OK else { throw connection.error(status, action: "bind a value") }
         }

@@ -91,7 +91,7 @@ extension LibraryAPI {
             let start = try writer.count()
             let onlySeeds = try writer.holdsOnlyTheSeeds()
             var result = ImportResult()
-            var library = try LibraryIdentities(writer, seeds: !onlySeeds)
+            var library = try LibraryIdentities(writer, seeds: !onlySeeds, room: imported.count)
             var candidates = imported
             if duplicates == .skip {
                 candidates = imported.filter { !library.isDuplicate($0.album) }

@@ -89,13 +89,28 @@ struct AlbumTests {
     }
 
     @Test func randomIDsAreVersion4UUIDs() throws {
-        for _ in 0..<100 {
-            let id = AlbumID.random()
+        var seeded = SeededRandom()
+        // The system's generator, and the seeded one an import makes its ids with.
+        for id in (0..<100).map({ _ in AlbumID.random() })
+            + (0..<100).map({ _ in AlbumID.random(using: &seeded) })
+        {
             #expect(AlbumID(id.rawValue) == id)
             let characters = Array(id.rawValue)
             #expect(characters.count == 36)
             #expect(characters[14] == "4")
             #expect("89ab".contains(characters[19]))
+        }
+    }
+
+    @Test func aSeededGeneratorMakesDistinctIDsAndTwoGeneratorsDiffer() {
+        var first = SeededRandom()
+        var second = SeededRandom()
+        let ids = (0..<20_000).map { _ in AlbumID.random(using: &first) }
+        #expect(Set(ids).count == ids.count)
+        #expect(Set(ids).isDisjoint(with: (0..<1000).map { _ in AlbumID.random(using: &second) }))
+        // Every hexadecimal digit turns up in every free place (no digit stuck at one value).
+        for place in [0, 9, 15, 20, 35] {
+            #expect(Set(ids.prefix(2000).map { Array($0.rawValue)[place] }).count == 16)
         }
     }
 }

@@ -105,8 +105,8 @@ struct MusicFolderTree {
     func child(_ path: String, _ notes: [String: ItemAnnotation]) -> SubsonicElement {
         var element = child(path)
         let note = folders[path].flatMap { notes[$0.id] }
-        element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
-        element.set("userRating", note?.rating)
+        element.set(.starred, note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
+        element.set(.userRating, note?.rating)
         return element
     }
 
@@ -130,12 +130,12 @@ struct MusicFolderTree {
     func child(_ path: String) -> SubsonicElement {
         let folder = folders[path]
         var element = SubsonicElement()
-        element.set("id", folder?.id ?? Self.id(ofFolder: path))
-        element.set("parent", folder?.parent ?? Self.rootID)
-        element.set("isDir", true)
-        element.set("title", folder?.name ?? path)
-        element.set("name", folder?.name ?? path)
-        element.set("coverArt", cover(of: path))
+        element.set(.id, folder?.id ?? Self.id(ofFolder: path))
+        element.set(.parent, folder?.parent ?? Self.rootID)
+        element.set(.isDir, true)
+        element.set(.title, folder?.name ?? path)
+        element.set(.name, folder?.name ?? path)
+        element.set(.coverArt, cover(of: path))
         return element
     }
 

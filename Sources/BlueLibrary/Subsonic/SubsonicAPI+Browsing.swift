@@ -15,7 +15,7 @@ extension SubsonicAPI {
     ]
 
     private func artists(_ call: Call) async throws -> Outcome {
-        .element("artists", try await artistIndex(call, shape: SubsonicShapes.artistID3))
+        .element(.artists, try await artistIndex(call, shape: SubsonicShapes.artistID3))
     }
 
     /// `getIndexes`: the top folders of the music folders by letter, and the songs right in them.
@@ -26,23 +26,23 @@ extension SubsonicAPI {
         let element = try await library.listening { reader -> SubsonicElement in
             let tree = try self.folderTree(reader)
             var element = SubsonicElement()
-            element.set("lastModified", time)
-            element.set("ignoredArticles", SubsonicShapes.ignoredArticles.joined(separator: " "))
+            element.set(.lastModified, time)
+            element.set(.ignoredArticles, SubsonicShapes.ignoredArticles.joined(separator: " "))
             let index = SubsonicShapes.indexes(
                 tree.topFolders, sortName: { MusicFolderTree.sortName(tree.folders[$0]?.name ?? $0) }
             ) { path in
                 var folder = SubsonicElement()
-                folder.set("id", tree.folders[path]?.id ?? MusicFolderTree.id(ofFolder: path))
-                folder.set("name", tree.folders[path]?.name ?? path)
+                folder.set(.id, tree.folders[path]?.id ?? MusicFolderTree.id(ofFolder: path))
+                folder.set(.name, tree.folders[path]?.name ?? path)
                 return folder
             }
-            element.add("index", list: index)
+            element.add(.index, list: index)
             if !tree.topTracks.isEmpty {
-                element.add("child", list: try Self.songs(tree.topTracks, reader, user: user))
+                element.add(.child, list: try Self.songs(tree.topTracks, reader, user: user))
             }
             return element
         }
-        return .element("indexes", element)
+        return .element(.indexes, element)
     }
 
     /// The music folders as folders, from where every track's file is (kept until the library changes).
@@ -64,27 +64,27 @@ extension SubsonicAPI {
         var element = SubsonicElement()
         let (folders, tracks): ([String], [CatalogTrack])
         if id == MusicFolderTree.rootID || tree.rootIDs.contains(id) {
-            element.set("id", id)
-            element.set("name", "Music")
+            element.set(.id, id)
+            element.set(.name, "Music")
             (folders, tracks) = (tree.topFolders, tree.topTracks)
         } else {
             guard let folder = tree.folder(id: id) else { return nil }
             let note = try reader.annotations(of: user, kind: .folder, ids: [folder.id])[folder.id]
-            element.set("id", folder.id)
-            element.set("parent", folder.parent)
-            element.set("name", folder.name)
-            element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
-            element.set("userRating", note?.rating)
+            element.set(.id, folder.id)
+            element.set(.parent, folder.parent)
+            element.set(.name, folder.name)
+            element.set(.starred, note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
+            element.set(.userRating, note?.rating)
             (folders, tracks) = (folder.folders, folder.tracks)
         }
         let notes = try reader.annotations(
             of: user, kind: .folder, ids: folders.compactMap { tree.folders[$0]?.id })
         let songs = try Self.songs(tracks, reader, user: user).map { song in
             var song = song
-            song.replace("parent", with: id)
+            song.replace(.parent, with: id)
             return song
         }
-        element.add("child", list: folders.map { tree.child($0, notes) } + songs)
+        element.add(.child, list: folders.map { tree.child($0, notes) } + songs)
         return element
     }
 
@@ -105,8 +105,8 @@ extension SubsonicAPI {
             return SubsonicShapes.indexes(artists) { shape($0, notes[SubsonicShapes.artistID(key: $0.key)]) }
         }
         var element = SubsonicElement()
-        element.set("ignoredArticles", SubsonicShapes.ignoredArticles.joined(separator: " "))
-        element.add("index", list: indexes)
+        element.set(.ignoredArticles, SubsonicShapes.ignoredArticles.joined(separator: " "))
+        element.add(.index, list: indexes)
         return element
     }
 
@@ -127,10 +127,10 @@ extension SubsonicAPI {
             }
             var element = try Self.artists([artist], reader, user: user)[0]
             element.add(
-                "album", list: try Self.albums(albums, reader, user: user, shape: Self.albumWithTitle))
+                .album, list: try Self.albums(albums, reader, user: user, shape: Self.albumWithTitle))
             return element
         }
-        return .element("artist", element)
+        return .element(.artist, element)
     }
 
     private func album(_ call: Call) async throws -> Outcome {
@@ -143,10 +143,10 @@ extension SubsonicAPI {
             let tracks = try reader.catalogTracks(
                 TrackSelection(album: album.album.id), offset: 0, limit: .max)
             var element = try Self.albums([album], reader, user: user)[0]
-            element.add("song", list: try Self.songs(tracks, reader, user: user))
+            element.add(.song, list: try Self.songs(tracks, reader, user: user))
             return element
         }
-        return .element("album", element)
+        return .element(.album, element)
     }
 
     private func song(_ call: Call) async throws -> Outcome {
@@ -158,7 +158,7 @@ extension SubsonicAPI {
             }
             return try Self.songs([track], reader, user: user)[0]
         }
-        return .element("song", element)
+        return .element(.song, element)
     }
 
     /// `getMusicDirectory?id=`: a folder of the music folders (or the root), an artist's albums as
@@ -174,13 +174,13 @@ extension SubsonicAPI {
                     AlbumSelection(artistKey: artist.key, order: .year(ascending: true)), offset: 0,
                     limit: .max)
                 let note = try reader.annotations(of: user, kind: .artist, ids: [id])[id]
-                element.set("id", id)
-                element.set("parent", String(SubsonicShapes.musicFolderID))
-                element.set("name", artist.name)
-                element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
-                element.set("userRating", note?.rating)
+                element.set(.id, id)
+                element.set(.parent, String(SubsonicShapes.musicFolderID))
+                element.set(.name, artist.name)
+                element.set(.starred, note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
+                element.set(.userRating, note?.rating)
                 element.add(
-                    "child",
+                    .child,
                     list: try Self.albums(albums, reader, user: user, shape: SubsonicShapes.albumChild))
                 return element
             }
@@ -191,16 +191,16 @@ extension SubsonicAPI {
                 TrackSelection(album: album.album.id), offset: 0, limit: .max)
             let albumID = album.album.id.rawValue
             let note = try reader.annotations(of: user, kind: .album, ids: [albumID])[albumID]
-            element.set("id", album.album.id.rawValue)
-            element.set("parent", SubsonicShapes.artistID(of: album.album))
-            element.set("name", album.album.title)
-            element.set("starred", note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
-            element.set("userRating", note?.rating)
-            element.set("playCount", note?.playCount ?? 0)
-            element.add("child", list: try Self.songs(tracks, reader, user: user))
+            element.set(.id, album.album.id.rawValue)
+            element.set(.parent, SubsonicShapes.artistID(of: album.album))
+            element.set(.name, album.album.title)
+            element.set(.starred, note?.starred.map { SubsonicShapes.date(milliseconds: $0) })
+            element.set(.userRating, note?.rating)
+            element.set(.playCount, note?.playCount ?? 0)
+            element.add(.child, list: try Self.songs(tracks, reader, user: user))
             return element
         }
-        return .element("directory", element)
+        return .element(.directory, element)
     }
 
     private func genres() async throws -> Outcome {
@@ -211,14 +211,14 @@ extension SubsonicAPI {
         let sorted = genres.sorted { SearchKey.precedes($0.key, $1.key) }
         var element = SubsonicElement()
         element.add(
-            "genre",
+            .genre,
             list: sorted.map { genre in
                 var item = SubsonicElement()
-                item.set("songCount", genre.songs)
-                item.set("albumCount", genre.albums)
+                item.set(.songCount, genre.songs)
+                item.set(.albumCount, genre.albums)
                 item.text = genre.name
                 return item
             })
-        return .element("genres", element)
+        return .element(.genres, element)
     }
 }

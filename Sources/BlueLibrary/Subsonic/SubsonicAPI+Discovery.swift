@@ -8,13 +8,13 @@ import BlueLibraryCore
 extension SubsonicAPI {
     static let discoveryEndpoints: [String: Endpoint] = [
         "getTopSongs": { api, call in try await api.topSongs(call) },
-        "getSimilarSongs": { api, call in try await api.similarSongs(call, element: "similarSongs") },
-        "getSimilarSongs2": { api, call in try await api.similarSongs(call, element: "similarSongs2") },
+        "getSimilarSongs": { api, call in try await api.similarSongs(call, element: .similarSongs) },
+        "getSimilarSongs2": { api, call in try await api.similarSongs(call, element: .similarSongs2) },
         "getArtistInfo": { api, call in
-            try await api.artistInfo(call, shape: SubsonicShapes.artist, "artistInfo")
+            try await api.artistInfo(call, shape: SubsonicShapes.artist, .artistInfo)
         },
         "getArtistInfo2": { api, call in
-            try await api.artistInfo(call, shape: SubsonicShapes.artistID3, "artistInfo2")
+            try await api.artistInfo(call, shape: SubsonicShapes.artistID3, .artistInfo2)
         },
         "getAlbumInfo": { api, call in try await api.albumInfo(call) },
         "getAlbumInfo2": { api, call in try await api.albumInfo(call) },
@@ -45,14 +45,14 @@ extension SubsonicAPI {
             return try Self.songs(Array(ranked.prefix(count).map(\.element)), reader, user: user)
         }
         var element = SubsonicElement()
-        element.add("song", list: songs)
-        return .element("topSongs", element)
+        element.add(.song, list: songs)
+        return .element(.topSongs, element)
     }
 
     /// `getSimilarSongs?id=&count=` (an artist, an album or a song) and `getSimilarSongs2?id=` (an
     /// artist): songs of the same genre, of the same decade and of the seed's artist, taken in turn, each
     /// source shuffled; never the seed song itself.
-    private func similarSongs(_ call: Call, element name: String) async throws -> Outcome {
+    private func similarSongs(_ call: Call, element name: SubsonicName) async throws -> Outcome {
         let id = try call.parameters.required("id")
         let count = try call.parameters.integer("count", default: 50, in: 0...Self.maximumListSize)
         let user = call.user.id
@@ -104,7 +104,7 @@ extension SubsonicAPI {
             return try Self.songs(picked, reader, user: user)
         }
         var element = SubsonicElement()
-        element.add("song", list: songs)
+        element.add(.song, list: songs)
         return .element(name, element)
     }
 
@@ -113,7 +113,7 @@ extension SubsonicAPI {
     /// sharing the most first.
     private func artistInfo(
         _ call: Call, shape: @escaping @Sendable (CatalogArtist, ItemAnnotation?) -> SubsonicElement,
-        _ name: String
+        _ name: SubsonicName
     ) async throws -> Outcome {
         let id = try call.parameters.required("id")
         let count = try call.parameters.integer("count", default: 20, in: 0...Self.maximumListSize)
@@ -146,8 +146,8 @@ extension SubsonicAPI {
                 }
             }
             var element = SubsonicElement()
-            element.set("biography", Self.biography(of: artist, albums: albums, genres: genres))
-            element.add("similarArtist", list: try Self.artists(similar, reader, user: user, shape: shape))
+            element.set(.biography, Self.biography(of: artist, albums: albums, genres: genres))
+            element.add(.similarArtist, list: try Self.artists(similar, reader, user: user, shape: shape))
             return element
         }
         return .element(name, element)
@@ -164,11 +164,11 @@ extension SubsonicAPI {
             case .artist: throw SubsonicError.notFound("no album or song has id \(id.prefix(80))")
             }
             var element = SubsonicElement()
-            element.set("notes", Self.notes(of: album))
-            element.set("musicBrainzId", album.mbid)
+            element.set(.notes, Self.notes(of: album))
+            element.set(.musicBrainzId, album.mbid)
             return element
         }
-        return .element("albumInfo", element)
+        return .element(.albumInfo, element)
     }
 
     /// Every track of the artist's albums, in album order.

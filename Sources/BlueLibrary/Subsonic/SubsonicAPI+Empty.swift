@@ -3,9 +3,9 @@
 extension SubsonicAPI {
     static let emptyEndpoints: [String: Endpoint] = {
         var table: [String: Endpoint] = [:]
-        let empty: [(endpoint: String, element: String)] = [
-            ("getPodcasts", "podcasts"), ("getNewestPodcasts", "newestPodcasts"), ("getVideos", "videos"),
-            ("getChatMessages", "chatMessages"),
+        let empty: [(endpoint: String, element: SubsonicName)] = [
+            ("getPodcasts", .podcasts), ("getNewestPodcasts", .newestPodcasts), ("getVideos", .videos),
+            ("getChatMessages", .chatMessages),
         ]
         for (endpoint, element) in empty {
             table[endpoint] = { _, _ in .element(element, SubsonicElement()) }

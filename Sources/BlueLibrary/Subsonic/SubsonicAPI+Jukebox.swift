@@ -43,8 +43,8 @@ extension SubsonicAPI {
                 current.currentIndex = entries.isEmpty ? -1 : entries.count - 1
             }
             var element = Self.jukeboxStatus(current)
-            element.add("entry", list: entries)
-            return .element("jukeboxPlaylist", element)
+            element.add(.entry, list: entries)
+            return .element(.jukeboxPlaylist, element)
         case "status": break
         case "set": await jukebox.set(try await jukeboxTracks(parameters.all("id")))
         case "add": await jukebox.add(try await jukeboxTracks(parameters.all("id")))
@@ -78,7 +78,7 @@ extension SubsonicAPI {
                 "action=\(action.prefix(20)) is not get, status, set, start, stop, skip, add, clear, remove, shuffle or setGain"
             )
         }
-        return .element("jukeboxStatus", Self.jukeboxStatus(await jukebox.status()))
+        return .element(.jukeboxStatus, Self.jukeboxStatus(await jukebox.status()))
     }
 
     /// The songs `ids` name, in order, for the jukebox.
@@ -100,10 +100,10 @@ extension SubsonicAPI {
 
     private static func jukeboxStatus(_ status: Jukebox.Status) -> SubsonicElement {
         var element = SubsonicElement()
-        element.set("currentIndex", status.currentIndex)
-        element.set("playing", status.playing)
-        element.set("gain", status.gain)
-        element.set("position", status.position)
+        element.set(.currentIndex, status.currentIndex)
+        element.set(.playing, status.playing)
+        element.set(.gain, status.gain)
+        element.set(.position, status.position)
         return element
     }
 }

@@ -6,23 +6,23 @@ import BlueLibraryCore
 extension SubsonicAPI {
     static let listEndpoints: [String: Endpoint] = [
         "getAlbumList": { api, call in
-            .element("albumList", try await api.albumList(call, shape: SubsonicShapes.albumChild))
+            .element(.albumList, try await api.albumList(call, shape: SubsonicShapes.albumChild))
         },
         "getAlbumList2": { api, call in
-            .element("albumList2", try await api.albumList(call, shape: SubsonicShapes.albumID3))
+            .element(.albumList2, try await api.albumList(call, shape: SubsonicShapes.albumID3))
         },
         "getRandomSongs": { api, call in try await api.randomSongs(call) },
         "getSongsByGenre": { api, call in try await api.songsByGenre(call) },
         "getNowPlaying": { api, call in try await api.nowPlayingList(call) },
         "getStarred": { api, call in
             .element(
-                "starred",
+                .starred,
                 try await api.starred(
                     call, artist: SubsonicShapes.artist, album: SubsonicShapes.albumChild, folders: true))
         },
         "getStarred2": { api, call in
             .element(
-                "starred2",
+                .starred2,
                 try await api.starred(
                     call, artist: SubsonicShapes.artistID3, album: SubsonicShapes.albumID3, folders: false))
         },
@@ -93,7 +93,7 @@ extension SubsonicAPI {
             return try Self.albums(found, reader, user: user, shape: shape)
         }
         var element = SubsonicElement()
-        element.add("album", list: albums)
+        element.add(.album, list: albums)
         return element
     }
 
@@ -115,8 +115,8 @@ extension SubsonicAPI {
             try Self.songs(try reader.catalogTracks(chosen, offset: 0, limit: size), reader, user: user)
         }
         var element = SubsonicElement()
-        element.add("song", list: songs)
-        return .element("randomSongs", element)
+        element.add(.song, list: songs)
+        return .element(.randomSongs, element)
     }
 
     /// `getSongsByGenre?genre=&count=&offset=`.
@@ -133,8 +133,8 @@ extension SubsonicAPI {
                 user: user)
         }
         var element = SubsonicElement()
-        element.add("song", list: songs)
-        return .element("songsByGenre", element)
+        element.add(.song, list: songs)
+        return .element(.songsByGenre, element)
     }
 
     /// `getNowPlaying`: what every user's players said they play, the latest first.
@@ -147,17 +147,17 @@ extension SubsonicAPI {
             for (number, entry) in entries.enumerated() {
                 guard let track = try Self.track(id: entry.trackID, reader) else { continue }
                 var element = try Self.songs([track], reader, user: user)[0]
-                element.set("username", entry.userName)
-                element.set("minutesAgo", Int((time - entry.since) / 60_000))
-                element.set("playerId", number + 1)
-                element.set("playerName", entry.player)
+                element.set(.username, entry.userName)
+                element.set(.minutesAgo, Int((time - entry.since) / 60_000))
+                element.set(.playerId, number + 1)
+                element.set(.playerName, entry.player)
                 elements.append(element)
             }
             return elements
         }
         var element = SubsonicElement()
-        element.add("entry", list: elements)
-        return .element("nowPlaying", element)
+        element.add(.entry, list: elements)
+        return .element(.nowPlaying, element)
     }
 
     /// `getStarred` and `getStarred2`: the user's starred artists, albums and songs, latest first; with
@@ -178,7 +178,7 @@ extension SubsonicAPI {
             let tracks = try reader.catalogTracks(
                 TrackSelection(ids: try reader.starred(by: user, kind: .song)), offset: 0, limit: .max)
             var element = SubsonicElement()
-            element.add("artist", list: try Self.artists(artists, reader, user: user, shape: artist))
+            element.add(.artist, list: try Self.artists(artists, reader, user: user, shape: artist))
             var albumList = try Self.albums(albums, reader, user: user, shape: album)
             let folderIDs = folders ? try reader.starred(by: user, kind: .folder) : []
             if !folderIDs.isEmpty {
@@ -186,8 +186,8 @@ extension SubsonicAPI {
                 let notes = try reader.annotations(of: user, kind: .folder, ids: folderIDs)
                 albumList += folderIDs.compactMap { tree.path(ofFolder: $0) }.map { tree.child($0, notes) }
             }
-            element.add("album", list: albumList)
-            element.add("song", list: try Self.songs(tracks, reader, user: user))
+            element.add(.album, list: albumList)
+            element.add(.song, list: try Self.songs(tracks, reader, user: user))
             return element
         }
     }

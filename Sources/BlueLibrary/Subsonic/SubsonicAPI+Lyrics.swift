@@ -15,7 +15,7 @@ extension SubsonicAPI {
         let artist = call.parameters["artist"]?.trimmed ?? ""
         var element = SubsonicElement()
         guard !title.isEmpty, let query = try? Query(terms: ["track:" + title]) else {
-            return .element("lyrics", element)
+            return .element(.lyrics, element)
         }
         let (wanted, wantedTitle) = (SearchKey.fold(artist), SearchKey.fold(title))
         let tracks = try await library.listening { reader in
@@ -29,12 +29,12 @@ extension SubsonicAPI {
         }
         for entry in matching {
             guard let lyrics = try await lyrics(of: entry).first else { continue }
-            element.set("artist", entry.stored.track.artist)
-            element.set("title", entry.stored.track.title)
+            element.set(.artist, entry.stored.track.artist)
+            element.set(.title, entry.stored.track.title)
             element.text = lyrics.plainText
             break
         }
-        return .element("lyrics", element)
+        return .element(.lyrics, element)
     }
 
     private func lyricsBySongID(_ call: Call) async throws -> Outcome {
@@ -47,25 +47,25 @@ extension SubsonicAPI {
         }
         let structured = try await lyrics(of: entry).map { lyrics in
             var element = SubsonicElement()
-            element.set("displayArtist", entry.stored.track.artist)
-            element.set("displayTitle", entry.stored.track.title)
-            element.set("lang", lyrics.language)
+            element.set(.displayArtist, entry.stored.track.artist)
+            element.set(.displayTitle, entry.stored.track.title)
+            element.set(.lang, lyrics.language)
             // The lines' times have their offset applied already: a client must not apply it again.
-            element.set("offset", 0)
-            element.set("synced", lyrics.isSynced)
+            element.set(.offset, 0)
+            element.set(.synced, lyrics.isSynced)
             element.add(
-                "line",
+                .line,
                 list: lyrics.lines.map { line in
                     var item = SubsonicElement()
-                    item.set("start", line.start)
+                    item.set(.start, line.start)
                     item.text = line.text
                     return item
                 })
             return element
         }
         var list = SubsonicElement()
-        list.add("structuredLyrics", list: structured)
-        return .element("lyricsList", list)
+        list.add(.structuredLyrics, list: structured)
+        return .element(.lyricsList, list)
     }
 
     /// The song's lyrics, or none when this server reads none or its file cannot be read (logged).

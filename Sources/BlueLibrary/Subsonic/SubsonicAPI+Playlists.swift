@@ -19,16 +19,16 @@ extension SubsonicAPI {
         _ playlist: StoredPlaylist, owner: String, tracks: [CatalogTrack]
     ) -> SubsonicElement {
         var element = SubsonicElement()
-        element.set("id", playlist.id)
-        element.set("name", playlist.name)
-        element.set("comment", playlist.comment.isEmpty ? nil : playlist.comment)
-        element.set("owner", owner)
-        element.set("public", playlist.isPublic)
-        element.set("songCount", tracks.count)
-        element.set("duration", SubsonicShapes.seconds(tracks.reduce(0) { $0 + $1.stored.track.duration }))
-        element.set("created", SubsonicShapes.date(milliseconds: playlist.created))
-        element.set("changed", SubsonicShapes.date(milliseconds: playlist.changed))
-        element.set("coverArt", tracks.first?.album.id.rawValue)
+        element.set(.id, playlist.id)
+        element.set(.name, playlist.name)
+        element.set(.comment, playlist.comment.isEmpty ? nil : playlist.comment)
+        element.set(.owner, owner)
+        element.set(.public, playlist.isPublic)
+        element.set(.songCount, tracks.count)
+        element.set(.duration, SubsonicShapes.seconds(tracks.reduce(0) { $0 + $1.stored.track.duration }))
+        element.set(.created, SubsonicShapes.date(milliseconds: playlist.created))
+        element.set(.changed, SubsonicShapes.date(milliseconds: playlist.changed))
+        element.set(.coverArt, tracks.first?.album.id.rawValue)
         return element
     }
 
@@ -39,7 +39,7 @@ extension SubsonicAPI {
         let tracks = try reader.tracks(of: playlist, now: now)
         let owner = try reader.users().first { $0.id == playlist.owner }?.name ?? ""
         var element = shape(playlist, owner: owner, tracks: tracks)
-        element.add("entry", list: try songs(tracks, reader, user: user))
+        element.add(.entry, list: try songs(tracks, reader, user: user))
         return element
     }
 
@@ -69,8 +69,8 @@ extension SubsonicAPI {
             }
         }
         var element = SubsonicElement()
-        element.add("playlist", list: elements)
-        return .element("playlists", element)
+        element.add(.playlist, list: elements)
+        return .element(.playlists, element)
     }
 
     private func playlist(_ call: Call) async throws -> Outcome {
@@ -82,7 +82,7 @@ extension SubsonicAPI {
             else { throw SubsonicError.notFound("no playlist has id \(id.prefix(80))") }
             return try Self.withEntries(playlist, reader, user: user.id, now: time)
         }
-        return .element("playlist", element)
+        return .element(.playlist, element)
     }
 
     /// `createPlaylist?name=&songId=…` makes a playlist; with `playlistId` instead of (or beside) `name`
@@ -114,7 +114,7 @@ extension SubsonicAPI {
             try writer.savePlaylist(playlist)
             return try Self.withEntries(playlist, writer, user: user.id, now: time)
         }
-        return .element("playlist", element)
+        return .element(.playlist, element)
     }
 
     /// `updatePlaylist?playlistId=&name=&comment=&public=&songIndexToRemove=…&songIdToAdd=…`: the

@@ -70,22 +70,22 @@ extension SubsonicAPI {
                 present.contains(queue.trackIDs[current])
             {
                 if byIndex {
-                    element.set("currentIndex", queue.trackIDs[..<current].filter(present.contains).count)
+                    element.set(.currentIndex, queue.trackIDs[..<current].filter(present.contains).count)
                 } else {
-                    element.set("current", queue.trackIDs[current])
+                    element.set(.current, queue.trackIDs[current])
                 }
                 position = Int(queue.position)
             }
             // A place in a song no longer there is no place in the first one.
-            element.set("position", position)
-            element.set("username", user.name)
-            element.set("changed", SubsonicShapes.date(milliseconds: queue.changed))
-            element.set("changedBy", queue.changedBy)
-            element.add("entry", list: try Self.songs(tracks, reader, user: user.id))
+            element.set(.position, position)
+            element.set(.username, user.name)
+            element.set(.changed, SubsonicShapes.date(milliseconds: queue.changed))
+            element.set(.changedBy, queue.changedBy)
+            element.add(.entry, list: try Self.songs(tracks, reader, user: user.id))
             return element
         }
         guard let element else { return .ok }
-        return .element(byIndex ? "playQueueByIndex" : "playQueue", element)
+        return .element(byIndex ? .playQueueByIndex : .playQueue, element)
     }
 
     /// `createBookmark?id=&position=&comment=`: keeps (or moves) the user's place in a song.
@@ -123,18 +123,18 @@ extension SubsonicAPI {
             return bookmarks.compactMap { bookmark in
                 guard let song = songs[bookmark.track] else { return nil }
                 var element = SubsonicElement()
-                element.set("position", Int(bookmark.position))
-                element.set("username", user.name)
-                element.set("comment", bookmark.comment.isEmpty ? nil : bookmark.comment)
-                element.set("created", SubsonicShapes.date(milliseconds: bookmark.created))
-                element.set("changed", SubsonicShapes.date(milliseconds: bookmark.changed))
-                element.add("entry", song)
+                element.set(.position, Int(bookmark.position))
+                element.set(.username, user.name)
+                element.set(.comment, bookmark.comment.isEmpty ? nil : bookmark.comment)
+                element.set(.created, SubsonicShapes.date(milliseconds: bookmark.created))
+                element.set(.changed, SubsonicShapes.date(milliseconds: bookmark.changed))
+                element.add(.entry, song)
                 return element
             }
         }
         var element = SubsonicElement()
-        element.add("bookmark", list: elements)
-        return .element("bookmarks", element)
+        element.add(.bookmark, list: elements)
+        return .element(.bookmarks, element)
     }
 
     /// `deleteBookmark?id=`: removes the user's bookmark in a song (none is no error).

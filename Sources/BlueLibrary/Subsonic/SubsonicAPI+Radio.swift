@@ -22,16 +22,16 @@ extension SubsonicAPI {
         let stations = try await library.listening { try $0.radioStations() }
         var element = SubsonicElement()
         element.add(
-            "internetRadioStation",
+            .internetRadioStation,
             list: stations.map { station in
                 var item = SubsonicElement()
-                item.set("id", station.id)
-                item.set("name", station.name)
-                item.set("streamUrl", station.streamURL)
-                item.set("homepageUrl", station.homepageURL.isEmpty ? nil : station.homepageURL)
+                item.set(.id, station.id)
+                item.set(.name, station.name)
+                item.set(.streamUrl, station.streamURL)
+                item.set(.homepageUrl, station.homepageURL.isEmpty ? nil : station.homepageURL)
                 return item
             })
-        return .element("internetRadioStations", element)
+        return .element(.internetRadioStations, element)
     }
 
     /// `createInternetRadioStation?streamUrl=&name=&homepageUrl=`, or with `id` the station to change.

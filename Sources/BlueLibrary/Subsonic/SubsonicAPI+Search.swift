@@ -13,12 +13,12 @@ extension SubsonicAPI {
     static let searchEndpoints: [String: Endpoint] = [
         "search2": { api, call in
             .element(
-                "searchResult2",
+                .searchResult2,
                 try await api.search(call, artist: SubsonicShapes.artist, album: SubsonicShapes.albumChild))
         },
         "search3": { api, call in
             .element(
-                "searchResult3",
+                .searchResult3,
                 try await api.search(call, artist: SubsonicShapes.artistID3, album: albumWithTitle))
         },
     ]
@@ -27,7 +27,7 @@ extension SubsonicAPI {
     /// and an artist's albums (Mopidy-Subidy finds an artist's album by it).
     static func albumWithTitle(_ entry: CatalogAlbum, _ annotation: ItemAnnotation?) -> SubsonicElement {
         var element = SubsonicShapes.albumID3(entry, annotation)
-        element.set("title", entry.album.title)
+        element.set(.title, entry.album.title)
         return element
     }
 
@@ -86,13 +86,13 @@ extension SubsonicAPI {
                 try Self.artistWords(query).map {
                     try reader.catalogArtists(matching: $0, offset: artistOffset, limit: artistCount)
                 } ?? []
-            element.add("artist", list: try Self.artists(artists, reader, user: user, shape: artist))
+            element.add(.artist, list: try Self.artists(artists, reader, user: user, shape: artist))
             let albums = try reader.catalogAlbums(
                 AlbumSelection(query: query, order: .title), offset: albumOffset, limit: albumCount)
-            element.add("album", list: try Self.albums(albums, reader, user: user, shape: album))
+            element.add(.album, list: try Self.albums(albums, reader, user: user, shape: album))
             let tracks = try reader.catalogTracks(
                 TrackSelection(query: query), offset: songOffset, limit: songCount)
-            element.add("song", list: try Self.songs(tracks, reader, user: user))
+            element.add(.song, list: try Self.songs(tracks, reader, user: user))
             return element
         }
     }

@@ -66,8 +66,8 @@ extension SubsonicAPI {
             return try Self.shape(share, owner: user.name, base: host, writer, user: user.id)
         }
         var shares = SubsonicElement()
-        shares.add("share", list: [element])
-        return .element("shares", shares)
+        shares.add(.share, list: [element])
+        return .element(.shares, shares)
     }
 
     /// `getShares`: the user's shares (the administrator's: everyone's), oldest first.
@@ -81,8 +81,8 @@ extension SubsonicAPI {
             }
         }
         var element = SubsonicElement()
-        element.add("share", list: elements)
-        return .element("shares", element)
+        element.add(.share, list: elements)
+        return .element(.shares, element)
     }
 
     /// `updateShare?id=&description=&expires=` (`expires=0`: never).
@@ -153,15 +153,15 @@ extension SubsonicAPI {
     ) throws -> SubsonicElement {
         let tracks = try reader.catalogTracks(TrackSelection(ids: share.trackIDs), offset: 0, limit: .max)
         var element = SubsonicElement()
-        element.set("id", share.id)
-        element.set("url", "\(base)/share/\(share.id)")
-        element.set("description", share.description.isEmpty ? nil : share.description)
-        element.set("username", owner)
-        element.set("created", SubsonicShapes.date(milliseconds: share.created))
-        element.set("expires", share.expires.map { SubsonicShapes.date(milliseconds: $0) })
-        element.set("lastVisited", share.lastVisited.map { SubsonicShapes.date(milliseconds: $0) })
-        element.set("visitCount", share.visitCount)
-        element.add("entry", list: try songs(tracks, reader, user: user))
+        element.set(.id, share.id)
+        element.set(.url, "\(base)/share/\(share.id)")
+        element.set(.description, share.description.isEmpty ? nil : share.description)
+        element.set(.username, owner)
+        element.set(.created, SubsonicShapes.date(milliseconds: share.created))
+        element.set(.expires, share.expires.map { SubsonicShapes.date(milliseconds: $0) })
+        element.set(.lastVisited, share.lastVisited.map { SubsonicShapes.date(milliseconds: $0) })
+        element.set(.visitCount, share.visitCount)
+        element.add(.entry, list: try songs(tracks, reader, user: user))
         return element
     }
 

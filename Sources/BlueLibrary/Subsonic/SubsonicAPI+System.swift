@@ -8,23 +8,23 @@ extension SubsonicAPI {
         "ping": { _, _ in .ok },
         "getLicense": { _, _ in
             var license = SubsonicElement()
-            license.set("valid", true)
-            return .element("license", license)
+            license.set(.valid, true)
+            return .element(.license, license)
         },
         "getUser": { api, call in try await api.user(call) },
         // The `apiKeyAuthentication` extension: who the key (or the credentials) logs in as.
         "tokenInfo": { _, call in
             var info = SubsonicElement()
-            info.set("username", call.user.name)
-            return .element("tokenInfo", info)
+            info.set(.username, call.user.name)
+            return .element(.tokenInfo, info)
         },
         "getMusicFolders": { _, _ in
             var folder = SubsonicElement()
-            folder.set("id", SubsonicShapes.musicFolderID)
-            folder.set("name", "Music")
+            folder.set(.id, SubsonicShapes.musicFolderID)
+            folder.set(.name, "Music")
             var folders = SubsonicElement()
-            folders.add("musicFolder", list: [folder])
-            return .element("musicFolders", folders)
+            folders.add(.musicFolder, list: [folder])
+            return .element(.musicFolders, folders)
         },
         // A rescan of the music folders (`import DIR` for each), in the background, by the administrator; a
         // second `startScan` while one runs answers the running one. `count`: the files accounted for so far.
@@ -39,9 +39,9 @@ extension SubsonicAPI {
 
     private static func scanStatus(_ state: ScanState?) -> Outcome {
         var status = SubsonicElement()
-        status.set("scanning", state?.scanning ?? false)
-        status.set("count", state?.count ?? 0)
-        return .element("scanStatus", status)
+        status.set(.scanning, state?.scanning ?? false)
+        status.set(.count, state?.count ?? 0)
+        return .element(.scanStatus, status)
     }
 
     /// `getUser?username=`: the user's roles. Anyone may ask about themselves (without `username`: the
@@ -54,6 +54,6 @@ extension SubsonicAPI {
         guard let user = try await library.listening({ try $0.user(named: name) }) else {
             throw SubsonicError.notFound("no user named \(name.prefix(64))")
         }
-        return .element("user", Self.userElement(user))
+        return .element(.user, Self.userElement(user))
     }
 }

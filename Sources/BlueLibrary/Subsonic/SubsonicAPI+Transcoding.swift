@@ -100,16 +100,16 @@ extension SubsonicAPI {
             }
         }
         var sourceStream = SubsonicElement()
-        sourceStream.set("protocol", "http")
-        sourceStream.set("container", source.container)
-        sourceStream.set("codec", source.codec)
-        if bits > 0 { sourceStream.set("audioBitrate", bits) }
-        decision.set("canDirectPlay", direct)
+        sourceStream.set(.protocol, "http")
+        sourceStream.set(.container, source.container)
+        sourceStream.set(.codec, source.codec)
+        if bits > 0 { sourceStream.set(.audioBitrate, bits) }
+        decision.set(.canDirectPlay, direct)
         if direct {
-            decision.set("canTranscode", false)
-            decision.set("transcodeParams", signedParams(track: track.stored.track.id, plan: "raw"))
-            decision.add("sourceStream", sourceStream)
-            return .element("transcodeDecision", decision)
+            decision.set(.canTranscode, false)
+            decision.set(.transcodeParams, signedParams(track: track.stored.track.id, plan: "raw"))
+            decision.add(.sourceStream, sourceStream)
+            return .element(.transcodeDecision, decision)
         }
         // A transcode: the first profile this server makes (never lossy made into lossless).
         let transcodeLimit = [
@@ -139,25 +139,25 @@ extension SubsonicAPI {
             reasons.append(
                 .string(limit.map { bits > $0 } == true ? "AudioBitrateNotSupported" : "NoDirectPlayProfile"))
         }
-        decision.add("transcodeReason", values: reasons)
+        decision.add(.transcodeReason, values: reasons)
         guard let (format, kilobits, container) = chosen else {
-            decision.set("canTranscode", false)
-            decision.set("errorReason", "no transcoding profile names a format this server makes")
-            decision.add("sourceStream", sourceStream)
-            return .element("transcodeDecision", decision)
+            decision.set(.canTranscode, false)
+            decision.set(.errorReason, "no transcoding profile names a format this server makes")
+            decision.add(.sourceStream, sourceStream)
+            return .element(.transcodeDecision, decision)
         }
-        decision.set("canTranscode", true)
+        decision.set(.canTranscode, true)
         decision.set(
-            "transcodeParams",
+            .transcodeParams,
             signedParams(track: track.stored.track.id, plan: "\(format.rawValue).\(kilobits)"))
-        decision.add("sourceStream", sourceStream)
+        decision.add(.sourceStream, sourceStream)
         var target = SubsonicElement()
-        target.set("protocol", "http")
-        target.set("container", container)
-        target.set("codec", format.codec)
-        if kilobits > 0 { target.set("audioBitrate", kilobits * 1000) }
-        decision.add("transcodeStream", target)
-        return .element("transcodeDecision", decision)
+        target.set(.protocol, "http")
+        target.set(.container, container)
+        target.set(.codec, format.codec)
+        if kilobits > 0 { target.set(.audioBitrate, kilobits * 1000) }
+        decision.add(.transcodeStream, target)
+        return .element(.transcodeDecision, decision)
     }
 
     /// The lowest `audioBitrate` limit (bits/s) of the client's profile for `codec`.

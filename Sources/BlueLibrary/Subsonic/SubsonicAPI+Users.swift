@@ -18,22 +18,22 @@ extension SubsonicAPI {
     /// downloading, playlists) and the one music folder.
     static func userElement(_ user: StoredUser) -> SubsonicElement {
         var element = SubsonicElement()
-        element.set("username", user.name)
-        element.set("scrobblingEnabled", true)
-        element.set("adminRole", user.isAdmin)
-        element.set("settingsRole", false)
-        element.set("downloadRole", true)
-        element.set("uploadRole", false)
-        element.set("playlistRole", true)
-        element.set("coverArtRole", false)
-        element.set("commentRole", false)
-        element.set("podcastRole", false)
-        element.set("streamRole", true)
-        element.set("jukeboxRole", user.isAdmin)
-        element.set("shareRole", true)
-        element.set("videoConversionRole", false)
-        element.set("maxBitRate", user.maxBitRate)
-        element.add("folder", values: [.int(SubsonicShapes.musicFolderID)])
+        element.set(.username, user.name)
+        element.set(.scrobblingEnabled, true)
+        element.set(.adminRole, user.isAdmin)
+        element.set(.settingsRole, false)
+        element.set(.downloadRole, true)
+        element.set(.uploadRole, false)
+        element.set(.playlistRole, true)
+        element.set(.coverArtRole, false)
+        element.set(.commentRole, false)
+        element.set(.podcastRole, false)
+        element.set(.streamRole, true)
+        element.set(.jukeboxRole, user.isAdmin)
+        element.set(.shareRole, true)
+        element.set(.videoConversionRole, false)
+        element.set(.maxBitRate, user.maxBitRate)
+        element.add(.folder, values: [.int(SubsonicShapes.musicFolderID)])
         return element
     }
 
@@ -68,8 +68,8 @@ extension SubsonicAPI {
         try Self.requireAdmin(call, to: "list the users")
         let users = try await library.listening { try $0.users() }
         var element = SubsonicElement()
-        element.add("user", list: users.map(Self.userElement))
-        return .element("users", element)
+        element.add(.user, list: users.map(Self.userElement))
+        return .element(.users, element)
     }
 
     /// `createUser?username=&password=` (`email` and the other roles are not kept).

@@ -94,9 +94,9 @@ package final class SubsonicAPI: Sendable {
         /// `status="ok"` and nothing else.
         case ok
         /// `status="ok"` with one named element.
-        case element(String, SubsonicElement)
+        case element(SubsonicName, SubsonicElement)
         /// `status="ok"` with a named list (an array in JSON).
-        case list(String, [SubsonicElement])
+        case list(SubsonicName, [SubsonicElement])
         /// An answer of its own (a file, an image).
         case response(WebResponse)
     }
@@ -147,7 +147,7 @@ package final class SubsonicAPI: Sendable {
                 message: "\(request.method) is not allowed on \(request.path)")
         }
         if name == "getOpenSubsonicExtensions" {
-            return Self.render(.success(("openSubsonicExtensions", .many(Self.extensionElements()))), format)
+            return Self.render(.success((.openSubsonicExtensions, .many(Self.extensionElements()))), format)
         }
         guard let endpoint = Self.endpoints[name] else {
             // HTTP 200 with the protocol's error, never a 404: apps take any other status for a dead
@@ -302,7 +302,7 @@ package final class SubsonicAPI: Sendable {
 
     /// What a call came to.
     enum Result {
-        case success((name: String, child: SubsonicElement.Child)?)
+        case success((name: SubsonicName, child: SubsonicElement.Child)?)
         case failure(SubsonicError)
     }
 
@@ -310,21 +310,21 @@ package final class SubsonicAPI: Sendable {
     static func render(_ result: Result, _ format: Format) -> WebResponse {
         var envelope = SubsonicElement()
         switch result {
-        case .success: envelope.set("status", "ok")
-        case .failure: envelope.set("status", "failed")
+        case .success: envelope.set(.status, "ok")
+        case .failure: envelope.set(.status, "failed")
         }
-        envelope.set("version", version)
-        envelope.set("type", serverType)
-        envelope.set("serverVersion", BlueLibraryInfo.version)
-        envelope.set("openSubsonic", true)
+        envelope.set(.version, version)
+        envelope.set(.type, serverType)
+        envelope.set(.serverVersion, BlueLibraryInfo.version)
+        envelope.set(.openSubsonic, true)
         switch result {
         case .success(let payload?): envelope.add(payload.name, child: payload.child)
         case .success(nil): break
         case .failure(let error):
             var element = SubsonicElement()
-            element.set("code", error.code)
-            element.set("message", error.message)
-            envelope.add("error", element)
+            element.set(.code, error.code)
+            element.set(.message, error.message)
+            envelope.add(.error, element)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
@@ -354,8 +354,8 @@ package final class SubsonicAPI: Sendable {
     static func extensionElements() -> [SubsonicElement] {
         extensions.map { name, versions in
             var element = SubsonicElement()
-            element.set("name", name)
-            element.add("versions", values: versions.map { .int($0) })
+            element.set(.name, name)
+            element.add(.versions, values: versions.map { .int($0) })
             return element
         }
     }

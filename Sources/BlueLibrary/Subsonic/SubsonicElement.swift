@@ -21,21 +21,21 @@ struct SubsonicElement: Sendable {
     }
 
     /// The scalar fields, in order.
-    private(set) var fields: [(name: String, value: Scalar)] = []
+    private(set) var fields: [(name: SubsonicName, value: Scalar)] = []
     /// The text value (`value` in JSON).
     var text: String?
     /// The children, in order.
-    private(set) var children: [(name: String, child: Child)] = []
+    private(set) var children: [(name: SubsonicName, child: Child)] = []
 
     init() {}
 
     /// Sets a text field; `nil` leaves it out.
-    mutating func set(_ name: String, _ value: String?) {
+    mutating func set(_ name: SubsonicName, _ value: String?) {
         if let value { fields.append((name, .string(value))) }
     }
 
     /// Sets a text field in place of the one of that name (added when there is none).
-    mutating func replace(_ name: String, with value: String) {
+    mutating func replace(_ name: SubsonicName, with value: String) {
         if let index = fields.firstIndex(where: { $0.0 == name }) {
             fields[index].1 = .string(value)
         } else {
@@ -44,47 +44,47 @@ struct SubsonicElement: Sendable {
     }
 
     /// Sets a whole-number field; `nil` leaves it out.
-    mutating func set(_ name: String, _ value: Int?) {
+    mutating func set(_ name: SubsonicName, _ value: Int?) {
         if let value { fields.append((name, .int(value))) }
     }
 
     /// Sets a true-or-false field; `nil` leaves it out.
-    mutating func set(_ name: String, _ value: Bool?) {
+    mutating func set(_ name: SubsonicName, _ value: Bool?) {
         if let value { fields.append((name, .bool(value))) }
     }
 
     /// Sets a number field; `nil` leaves it out.
-    mutating func set(_ name: String, _ value: Double?) {
+    mutating func set(_ name: SubsonicName, _ value: Double?) {
         if let value { fields.append((name, .double(value))) }
     }
 
     /// Adds one child element.
-    mutating func add(_ name: String, _ element: SubsonicElement) {
+    mutating func add(_ name: SubsonicName, _ element: SubsonicElement) {
         children.append((name, .one(element)))
     }
 
     /// Adds a list of child elements (an array in JSON however many there are).
-    mutating func add(_ name: String, list: [SubsonicElement]) {
+    mutating func add(_ name: SubsonicName, list: [SubsonicElement]) {
         children.append((name, .many(list)))
     }
 
     /// Adds a child of any kind.
-    mutating func add(_ name: String, child: Child) {
+    mutating func add(_ name: SubsonicName, child: Child) {
         children.append((name, child))
     }
 
     /// Adds a list of scalars.
-    mutating func add(_ name: String, values: [Scalar]) {
+    mutating func add(_ name: SubsonicName, values: [Scalar]) {
         children.append((name, .values(values)))
     }
 
     /// The value of a scalar field, if set (for tests and for reading back).
-    subscript(field name: String) -> Scalar? {
+    subscript(field name: SubsonicName) -> Scalar? {
         fields.first { $0.name == name }?.value
     }
 
     /// The named child, if any.
-    subscript(child name: String) -> Child? {
+    subscript(child name: SubsonicName) -> Child? {
         children.first { $0.name == name }?.child
     }
 
@@ -100,7 +100,7 @@ struct SubsonicElement: Sendable {
         }
         for (name, value) in fields {
             separate(&output)
-            JSONWriter.appendString(name, to: &output)
+            JSONWriter.appendString(name.rawValue, to: &output)
             output.append(UInt8(ascii: ":"))
             Self.appendJSON(value, to: &output)
         }
@@ -111,7 +111,7 @@ struct SubsonicElement: Sendable {
         }
         for (name, child) in children {
             separate(&output)
-            JSONWriter.appendString(name, to: &output)
+            JSONWriter.appendString(name.rawValue, to: &output)
             output.append(UInt8(ascii: ":"))
             switch child {
             case .one(let element): element.appendJSON(to: &output)
@@ -153,7 +153,7 @@ struct SubsonicElement: Sendable {
         output.append(contentsOf: extra.utf8)
         for (field, value) in fields {
             output.append(UInt8(ascii: " "))
-            output.append(contentsOf: field.utf8)
+            output.append(contentsOf: field.rawValue.utf8)
             output.append(contentsOf: "=\"".utf8)
             Self.appendXML(value, to: &output)
             output.append(UInt8(ascii: "\""))
@@ -166,14 +166,14 @@ struct SubsonicElement: Sendable {
         if let text { Self.appendEscaped(text, to: &output) }
         for (childName, child) in children {
             switch child {
-            case .one(let element): element.appendXML(named: childName, to: &output)
+            case .one(let element): element.appendXML(named: childName.rawValue, to: &output)
             case .many(let elements):
-                for element in elements { element.appendXML(named: childName, to: &output) }
+                for element in elements { element.appendXML(named: childName.rawValue, to: &output) }
             case .values(let values):
                 for value in values {
-                    output.append(contentsOf: "<\(childName)>".utf8)
+                    output.append(contentsOf: "<\(childName.rawValue)>".utf8)
                     Self.appendXML(value, to: &output)
-                    output.append(contentsOf: "</\(childName)>".utf8)
+                    output.append(contentsOf: "</\(childName.rawValue)>".utf8)
                 }
             }
         }

@@ -57,24 +57,24 @@ package enum SubsonicShapes {
     static func albumID3(_ entry: CatalogAlbum, _ annotation: ItemAnnotation?) -> SubsonicElement {
         let album = entry.album
         var element = SubsonicElement()
-        element.set("id", album.id.rawValue)
-        element.set("name", album.title)
-        element.set("artist", album.artist)
-        element.set("artistId", artistID(of: album))
-        element.set("coverArt", album.id.rawValue)
-        element.set("songCount", album.trackCount)
-        element.set("duration", seconds(album.length))
-        element.set("playCount", annotation?.playCount ?? 0)
-        element.set("created", date(nanoseconds: entry.created))
-        element.set("starred", annotation?.starred.map { date(milliseconds: $0) })
-        element.set("year", album.year)
-        element.set("genre", album.genre.isEmpty ? nil : album.genre)
-        element.set("played", annotation?.lastPlayed.map { date(milliseconds: $0) })
-        element.set("userRating", annotation?.rating)
-        if !album.mbid.isEmpty { element.set("musicBrainzId", album.mbid) }
-        element.set("displayArtist", album.artist)
-        element.add("artists", list: [artistReference(album.artist)])
-        element.add("genres", list: genreReferences(CreditSeparators.current.split(album.genre)))
+        element.set(.id, album.id.rawValue)
+        element.set(.name, album.title)
+        element.set(.artist, album.artist)
+        element.set(.artistId, artistID(of: album))
+        element.set(.coverArt, album.id.rawValue)
+        element.set(.songCount, album.trackCount)
+        element.set(.duration, seconds(album.length))
+        element.set(.playCount, annotation?.playCount ?? 0)
+        element.set(.created, date(nanoseconds: entry.created))
+        element.set(.starred, annotation?.starred.map { date(milliseconds: $0) })
+        element.set(.year, album.year)
+        element.set(.genre, album.genre.isEmpty ? nil : album.genre)
+        element.set(.played, annotation?.lastPlayed.map { date(milliseconds: $0) })
+        element.set(.userRating, annotation?.rating)
+        if !album.mbid.isEmpty { element.set(.musicBrainzId, album.mbid) }
+        element.set(.displayArtist, album.artist)
+        element.add(.artists, list: [artistReference(album.artist)])
+        element.add(.genres, list: genreReferences(CreditSeparators.current.split(album.genre)))
         return element
     }
 
@@ -82,23 +82,23 @@ package enum SubsonicShapes {
     static func albumChild(_ entry: CatalogAlbum, _ annotation: ItemAnnotation?) -> SubsonicElement {
         let album = entry.album
         var element = SubsonicElement()
-        element.set("id", album.id.rawValue)
-        element.set("parent", artistID(of: album))
-        element.set("isDir", true)
-        element.set("title", album.title)
-        element.set("name", album.title)
-        element.set("album", album.title)
-        element.set("artist", album.artist)
-        element.set("year", album.year)
-        element.set("genre", album.genre.isEmpty ? nil : album.genre)
-        element.set("coverArt", album.id.rawValue)
-        element.set("duration", seconds(album.length))
-        element.set("playCount", annotation?.playCount ?? 0)
-        element.set("created", date(nanoseconds: entry.created))
-        element.set("starred", annotation?.starred.map { date(milliseconds: $0) })
-        element.set("userRating", annotation?.rating)
-        element.set("artistId", artistID(of: album))
-        element.set("songCount", album.trackCount)
+        element.set(.id, album.id.rawValue)
+        element.set(.parent, artistID(of: album))
+        element.set(.isDir, true)
+        element.set(.title, album.title)
+        element.set(.name, album.title)
+        element.set(.album, album.title)
+        element.set(.artist, album.artist)
+        element.set(.year, album.year)
+        element.set(.genre, album.genre.isEmpty ? nil : album.genre)
+        element.set(.coverArt, album.id.rawValue)
+        element.set(.duration, seconds(album.length))
+        element.set(.playCount, annotation?.playCount ?? 0)
+        element.set(.created, date(nanoseconds: entry.created))
+        element.set(.starred, annotation?.starred.map { date(milliseconds: $0) })
+        element.set(.userRating, annotation?.rating)
+        element.set(.artistId, artistID(of: album))
+        element.set(.songCount, album.trackCount)
         return element
     }
 
@@ -113,61 +113,61 @@ package enum SubsonicShapes {
         let suffix =
             fileName.contains(".") ? String(fileName.split(separator: ".").last ?? "").lowercased() : ""
         var element = SubsonicElement()
-        element.set("id", track.id)
+        element.set(.id, track.id)
         // The folder the file is in (``MusicFolderTree``), as a browsing app walks up from a song.
-        element.set("parent", MusicFolderTree.id(ofFolder: MusicFolderTree.parent(of: track.path)))
-        element.set("isDir", false)
-        element.set("title", track.title)
-        element.set("album", album.title)
-        element.set("artist", track.artist)
-        element.set("track", track.number)
-        element.set("year", album.year)
-        element.set("genre", album.genre.isEmpty ? nil : album.genre)
-        element.set("coverArt", album.id.rawValue)
-        element.set("size", Int(entry.stored.size))
-        element.set("contentType", AudioFile.contentType(of: track.path))
-        element.set("suffix", suffix)
-        element.set("duration", seconds(track.duration))
+        element.set(.parent, MusicFolderTree.id(ofFolder: MusicFolderTree.parent(of: track.path)))
+        element.set(.isDir, false)
+        element.set(.title, track.title)
+        element.set(.album, album.title)
+        element.set(.artist, track.artist)
+        element.set(.track, track.number)
+        element.set(.year, album.year)
+        element.set(.genre, album.genre.isEmpty ? nil : album.genre)
+        element.set(.coverArt, album.id.rawValue)
+        element.set(.size, Int(entry.stored.size))
+        element.set(.contentType, AudioFile.contentType(of: track.path))
+        element.set(.suffix, suffix)
+        element.set(.duration, seconds(track.duration))
         if track.duration > 0 {
-            element.set("bitRate", Int((Double(entry.stored.size) * 8 / track.duration / 1000).rounded()))
+            element.set(.bitRate, Int((Double(entry.stored.size) * 8 / track.duration / 1000).rounded()))
         }
-        element.set("path", "\(pathName(album.artist))/\(pathName(album.title))/\(fileName)")
-        element.set("isVideo", false)
-        element.set("userRating", annotation?.rating)
-        element.set("playCount", annotation?.playCount ?? 0)
-        element.set("discNumber", track.disc)
-        element.set("created", date(nanoseconds: entry.stored.modified))
-        element.set("starred", annotation?.starred.map { date(milliseconds: $0) })
-        element.set("albumId", album.id.rawValue)
+        element.set(.path, "\(pathName(album.artist))/\(pathName(album.title))/\(fileName)")
+        element.set(.isVideo, false)
+        element.set(.userRating, annotation?.rating)
+        element.set(.playCount, annotation?.playCount ?? 0)
+        element.set(.discNumber, track.disc)
+        element.set(.created, date(nanoseconds: entry.stored.modified))
+        element.set(.starred, annotation?.starred.map { date(milliseconds: $0) })
+        element.set(.albumId, album.id.rawValue)
         let credits = track.artists
-        element.set("artistId", artistID(key: SearchKey.fold(credits.first ?? track.artist)))
-        element.set("type", "music")
-        element.set("mediaType", "song")
-        element.set("played", annotation?.lastPlayed.map { date(milliseconds: $0) })
-        element.set("displayArtist", track.artist)
+        element.set(.artistId, artistID(key: SearchKey.fold(credits.first ?? track.artist)))
+        element.set(.type, "music")
+        element.set(.mediaType, "song")
+        element.set(.played, annotation?.lastPlayed.map { date(milliseconds: $0) })
+        element.set(.displayArtist, track.artist)
         // Each credit with its MusicBrainz id, when the tags give one id per credit.
         let mbids = track.details.musicBrainzArtistIDs
         element.add(
-            "artists",
+            .artists,
             list: credits.enumerated().map { index, name in
                 var reference = artistReference(name)
-                if mbids.count == credits.count { reference.set("musicBrainzId", mbids[index]) }
+                if mbids.count == credits.count { reference.set(.musicBrainzId, mbids[index]) }
                 return reference
             })
-        element.set("displayAlbumArtist", album.artist)
-        element.add("albumArtists", list: [artistReference(album.artist)])
-        element.add("genres", list: genreReferences(track.genres(on: album)))
+        element.set(.displayAlbumArtist, album.artist)
+        element.add(.albumArtists, list: [artistReference(album.artist)])
+        element.add(.genres, list: genreReferences(track.genres(on: album)))
         if let discSubtitle = track.details.discSubtitle.isEmpty ? nil : track.details.discSubtitle {
-            element.set("discSubtitle", discSubtitle)
+            element.set(.discSubtitle, discSubtitle)
         }
         let gain = track.details.replayGain
         if !gain.isEmpty {
             var replayGain = SubsonicElement()
-            replayGain.set("trackGain", gain.trackGain)
-            replayGain.set("trackPeak", gain.trackPeak)
-            replayGain.set("albumGain", gain.albumGain)
-            replayGain.set("albumPeak", gain.albumPeak)
-            element.add("replayGain", replayGain)
+            replayGain.set(.trackGain, gain.trackGain)
+            replayGain.set(.trackPeak, gain.trackPeak)
+            replayGain.set(.albumGain, gain.albumGain)
+            replayGain.set(.albumPeak, gain.albumPeak)
+            element.add(.replayGain, replayGain)
         }
         return element
     }
@@ -175,8 +175,8 @@ package enum SubsonicShapes {
     /// An artist named on a song or album (OpenSubsonic `ArtistID3` reduced to `id` and `name`).
     static func artistReference(_ name: String) -> SubsonicElement {
         var element = SubsonicElement()
-        element.set("id", artistID(key: SearchKey.fold(name)))
-        element.set("name", name)
+        element.set(.id, artistID(key: SearchKey.fold(name)))
+        element.set(.name, name)
         return element
     }
 
@@ -184,7 +184,7 @@ package enum SubsonicShapes {
     static func genreReferences(_ names: [String]) -> [SubsonicElement] {
         names.map { name in
             var element = SubsonicElement()
-            element.set("name", name)
+            element.set(.name, name)
             return element
         }
     }
@@ -194,21 +194,21 @@ package enum SubsonicShapes {
     /// An artist as `ArtistID3`.
     static func artistID3(_ artist: CatalogArtist, _ annotation: ItemAnnotation?) -> SubsonicElement {
         var element = SubsonicElement()
-        element.set("id", artistID(key: artist.key))
-        element.set("name", artist.name)
-        element.set("coverArt", artist.coverAlbum.rawValue)
-        element.set("albumCount", artist.albumCount)
-        element.set("starred", annotation?.starred.map { date(milliseconds: $0) })
+        element.set(.id, artistID(key: artist.key))
+        element.set(.name, artist.name)
+        element.set(.coverArt, artist.coverAlbum.rawValue)
+        element.set(.albumCount, artist.albumCount)
+        element.set(.starred, annotation?.starred.map { date(milliseconds: $0) })
         return element
     }
 
     /// An artist as the first API versions' `Artist` (a folder).
     static func artist(_ artist: CatalogArtist, _ annotation: ItemAnnotation?) -> SubsonicElement {
         var element = SubsonicElement()
-        element.set("id", artistID(key: artist.key))
-        element.set("name", artist.name)
-        element.set("starred", annotation?.starred.map { date(milliseconds: $0) })
-        element.set("userRating", annotation?.rating)
+        element.set(.id, artistID(key: artist.key))
+        element.set(.name, artist.name)
+        element.set(.starred, annotation?.starred.map { date(milliseconds: $0) })
+        element.set(.userRating, annotation?.rating)
         return element
     }
 
@@ -258,8 +258,8 @@ package enum SubsonicShapes {
         }
         return groups.filter { !$0.artists.isEmpty }.map { group in
             var index = SubsonicElement()
-            index.set("name", group.letter)
-            index.add("artist", list: group.artists)
+            index.set(.name, group.letter)
+            index.add(.artist, list: group.artists)
             return index
         }
     }

@@ -39,7 +39,7 @@ struct SubsonicBrowsingTests {
         }
         let indexes = SubsonicShapes.indexes(artists) { artist in
             var element = SubsonicElement()
-            element.set("name", artist.name)
+            element.set(.name, artist.name)
             return element
         }
         let json = indexes.map { index -> JSONValue in

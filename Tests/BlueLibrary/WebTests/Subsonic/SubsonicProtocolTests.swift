@@ -61,21 +61,21 @@ struct SubsonicProtocolTests {
 
     @Test func textIsEscapedInXMLAndJSON() {
         var element = SubsonicElement()
-        element.set("name", "<a & \"b\">\u{1}")
+        element.set(.name, "<a & \"b\">\u{1}")
         element.text = "x<y"
-        element.add("empty", list: [])
-        element.add("values", values: [.int(1), .int(2)])
+        element.add(.entry, list: [])
+        element.add(.genres, values: [.int(1), .int(2)])
         var xml: [UInt8] = []
         element.appendXML(named: "item", to: &xml)
         #expect(
             String(decoding: xml, as: UTF8.self)
-                == "<item name=\"&lt;a &amp; &quot;b&quot;&gt;\u{FFFD}\">x&lt;y<values>1</values><values>2</values></item>"
+                == "<item name=\"&lt;a &amp; &quot;b&quot;&gt;\u{FFFD}\">x&lt;y<genres>1</genres><genres>2</genres></item>"
         )
         var json: [UInt8] = []
         element.appendJSON(to: &json)
         #expect(
             String(decoding: json, as: UTF8.self)
-                == #"{"name":"\u003ca \u0026 \"b\"\u003e\u0001","value":"x\u003cy","empty":[],"values":[1,2]}"#
+                == #"{"name":"\u003ca \u0026 \"b\"\u003e\u0001","value":"x\u003cy","entry":[],"genres":[1,2]}"#
         )
     }
 
@@ -298,9 +298,9 @@ struct SubsonicXMLCharacterTests {
     @Test func everyForbiddenClassBecomesTheReplacementCharacterInEveryKindOfField() {
         let text = String(String.UnicodeScalarView(Self.forbidden + Self.kept))
         var element = SubsonicElement()
-        element.set("name", text)
+        element.set(.name, text)
         element.text = text
-        element.add("values", values: [.string(text)])
+        element.add(.genres, values: [.string(text)])
         var xml: [UInt8] = []
         element.appendXML(named: "item", to: &xml)
         #expect(Self.isXMLText(xml))
@@ -309,7 +309,7 @@ struct SubsonicXMLCharacterTests {
             + String(String.UnicodeScalarView(Self.kept))
         #expect(
             String(decoding: xml, as: UTF8.self)
-                == "<item name=\"\(replaced)\">\(replaced)<values>\(replaced)</values></item>")
+                == "<item name=\"\(replaced)\">\(replaced)<genres>\(replaced)</genres></item>")
     }
 
     @Test func tagsPlayerNamesAndPlaylistNamesNeverMakeAnAnswerInvalid() async throws {

@@ -8,7 +8,8 @@
 # hyperfine: `list --format` against the equivalent SELECT, a year-range query against its SELECT, and a
 # query on a track's title (bare word and `track:`) on its own.
 # Goals: list <= 1.2x sqlite3, query <= 1.5x, a track-title query under 50 ms, import of plain albums
-# >= 50,000 albums/s.
+# >= 80,000 albums/s (on the machine the goal was set on); the import is also timed against the sqlite3
+# shell writing the same rows on this machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-100000}
@@ -50,12 +51,41 @@ PY
 # rate is the goal.
 start=$(date +%s.%N)
 "$bin" --library "$db" import "$json_tracks" >/dev/null
+tracked_end=$(date +%s.%N)
+floor="$out/floor-$count.db"
+rm -f "$floor" "$floor-wal" "$floor-shm"
+cp "$db" "$floor"
 middle=$(date +%s.%N)
 "$bin" --library "$db" import "$csv" >/dev/null
 end=$(date +%s.%N)
 plain=$((count - count / 10))
-echo "import: $((count / 10)) albums with $((count / 10 * 10)) tracks in $(python3 -c "print(round($middle - $start, 2))") s"
-echo "import: $plain albums in $(python3 -c "print(round($end - $middle, 2))") s = $(python3 -c "print(round($plain / ($end - $middle)))") albums/s (goal >= 50000)"
+echo "import: $((count / 10)) albums with $((count / 10 * 10)) tracks in $(python3 -c "print(round($tracked_end - $start, 2))") s"
+echo "import: $plain albums in $(python3 -c "print(round($end - $middle, 2))") s = $(python3 -c "print(round($plain / ($end - $middle)))") albums/s (goal >= 80000 on the issue's machine)"
+
+# The machine's floor for that import: the sqlite3 shell reading the same CSV and writing the same rows
+# (with their search keys) into a copy of the library as it was before, every index kept, in one
+# transaction — no duplicate check, no undo step. A machine three times slower takes three times as
+# long for both; the ratio is what the code decides.
+shell_start=$(date +%s.%N)
+sqlite3 "$floor" <<SQL >/dev/null
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = FULL;
+.import --csv $csv raw
+BEGIN;
+INSERT INTO albums (id, position, title, artist, genre, year, cover_url, title_key, artist_key, genre_key, added)
+    SELECT lower(hex(randomblob(16))), (SELECT max(position) FROM albums) + rowid, title, artist, genre, year,
+        cover_url, lower(title), lower(artist), lower(genre), 0 FROM raw;
+DROP TABLE raw;
+COMMIT;
+SQL
+shell_end=$(date +%s.%N)
+python3 - "$middle" "$end" "$shell_start" "$shell_end" "$plain" <<'PY'
+import sys
+ours_start, ours_end, shell_start, shell_end, plain = map(float, sys.argv[1:])
+ours, shell = ours_end - ours_start, shell_end - shell_start
+print(f"import against the sqlite3 shell writing the same rows: {ours:.2f} s against {shell:.2f} s "
+      f"({plain / shell:.0f} albums/s), ratio {ours / shell:.2f}x")
+PY
 
 json="$out/hyperfine.json"
 hyperfine --warmup 2 --runs 10 --export-json "$json" --style basic \

@@ -239,15 +239,10 @@ package enum AlbumCoding {
             disc: max(try whole("disc") ?? 1, 1), number: try whole("number"), title: try text("title"),
             artist: try text("artist"), duration: duration, path: path, id: id)
         guard let genres = fields["genres"] else { return track }
-        guard case .array(let items) = genres else {
-            throw LibraryError(
-                .malformedInput, "\"genres\" must be an array of strings, not \(genres.typeName)")
-        }
-        let names = try items.map { item -> String in
-            guard case .string(let name) = item else {
-                throw LibraryError(.malformedInput, "\"genres\" must be an array of strings")
-            }
-            return name
+        guard let names = genres.strings else {
+            var message = "\"genres\" must be an array of strings"
+            if case .array = genres {} else { message += ", not \(genres.typeName)" }
+            throw LibraryError(.malformedInput, message)
         }
         var edited = try track.updating(TrackPatch(genres: names))
         edited.details.editedGenres = edited.details.editedGenres ?? names

@@ -172,11 +172,9 @@ extension HistoryCommand {
                 id = parsed.rawValue
             }
             var details = TrackDetails()
-            if case .array(let names)? = item["genres"] {
-                details.editedGenres = try names.map {
-                    guard case .string(let name) = $0 else { throw malformed }
-                    return name
-                }
+            if let genres = item["genres"], case .array = genres {
+                guard let names = genres.strings else { throw malformed }
+                details.editedGenres = names
             }
             return StoredTrack(
                 track: Track(

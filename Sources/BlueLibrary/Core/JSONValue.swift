@@ -46,6 +46,19 @@ package enum JSONValue: Sendable, Hashable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The items of an array whose every item is a string (a list of genres, say); `nil` for anything
+    /// else, an array holding another kind of value too.
+    package var strings: [String]? {
+        guard case .array(let items) = self else { return nil }
+        var texts: [String] = []
+        texts.reserveCapacity(items.count)
+        for item in items {
+            guard case .string(let text) = item else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+
     /// A short name of the value's type for error messages.
     package var typeName: String {
         switch self {

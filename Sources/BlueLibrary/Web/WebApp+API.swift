@@ -46,14 +46,7 @@ extension WebApp {
             case ("number", .null): patch.number = .some(nil)
             case ("number", .number(let text)), ("disc", .number(let text)): try patch.set(key, to: text)
             case ("genre", .string(let text)): try patch.set(key, to: text)
-            case ("genre", .array(let items)):
-                patch.genres = try items.map {
-                    guard case .string(let name) = $0 else {
-                        throw LibraryError(
-                            .malformedInput, "\"genre\" must be a string or an array of strings")
-                    }
-                    return name
-                }
+            case ("genre", .array) where value.strings != nil: patch.genres = value.strings
             case ("genre", _):
                 throw LibraryError(.malformedInput, "\"genre\" must be a string or an array of strings")
             case ("title", _), ("artist", _):

@@ -27,6 +27,10 @@ struct CLITrackEditTests {
         // Number 3 now: after Hyperballad, before Possibly (a tie broken by the path).
         #expect(after.tracks.map(\.title) == ["Hyperballad", "Army of Me", "Possibly"])
         #expect(after.tracks.map(\.artist) == ["Bjork", "Björk", "Bjork"])
+        // The same edit again changes nothing and says so; undo still undoes the first.
+        #expect(
+            try await home.ok("edit", "track:\(army.id)", "--title", "Army of Me")
+                == "Nothing to change: track \"Army of Me\" already has those values.\n")
         #expect(try await home.ok("undo").hasPrefix("Undid edit \"Army of Me\"."))
         #expect(try await home.album(0).tracks.map(\.title) == ["Army", "Hyperballad", "Possibly"])
         // A rescan of the unchanged files keeps an edit, even when another file of the album is new.

@@ -107,6 +107,10 @@ struct AlbumCodingTests {
             #"[{"title": 5, "artist": "B"}]"#,
             "line 1, column 2: album 1: \"title\" must be a string, not a number"
         ),
+        (
+            #"[{"title": "A", "artist": "B", "tracks": [{"title": "T", "artist": "B", "duration": 1, "path": "/m/t.flac", "genres": ["Pop", 5]}]}]"#,
+            "line 1, column 2: album 1: track 1: \"genres\" must be an array of strings"
+        ),
     ])
     func strictJSONImport(text: String, message: String) {
         #expect {

@@ -138,6 +138,7 @@ extension WebTrackDetailsTests {
             (#"{"number": 0}"#, "invalid number '0'"),
             (#"{"disc": "2"}"#, #""disc" must be a whole number"#),
             (#"{"title": 5}"#, #""title" must be a string"#),
+            (#"{"genre": ["Drone", 5]}"#, #""genre" must be a string or an array of strings"#),
             (#"{"year": 1999}"#, #"unknown track field "year""#),
             ("{}", "names no field"),
         ] {

@@ -91,7 +91,11 @@ struct EditVerb: Verb {
         if json {
             context.out.line(JSONWriter.string(AlbumCoding.json(track, file: .path)))
         } else {
-            context.out.line("Updated track \"\(track.title)\".")
+            // An edit to the values the track already has records no step: nothing to undo.
+            context.out.line(
+                change == nil
+                    ? "Nothing to change: track \"\(track.title)\" already has those values."
+                    : "Updated track \"\(track.title)\".")
         }
         return await written(change, context)
     }

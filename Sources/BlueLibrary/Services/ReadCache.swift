@@ -2,7 +2,7 @@ import BlueLibraryCore
 import Synchronization
 
 /// What a face that serves many readers reads most — windows of album lists, the rail's sections, the
-/// groups, the state — kept until the library changes, so a page everyone looks at is read once, not once
+/// groups, the state, a music app's artists — kept until the library changes, so a page everyone looks at is read once, not once
 /// per request (on PostgreSQL each read is a transaction of several round trips).
 ///
 /// Everything is dropped whenever the facade announces a change: its own, and another process's, which
@@ -18,6 +18,8 @@ package final class ReadCache: Sendable {
         case groups(AlbumGroup.Field, offset: Int, limit: Int)
         case groupSections(AlbumGroup.Field)
         case state
+        /// A music app's list of artists, guests included.
+        case artists
     }
 
     private struct Entries {

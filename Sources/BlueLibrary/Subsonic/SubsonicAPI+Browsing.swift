@@ -96,10 +96,8 @@ extension SubsonicAPI {
         _ call: Call, shape: @escaping @Sendable (CatalogArtist, ItemAnnotation?) -> SubsonicElement
     ) async throws -> SubsonicElement {
         let user = call.user.id
+        let artists = try await library.catalogArtistsWithGuests()
         let indexes = try await library.listening { reader in
-            let artists =
-                try reader.catalogArtists(matching: [], offset: 0, limit: .max)
-                + (try reader.guestArtists())
             let ids = artists.map { SubsonicShapes.artistID(key: $0.key) }
             let notes = try reader.annotations(of: user, kind: .artist, ids: ids)
             return SubsonicShapes.indexes(artists) { shape($0, notes[SubsonicShapes.artistID(key: $0.key)]) }

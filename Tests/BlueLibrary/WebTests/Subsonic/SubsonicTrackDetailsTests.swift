@@ -98,6 +98,17 @@ struct SubsonicTrackDetailsTests {
             #expect(found?["albumCount"] == .number("1"), "\(guest)")
         }
         #expect(artists.filter { $0["name"] == .string("Various Artists") }.count == 1)
+        // The list is kept between calls, until the library changes: a new guest shows at once, and
+        // goes with the undo.
+        func names() async throws -> [JSONValue?] {
+            let index = try await harness.ok("getArtists", [], "artists")
+            return index["index"]?.list.flatMap { $0["artist"]?.list ?? [] }.map { $0["name"] } ?? []
+        }
+        #expect(!(try await names()).contains(.string("Cy")))
+        try await harness.library.updateTracks([(anthem.id, TrackPatch(artist: "Cy"))])
+        #expect(try await names().contains(.string("Cy")))
+        _ = try await harness.library.undo()
+        #expect(!(try await names()).contains(.string("Cy")))
     }
 
     /// A song's genres follow an edit of the track's, and come back to the album's when it is undone.

@@ -89,9 +89,7 @@ package enum SubsonicShapes {
         element.set(.name, album.title)
         element.set(.album, album.title)
         element.set(.artist, album.artist)
-        element.set(.year, album.year)
-        element.set(.genre, album.genre.isEmpty ? nil : album.genre)
-        element.set(.coverArt, album.id.rawValue)
+        setYearGenreAndCover(of: album, in: &element)
         element.set(.duration, seconds(album.length))
         element.set(.playCount, annotation?.playCount ?? 0)
         element.set(.created, date(nanoseconds: entry.created))
@@ -100,6 +98,14 @@ package enum SubsonicShapes {
         element.set(.artistId, artistID(of: album))
         element.set(.songCount, album.trackCount)
         return element
+    }
+
+    /// The album's year, genre (when it has one) and cover, as a folder of it and each of its songs show
+    /// them.
+    private static func setYearGenreAndCover(of album: Album, in element: inout SubsonicElement) {
+        element.set(.year, album.year)
+        element.set(.genre, album.genre.isEmpty ? nil : album.genre)
+        element.set(.coverArt, album.id.rawValue)
     }
 
     // MARK: Songs
@@ -121,9 +127,7 @@ package enum SubsonicShapes {
         element.set(.album, album.title)
         element.set(.artist, track.artist)
         element.set(.track, track.number)
-        element.set(.year, album.year)
-        element.set(.genre, album.genre.isEmpty ? nil : album.genre)
-        element.set(.coverArt, album.id.rawValue)
+        setYearGenreAndCover(of: album, in: &element)
         element.set(.size, Int(entry.stored.size))
         element.set(.contentType, AudioFile.contentType(of: track.path))
         element.set(.suffix, suffix)

@@ -169,8 +169,9 @@ struct LibraryIdentities {
     init(_ reader: any LibraryReader, seeds: Bool = true, room: Int = 0) throws {
         var taken = Self()
         // Room for the albums to come too (an import's): growing the tables 100,000 albums long showed.
-        taken.ids.reserveCapacity(try reader.count() + room)
-        taken.keys.reserveCapacity(try reader.count() + room)
+        let capacity = try reader.count() + room
+        taken.ids.reserveCapacity(capacity)
+        taken.keys.reserveCapacity(capacity)
         let seedIDs = Set(Album.seeds.map(\.id))
         try reader.forEachAlbum(matching: .all) { album, _ in
             taken.ids.insert(album.id)

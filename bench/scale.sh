@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The same wrk load against one server on SQLite, one on PostgreSQL, and two on one PostgreSQL database
-# behind HAProxy: GET /api/albums?limit=20 alone, then with one request in ten a POST /api/albums. Prints
+# behind HAProxy: GET /api/albums?limit=20 alone, then with one request in ten a POST /api/albums, then
+# searches for a word of their own (reads the server's cache cannot keep: each reaches the database). Prints
 # requests/s and the 99th percentile side by side, and each setup's cost per request in CPU time (the
 # servers' and PostgreSQL's, from /proc) — on a 2-core machine two servers cannot be faster than one: they
 # share the cores with PostgreSQL and wrk.
@@ -85,6 +86,21 @@ request = function()
 end
 LUA
 
+cat > "$out/miss.lua" <<'LUA'
+-- Each request searches for a word of its own: the server's cache of reads cannot answer it, so every
+-- request is a read of the database. Each thread draws its own words.
+local threads = 0
+function setup(thread)
+    threads = threads + 1
+    thread:set("id", threads)
+end
+function init(args)
+    math.randomseed(os.time() * 31 + id)
+end
+request = function()
+    return wrk.format("GET", "/api/albums?limit=20&q=wrk" .. math.random(1, 1000000000))
+end
+LUA
 cpu() { # the CPU time so far, in clock ticks, of the servers, HAProxy and PostgreSQL's processes
     local postmaster ticks=0
     postmaster=$(head -1 "$out/cluster/postmaster.pid")
@@ -111,9 +127,12 @@ run() { # LABEL PORT [SCRIPT]
 }
 
 echo "wrk: $connections connections, ${seconds} s each, on $(nproc) cores"
-for mix in "reads only" "reads with 10 % adds"; do
-    script=""
-    [ "$mix" = "reads only" ] || script="$out/mix.lua"
+for mix in "reads only" "reads with 10 % adds" "reads the cache cannot keep (a search each)"; do
+    case "$mix" in
+        "reads only") script="" ;;
+        "reads with 10 % adds") script="$out/mix.lua" ;;
+        *) script="$out/miss.lua" ;;
+    esac
     echo "$mix:"
     run "one server, SQLite" "$sqlite_port" "$script"
     run "one server, PostgreSQL" "$pg_one" "$script"

@@ -88,6 +88,13 @@ package final class PostgresConnection: Sendable {
         try await thread.run { wire in try wire.transaction(isolation, body) }
     }
 
+    /// How many times the connection has waited for the server's answer: a round trip each (a read-only
+    /// transaction of one statement costs one).
+    /// - Throws: ``PostgresError`` `closed` once the connection is closed.
+    package func roundTrips() async throws -> Int {
+        try await thread.run { wire in wire.roundTrips }
+    }
+
     /// Listens on `channel` (LISTEN) and returns the notifications sent there from now on, by any session,
     /// each as its sender's transaction commits. The stream ends when the connection is closed or lost;
     /// stopping the iteration stops listening (UNLISTEN once no stream of the channel is left).

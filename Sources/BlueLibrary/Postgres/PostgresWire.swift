@@ -17,13 +17,27 @@ final class PostgresWire {
     /// stop when this is set.
     var cancellation: CancellationFlag?
     /// Whether the running statement was asked to stop.
-    private var cancelRequested = false
+    var cancelRequested = false
     /// Why the connection broke, once it has: every later statement fails with it.
     private(set) var lostReason: String?
     /// The streams of each channel listened to, by listener.
     var listeners: [String: [UInt64: AsyncStream<PostgresNotification>.Continuation]] = [:]
     /// What wakes the thread from poll(2): new work, or a cancelled task.
     let wakeUp: WakeUp
+    /// Whether statements go out in pipeline mode (``PostgresWire/pipelinedQuery(_:_:on:)``): a connection
+    /// enters it with its first read-only transaction, and stays in it.
+    var pipelining = false
+    /// The BEGIN of the read-only transaction under way, until its first statement takes it along.
+    var deferredBegin: String?
+    /// Flights sent whose answers are not read yet (a read-only transaction's COMMIT), each as the number
+    /// of statements it holds: they are read before the answers of the next flight.
+    var unreadFlights: [Int] = []
+    /// The statements prepared on this connection, by their text and parameters' types.
+    var prepared: [PreparedKey: String] = [:]
+    /// How many statements this connection has prepared (each name is used once).
+    var preparedCount = 0
+    /// How many times the connection waited for the server's answer: a round trip each.
+    var roundTrips = 0
 
     init(wakeUp: WakeUp) {
         self.wakeUp = wakeUp
@@ -86,16 +100,25 @@ final class PostgresWire {
     func query(_ sql: String, _ parameters: [PostgresValue]) throws -> PostgresResult {
         let connection = try usableConnection()
         if cancellation?.isCancelled == true { throw PostgresError(.cancelled, "cancelled before it ran") }
+        try checkText(of: parameters)
+        if pipelining { return try pipelinedQuery(sql, parameters, on: connection) }
         try send(sql, parameters, on: connection)
+        try flush(connection)
+        roundTrips += 1
         cancelRequested = false
+        let outcome = try readResults(of: connection)
+        deliverNotifications()
+        if bl_pq_status(connection) == CONNECTION_BAD { throw lost() }
+        return try (outcome ?? .failure(PostgresError(.statement, "the server sent no result"))).get()
+    }
+
+    /// Reads the results of one statement, up to the end libpq marks with no result: the first result, or
+    /// the first error (nil when there was none of either).
+    func readResults(of connection: OpaquePointer) throws -> Result<PostgresResult, PostgresError>? {
         var outcome: Result<PostgresResult, PostgresError>?
         while true {
-            while bl_pq_is_busy(connection) != 0 {
-                _ = try waitForSocket(Int16(POLLIN), until: nil)
-                guard bl_pq_consume_input(connection) != 0 else { throw lost() }
-                deliverNotifications()
-            }
-            guard let result = bl_pq_get_result(connection) else { break }
+            try waitUntilAnswered(connection)
+            guard let result = bl_pq_get_result(connection) else { return outcome }
             switch bl_pq_result_status(result) {
             case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
                 if outcome == nil { outcome = .success(PostgresResult(result)) } else { bl_pq_clear(result) }
@@ -110,21 +133,44 @@ final class PostgresWire {
                 bl_pq_clear(result)
             }
         }
-        deliverNotifications()
-        if bl_pq_status(connection) == CONNECTION_BAD { throw lost() }
-        return try (outcome ?? .failure(PostgresError(.statement, "the server sent no result"))).get()
+    }
+
+    /// Waits until libpq has read the next result (or the end of the current statement's).
+    func waitUntilAnswered(_ connection: OpaquePointer) throws {
+        while bl_pq_is_busy(connection) != 0 {
+            _ = try waitForSocket(Int16(POLLIN), until: nil)
+            guard bl_pq_consume_input(connection) != 0 else { throw lost() }
+            deliverNotifications()
+        }
     }
 
     /// Runs `body` between BEGIN and COMMIT; rolls back when it throws.
     /// - Throws: what `body` throws; ``PostgresError`` `serializationFailure` when the server could not
     ///   serialise the transaction with a concurrent one (nothing of it was written).
+    ///
+    /// A read-only transaction costs no round trip of its own: its BEGIN goes with its first statement, and
+    /// its COMMIT is sent without waiting (its answer is read with the next statement's); one that runs no
+    /// statement sends nothing.
     func transaction<T>(_ isolation: PostgresIsolation, _ body: (PostgresSession) throws -> T) throws -> T {
-        _ = try query("BEGIN ISOLATION LEVEL " + isolation.sql, [])
+        let begin = "BEGIN ISOLATION LEVEL " + isolation.sql
+        if isolation == .readOnly {
+            try enterPipelineMode()
+            deferredBegin = begin
+        } else {
+            _ = try query(begin, [])
+        }
+        defer { deferredBegin = nil }
         do {
             let value = try body(PostgresSession(wire: self))
+            // No statement ran: nothing was begun.
+            if deferredBegin != nil { return value }
             switch bl_pq_transaction_status(try usableConnection()) {
             case PQTRANS_INTRANS:
-                _ = try query("COMMIT", [])
+                if isolation == .readOnly {
+                    try sendWithoutWaiting("COMMIT")
+                } else {
+                    _ = try query("COMMIT", [])
+                }
                 return value
             case PQTRANS_INERROR:
                 throw PostgresError(
@@ -135,7 +181,7 @@ final class PostgresWire {
                     .statement, "the transaction's body ended the transaction with its own statement")
             }
         } catch {
-            rollBack()
+            if deferredBegin == nil { rollBack() }
             throw error
         }
     }
@@ -157,23 +203,44 @@ final class PostgresWire {
         return connection
     }
 
-    /// Sends the statement and waits until libpq has written all of it.
-    private func send(_ sql: String, _ parameters: [PostgresValue], on connection: OpaquePointer) throws {
+    /// Refuses a text parameter PostgreSQL cannot hold.
+    private func checkText(of parameters: [PostgresValue]) throws {
         if let index = parameters.firstIndex(where: { $0.text?.utf8.contains(0) == true }) {
             throw PostgresError(
                 .invalidValue, "parameter $\(index + 1) holds a NUL character, which PostgreSQL text cannot")
         }
+    }
+
+    /// Hands the statement to libpq (prepared as `name` when there is one); ``flush(_:)`` sends it.
+    func send(
+        _ sql: String, _ parameters: [PostgresValue], preparedAs name: String? = nil,
+        on connection: OpaquePointer
+    ) throws {
         let values = parameters.map { $0.text.flatMap { strdup($0) } }
         defer {
             for value in values { free(value) }
         }
-        let types = parameters.map(\.typeOID)
-        let sent = bl_pq_send_query_params(
-            connection, sql, Int32(parameters.count), types, values.map { $0.map { UnsafePointer($0) } })
-        guard sent == 1 else {
+        let texts = values.map { $0.map { UnsafePointer($0) } }
+        let sent =
+            if let name {
+                bl_pq_send_query_prepared(connection, name, Int32(parameters.count), texts)
+            } else {
+                bl_pq_send_query_params(
+                    connection, sql, Int32(parameters.count), parameters.map(\.typeOID), texts)
+            }
+        try check(sent, on: connection)
+    }
+
+    /// Throws what libpq said when it refused to queue a message (`queued` is not 1).
+    func check(_ queued: Int32, on connection: OpaquePointer) throws {
+        guard queued == 1 else {
             if bl_pq_status(connection) == CONNECTION_BAD { throw lost() }
             throw PostgresError(.statement, firstLine(of: connection))
         }
+    }
+
+    /// Waits until libpq has written everything it holds.
+    func flush(_ connection: OpaquePointer) throws {
         while true {
             let flushed = bl_pq_flush(connection)
             if flushed == 0 { return }
@@ -249,12 +316,12 @@ final class PostgresWire {
         finishListeners()
     }
 
-    private func lost() -> PostgresError {
+    func lost() -> PostgresError {
         if lostReason == nil, let connection { markLost(firstLine(of: connection)) }
         return PostgresError(.connectionLost, "lost the connection to \(target): \(lostReason ?? "closed")")
     }
 
-    private func statementError(_ result: OpaquePointer) -> PostgresError {
+    func statementError(_ result: OpaquePointer) -> PostgresError {
         func field(_ code: Character) -> String? {
             bl_pq_result_error_field(result, Int32(code.asciiValue ?? 0)).map { String(cString: $0) }
         }

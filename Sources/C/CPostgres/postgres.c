@@ -16,6 +16,10 @@ static struct {
     __typeof__(&PQsocket) socket;
     __typeof__(&PQsetnonblocking) setnonblocking;
     __typeof__(&PQsendQueryParams) send_query_params;
+    __typeof__(&PQsendPrepare) send_prepare;
+    __typeof__(&PQsendQueryPrepared) send_query_prepared;
+    __typeof__(&PQenterPipelineMode) enter_pipeline_mode;
+    __typeof__(&PQpipelineSync) pipeline_sync;
     __typeof__(&PQflush) flush;
     __typeof__(&PQconsumeInput) consume_input;
     __typeof__(&PQisBusy) is_busy;
@@ -66,6 +70,10 @@ static bl_library libpq = {
             {"PQsocket", (void **)&pq.socket},
             {"PQsetnonblocking", (void **)&pq.setnonblocking},
             {"PQsendQueryParams", (void **)&pq.send_query_params},
+            {"PQsendPrepare", (void **)&pq.send_prepare},
+            {"PQsendQueryPrepared", (void **)&pq.send_query_prepared},
+            {"PQenterPipelineMode", (void **)&pq.enter_pipeline_mode},
+            {"PQpipelineSync", (void **)&pq.pipeline_sync},
             {"PQflush", (void **)&pq.flush},
             {"PQconsumeInput", (void **)&pq.consume_input},
             {"PQisBusy", (void **)&pq.is_busy},
@@ -117,6 +125,14 @@ int bl_pq_send_query_params(PGconn *connection, const char *command, int count, 
                             const char *const *values) {
     return pq.send_query_params(connection, command, count, types, values, NULL, NULL, 0);
 }
+int bl_pq_send_prepare(PGconn *connection, const char *name, const char *command, int count, const Oid *types) {
+    return pq.send_prepare(connection, name, command, count, types);
+}
+int bl_pq_send_query_prepared(PGconn *connection, const char *name, int count, const char *const *values) {
+    return pq.send_query_prepared(connection, name, count, values, NULL, NULL, 0);
+}
+int bl_pq_enter_pipeline_mode(PGconn *connection) { return pq.enter_pipeline_mode(connection); }
+int bl_pq_pipeline_sync(PGconn *connection) { return pq.pipeline_sync(connection); }
 int bl_pq_flush(PGconn *connection) { return pq.flush(connection); }
 int bl_pq_consume_input(PGconn *connection) { return pq.consume_input(connection); }
 int bl_pq_is_busy(PGconn *connection) { return pq.is_busy(connection); }

@@ -39,6 +39,14 @@ int bl_pq_set_nonblocking(PGconn *connection, int on);
 /// PQsendQueryParams with every parameter as text and results as text.
 int bl_pq_send_query_params(PGconn *connection, const char *command, int count, const Oid *types,
                             const char *const *values);
+/// PQsendPrepare: prepares `command` as the statement `name`, its parameters of `types`.
+int bl_pq_send_prepare(PGconn *connection, const char *name, const char *command, int count, const Oid *types);
+/// PQsendQueryPrepared with every parameter as text and results as text.
+int bl_pq_send_query_prepared(PGconn *connection, const char *name, int count, const char *const *values);
+/// Pipeline mode: statements are sent without waiting for the answers of those before, and a sync ends each
+/// flight (its result, PGRES_PIPELINE_SYNC, comes after theirs). Enter it only with no result pending.
+int bl_pq_enter_pipeline_mode(PGconn *connection);
+int bl_pq_pipeline_sync(PGconn *connection);
 int bl_pq_flush(PGconn *connection);
 int bl_pq_consume_input(PGconn *connection);
 int bl_pq_is_busy(PGconn *connection);

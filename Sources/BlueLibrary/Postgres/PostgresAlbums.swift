@@ -114,8 +114,14 @@ struct PostgresAlbums: SQLLibrary {
         matching query: Query, offset: Int, limit: Int, _ body: (Album, Int) throws -> Void
     ) throws {
         guard limit > 0 else { return }
+        let rows = try matchingRows(query, window: (max(offset, 0), limit))
+        // The whole library in its order: the n-th row is the album at offset + n.
+        if query == .all {
+            for (number, row) in rows.enumerated() { try body(album(row), max(offset, 0) + number) }
+            return
+        }
         let map = try bucketMap()
-        for row in try matchingRows(query, window: (max(offset, 0), limit)) {
+        for row in rows {
             try body(album(row), map.index(of: Int64(try row.int(6) ?? 0)))
         }
     }

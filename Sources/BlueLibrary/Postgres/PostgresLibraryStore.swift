@@ -103,6 +103,16 @@ package final class PostgresLibraryStore: LibraryStore {
         }
     }
 
+    /// How many round trips to the server the reads have cost, over the reader connections open now: what
+    /// a read costs is the difference before and after it.
+    package func readRoundTrips() async throws -> Int {
+        var trips = 0
+        for link in readers {
+            if let connection = await link.openConnection { trips += try await connection.roundTrips() }
+        }
+        return trips
+    }
+
     /// Runs `work` with `link`'s connection, mapping what PostgreSQL throws to ``LibraryError``s. When the
     /// connection was lost, it is dropped, and `work` runs once more on a new one — unless it had marked
     /// its progress as committing (its COMMIT may have reached the server: running it again could apply

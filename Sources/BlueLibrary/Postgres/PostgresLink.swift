@@ -40,6 +40,9 @@ actor PostgresLink {
         return opened
     }
 
+    /// The connection if it is open (nothing is opened for asking).
+    var openConnection: PostgresConnection? { connection }
+
     /// Forgets `broken` (a connection that was lost), so the next use opens a new one.
     func drop(_ broken: PostgresConnection) async {
         guard connection === broken else { return }

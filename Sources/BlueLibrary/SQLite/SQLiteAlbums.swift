@@ -69,6 +69,15 @@ struct SQLiteAlbums: SQLLibrary {
         matching query: Query, offset: Int, limit: Int, _ body: (Album, Int) throws -> Void
     ) throws {
         guard limit > 0 else { return }
+        // The whole library in its order: the n-th row is the album at offset + n.
+        if query == .all {
+            var index = max(offset, 0)
+            try forEachRow(matching: query, window: (index, limit)) { row in
+                try body(album(row), index)
+                index += 1
+            }
+            return
+        }
         let map = try bucketMap()
         try forEachRow(matching: query, window: (max(offset, 0), limit)) { row in
             try body(album(row), map.index(of: Int64(row.int(6))))

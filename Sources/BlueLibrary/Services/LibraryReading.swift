@@ -49,14 +49,15 @@ extension LibraryReading {
         async throws -> AlbumPage
     {
         try await store.read { reader in
-            let total = try reader.count(matching: query)
+            let state = try reader.state()
+            let total = query.matchesEverything ? state.count : try reader.count(matching: query)
             let position = try around.flatMap { try reader.position(of: $0, matching: query) }
             let start = position.map { min(max($0 - limit / 2, 0), max(total - limit, 0)) } ?? max(offset, 0)
             var albums: [(album: Album, index: Int)] = []
             albums.reserveCapacity(min(limit, max(total - start, 0)))
             try reader.forEachAlbum(matching: query, offset: start, limit: limit) { albums.append(($0, $1)) }
             return AlbumPage(
-                total: total, offset: start, position: position, albums: albums, state: try reader.state())
+                total: total, offset: start, position: position, albums: albums, state: state)
         }
     }
 

@@ -7,6 +7,8 @@ package protocol HistoryReader {
     func historyCount(_ side: HistorySide) throws -> Int
     /// The saved current album, if any.
     func savedCurrent() throws -> CurrentAlbum?
+    /// What the library's state is made of, read in one statement (``StoredState``).
+    func storedState() throws -> StoredState
     /// The oldest changes waiting to be sent to the remote server, oldest first.
     func pendingSync(limit: Int) throws -> [PendingSync]
     /// How many changes wait to be sent to the remote server.
@@ -28,4 +30,13 @@ package protocol HistoryWriter: HistoryReader {
     func enqueueSync(_ command: HistoryCommand, key: String) throws
     /// Removes a change from the outbox once the remote has it.
     func removeSync(_ sequence: Int) throws
+}
+
+/// What the library's state is made of, as stored: the saved current album (not yet checked against the
+/// albums), how many albums there are, and whether each side of the history holds a command.
+package struct StoredState: Sendable, Equatable {
+    package var saved: CurrentAlbum?
+    package var count: Int
+    package var canUndo: Bool
+    package var canRedo: Bool
 }

@@ -65,9 +65,10 @@ extension LibraryReader {
 
     /// The library's state: the current album, the count, and whether undo and redo are possible.
     package func state() throws -> LibraryState {
-        LibraryState(
-            current: try resolveCurrent(), count: try count(),
-            canUndo: try historyCount(.undo) > 0, canRedo: try historyCount(.redo) > 0)
+        let stored = try storedState()
+        return LibraryState(
+            current: try resolveCurrent(saved: stored.saved, count: stored.count), count: stored.count,
+            canUndo: stored.canUndo, canRedo: stored.canRedo)
     }
 
     /// The current album and its index (the restored memento), or `nil` when the library is empty.
@@ -79,11 +80,18 @@ extension LibraryReader {
     /// The saved current album, found by id (`preferred` first, when given); when it is gone, the
     /// album now at its saved index, clamped into range; the first album when nothing was saved.
     package func resolveCurrent(preferring preferred: AlbumID? = nil) throws -> CurrentAlbum? {
-        let saved = try savedCurrent()
+        try resolveCurrent(preferring: preferred, saved: try savedCurrent(), count: nil)
+    }
+
+    /// ``resolveCurrent(preferring:)`` from the `saved` current album, and the number of albums when the
+    /// caller has read it already.
+    private func resolveCurrent(preferring preferred: AlbumID? = nil, saved: CurrentAlbum?, count known: Int?)
+        throws -> CurrentAlbum?
+    {
         for id in [preferred, saved?.id].compactMap({ $0 }) {
             if let (_, index) = try locate(id) { return CurrentAlbum(id: id, index: index) }
         }
-        let count = try count()
+        let count = try known ?? count()
         guard count > 0 else { return nil }
         let index = min(max(saved?.index ?? 0, 0), count - 1)
         return try album(at: index).map { CurrentAlbum(id: $0.id, index: index) }

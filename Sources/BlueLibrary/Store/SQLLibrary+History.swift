@@ -19,6 +19,24 @@ extension SQLLibrary {
         }.first ?? nil
     }
 
+    package func storedState() throws -> StoredState {
+        let sql = """
+            SELECT (SELECT current_id FROM saved_state), (SELECT current_index FROM saved_state),
+                (SELECT coalesce(sum(count), 0) FROM buckets),
+                (SELECT count(*) FROM (SELECT 1 FROM history WHERE side = ?1 LIMIT 1) AS undo),
+                (SELECT count(*) FROM (SELECT 1 FROM history WHERE side = ?2 LIMIT 1) AS redo)
+            """
+        let sides = [HistorySide.undo, .redo].map { SQLValue.integer(Int64($0.rawValue)) }
+        return try select(sql, sides) { row in
+            let saved = try row.integer(1).flatMap { index in
+                row.string(0).flatMap(AlbumID.init).map { CurrentAlbum(id: $0, index: index) }
+            }
+            return StoredState(
+                saved: saved, count: try row.integer(2) ?? 0, canUndo: try row.integer(3) ?? 0 > 0,
+                canRedo: try row.integer(4) ?? 0 > 0)
+        }.first ?? StoredState(saved: nil, count: 0, canUndo: false, canRedo: false)
+    }
+
     package func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) throws {
         let sideValue = SQLValue.integer(Int64(side.rawValue))
         try execute(

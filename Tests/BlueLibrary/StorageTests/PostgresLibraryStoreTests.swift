@@ -1,5 +1,6 @@
 import BlueLibraryCore
 import BlueLibraryPostgres
+import BlueLibraryServices
 import BlueLibraryStore
 import Synchronization
 import TestSupport
@@ -95,6 +96,29 @@ struct PostgresLibraryStoreTests {
         #expect(await following.value)
         selfListening.cancel()
         #expect(await selfListening.value == false, "a store does not hear its own commits")
+    }
+
+    /// A page of the library as the faces read it — the window, how many albums there are and the
+    /// library's state — costs three round trips: the window, the stored state (the saved current album,
+    /// the count, the history) and where the current album is now; a search one more, its count.
+    @Test func aPageOfTheLibraryIsThreeRoundTrips() async throws {
+        let url = try await TestPostgres.database()
+        let store = try store(url)
+        let library = LibraryAPI(store: store)
+        _ = try await library.select(.index(2))
+        _ = try await store.read { try $0.count() }
+        var before = try await store.readRoundTrips()
+        let page = try await library.page(offset: 1, limit: 3)
+        #expect(page.albums.map(\.index) == [1, 2, 3])
+        #expect(page.albums.map(\.album.id) == Album.seeds[1...3].map(\.id))
+        #expect(page.total == 5)
+        #expect(page.state.current?.index == 2)
+        #expect(try await store.readRoundTrips() - before == 3)
+
+        before = try await store.readRoundTrips()
+        let found = try await library.page(matching: try Query(parsing: "staring"), limit: 3)
+        #expect(found.albums.map(\.index) == [3])
+        #expect(try await store.readRoundTrips() - before == 5)
     }
 
     @Test func aLostConnectionIsOpenedAgainForReadsAndWrites() async throws {

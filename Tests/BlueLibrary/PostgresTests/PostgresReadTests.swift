@@ -94,19 +94,12 @@ extension PostgresTests {
         /// Cancelling a read stops its statement, and the connection serves the next read.
         @Test(.timeLimit(.minutes(1))) func aCancelledReadLeavesTheConnectionReady() async throws {
             let connection = try await PostgresTests.connect()
-            let observer = try await PostgresTests.connect()
             let sleeper = Task {
                 try await connection.transaction(.readOnly) { session in
                     _ = try session.query("SELECT pg_sleep(51)")
                 }
             }
-            try await PostgresTests.waitUntil("the read to run") {
-                try await observer.query(
-                    "SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(51)' AND state = 'active'"
-                ).count == 1
-            }
-            sleeper.cancel()
-            let error = await PostgresTests.failure { try await sleeper.value }
+            let error = try await PostgresTests.cancel(sleeper, whenRunning: "SELECT pg_sleep(51)")
             #expect(error?.code == .cancelled)
             let (read, trips) = try await counted(connection) { session in
                 try session.query("SELECT 8").first?.int(0)
@@ -114,7 +107,6 @@ extension PostgresTests {
             #expect(read == 8)
             #expect(trips == 1)
             await connection.close()
-            await observer.close()
         }
     }
 }

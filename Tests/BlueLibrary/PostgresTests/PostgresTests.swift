@@ -46,6 +46,23 @@ extension PostgresTests {
         return nil
     }
 
+    /// Cancels `task` once `statement` runs on the server (as another connection sees it), and returns
+    /// what the task threw.
+    static func cancel<T: Sendable>(
+        _ task: Task<T, any Error>, whenRunning statement: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> PostgresError? {
+        let observer = try await connect()
+        defer { Task { await observer.close() } }
+        try await waitUntil("\(statement) to run", sourceLocation: sourceLocation) {
+            try await observer.query(
+                "SELECT 1 FROM pg_stat_activity WHERE query = $1 AND state = 'active'", [.text(statement)]
+            ).count == 1
+        }
+        task.cancel()
+        return await failure({ _ = try await task.value }, sourceLocation: sourceLocation)
+    }
+
     /// Polls `condition` until it holds (the server's own views show what another connection is doing),
     /// for up to 30 s: a loaded machine may take seconds, and only a condition that never comes fails.
     static func waitUntil(

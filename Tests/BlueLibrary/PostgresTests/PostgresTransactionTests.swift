@@ -106,7 +106,6 @@ extension PostgresTests {
         /// connection ready for the next.
         @Test(.timeLimit(.minutes(1))) func cancellingTheTaskStopsTheStatementAndRollsBack() async throws {
             let connection = try await PostgresTests.connect()
-            let observer = try await PostgresTests.connect()
             let table = try await counter(connection)
             let sleeper = Task {
                 try await connection.transaction { session in
@@ -114,18 +113,11 @@ extension PostgresTests {
                     _ = try session.query("SELECT pg_sleep(50)")
                 }
             }
-            try await PostgresTests.waitUntil("the statement to run") {
-                try await observer.query(
-                    "SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(50)' AND state = 'active'"
-                ).count == 1
-            }
-            sleeper.cancel()
-            let error = await PostgresTests.failure { try await sleeper.value }
+            let error = try await PostgresTests.cancel(sleeper, whenRunning: "SELECT pg_sleep(50)")
             #expect(error?.code == .cancelled)
             #expect(error?.message == "canceling statement due to user request")
             #expect(try await value(table, connection) == 0)
             await connection.close()
-            await observer.close()
         }
     }
 

@@ -38,6 +38,9 @@ extension PostgresWire {
             if bl_pq_consume_input(connection) == 0 {
                 markLost(firstLine(of: connection))
             } else {
+                // libpq parses nothing past an answer not yet taken: a read's COMMIT, sent without
+                // waiting, is taken now, or a notification behind it would wait for the next statement.
+                if !unreadFlights.isEmpty { try? readUnreadFlights(of: connection) }
                 deliverNotifications()
             }
         }

@@ -30,28 +30,30 @@ extension PostgresWire {
     func pipelinedQuery(_ sql: String, _ parameters: [PostgresValue], on connection: OpaquePointer) throws
         -> PostgresResult
     {
-        var statements = 0
-        if let begin = deferredBegin {
-            deferredBegin = nil
-            try send(begin, [], on: connection)
-            statements += 1
-        }
         let key = PreparedKey(sql: sql, types: parameters.map(\.typeOID))
+        var statements = 0
         var preparing: (name: String, index: Int)?
-        var name = prepared[key]
-        if name == nil, prepared.count < Self.preparedLimit {
-            preparedCount += 1
-            let newName = "bl_\(preparedCount)"
-            try check(
-                bl_pq_send_prepare(connection, newName, sql, Int32(key.types.count), key.types),
-                on: connection)
-            preparing = (newName, statements)
+        try queueingWhole {
+            if let begin = deferredBegin {
+                deferredBegin = nil
+                try send(begin, [], on: connection)
+                statements += 1
+            }
+            var name = prepared[key]
+            if name == nil, prepared.count < Self.preparedLimit {
+                preparedCount += 1
+                let newName = "bl_\(preparedCount)"
+                try check(
+                    bl_pq_send_prepare(connection, newName, sql, Int32(key.types.count), key.types),
+                    on: connection)
+                preparing = (newName, statements)
+                statements += 1
+                name = newName
+            }
+            try send(sql, parameters, preparedAs: name, on: connection)
             statements += 1
-            name = newName
+            try check(bl_pq_pipeline_sync(connection), on: connection)
         }
-        try send(sql, parameters, preparedAs: name, on: connection)
-        statements += 1
-        try check(bl_pq_pipeline_sync(connection), on: connection)
         try flush(connection)
         roundTrips += 1
         cancelRequested = false
@@ -66,8 +68,13 @@ extension PostgresWire {
         if let preparing, case .success = outcomes[preparing.index] { prepared[key] = preparing.name }
         for outcome in outcomes {
             guard case .failure(let error) = outcome else { continue }
-            // A table changed under a prepared statement: it is prepared anew next time.
-            if error.sqlState == "0A000" { prepared[key] = nil }
+            // The server no longer has the statement as prepared (a pooler discarded the session's
+            // statements, or a table changed under it): the connection is given up, so the read runs
+            // again on a new one, where everything is prepared anew.
+            if error.sqlState == "26000" || error.sqlState == "0A000" {
+                markLost("the server no longer has a prepared statement (\(error.message))")
+                throw lost()
+            }
             throw error
         }
         let outcome = outcomes.last.flatMap { $0 }
@@ -78,15 +85,28 @@ extension PostgresWire {
     /// answer: the next flight reads it first.
     func sendWithoutWaiting(_ sql: String) throws {
         let connection = try usableConnection()
-        try send(sql, [], on: connection)
-        try check(bl_pq_pipeline_sync(connection), on: connection)
+        try queueingWhole {
+            try send(sql, [], on: connection)
+            try check(bl_pq_pipeline_sync(connection), on: connection)
+        }
         try flush(connection)
         unreadFlights.append(1)
     }
 
+    /// Queues a flight's messages with `queue`; when libpq refuses one, the part already queued would be
+    /// read as another flight's answers, so the connection is given up (the next use opens a new one).
+    private func queueingWhole(_ queue: () throws -> Void) throws {
+        do {
+            try queue()
+        } catch {
+            markLost("a statement could not be queued: \(error)")
+            throw error
+        }
+    }
+
     /// Reads the answers of the flights sent without waiting; their failures change nothing (a read-only
     /// transaction's COMMIT), except a lost connection.
-    private func readUnreadFlights(of connection: OpaquePointer) throws {
+    func readUnreadFlights(of connection: OpaquePointer) throws {
         while !unreadFlights.isEmpty {
             let statements = unreadFlights.removeFirst()
             for _ in 0..<statements { _ = try readResults(of: connection) }

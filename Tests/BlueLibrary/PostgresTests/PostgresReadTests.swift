@@ -91,6 +91,36 @@ extension PostgresTests {
             await connection.close()
         }
 
+        /// A connection that reads and listens still hears a notification while idle: the COMMIT of its read,
+        /// whose answer it did not wait for, does not hold the notification back.
+        @Test(.timeLimit(.minutes(1))) func aConnectionThatReadsStillHearsNotificationsWhileIdle()
+            async throws
+        {
+            let connection = try await PostgresTests.connect()
+            let sender = try await PostgresTests.connect()
+            let channel = PostgresTests.unique("heard")
+            var notifications = try await connection.notifications(on: channel).makeAsyncIterator()
+            let read = try await connection.transaction(.readOnly) { try $0.query("SELECT 3").first?.int(0) }
+            #expect(read == 3)
+            try await sender.notify(channel, payload: "after the read")
+            #expect(await notifications.next()?.payload == "after the read")
+            await connection.close()
+            await sender.close()
+        }
+
+        /// When the server no longer has a statement as prepared (a pooler discarded them), the connection
+        /// is given up as lost — the store then runs the read again on a new one.
+        @Test func aStatementTheServerForgotGivesUpTheConnection() async throws {
+            let connection = try await PostgresTests.connect()
+            let read: @Sendable (PostgresSession) throws -> Int? = { try $0.query("SELECT 5").first?.int(0) }
+            #expect(try await connection.transaction(.readOnly, read) == 5)
+            _ = try await connection.query("DEALLOCATE ALL")
+            let error = await PostgresTests.failure { _ = try await connection.transaction(.readOnly, read) }
+            #expect(error?.code == .connectionLost)
+            #expect(error?.message.contains("no longer has a prepared statement") == true)
+            await connection.close()
+        }
+
         /// Cancelling a read stops its statement, and the connection serves the next read.
         @Test(.timeLimit(.minutes(1))) func aCancelledReadLeavesTheConnectionReady() async throws {
             let connection = try await PostgresTests.connect()

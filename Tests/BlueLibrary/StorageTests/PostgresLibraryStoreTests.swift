@@ -100,7 +100,8 @@ struct PostgresLibraryStoreTests {
 
     /// A page of the library as the faces read it — the window, how many albums there are and the
     /// library's state — costs three round trips: the window, the stored state (the saved current album,
-    /// the count, the history) and where the current album is now; a search one more, its count.
+    /// the count, the history) and where the current album is now; a search two more, its count and the
+    /// map from positions to indexes.
     @Test func aPageOfTheLibraryIsThreeRoundTrips() async throws {
         let url = try await TestPostgres.database()
         let store = try store(url)

@@ -32,10 +32,12 @@ package protocol HistoryWriter: HistoryReader {
     func removeSync(_ sequence: Int) throws
 }
 
-/// What the library's state is made of, as stored: the saved current album (not yet checked against the
-/// albums), how many albums there are, and whether each side of the history holds a command.
+/// What the library's state is made of, as stored: the saved current album and where that album is now
+/// (nil when it is no longer in the library), how many albums there are, and whether each side of the
+/// history holds a command.
 package struct StoredState: Sendable, Equatable {
     package var saved: CurrentAlbum?
+    package var savedIndex: Int?
     package var count: Int
     package var canUndo: Bool
     package var canRedo: Bool

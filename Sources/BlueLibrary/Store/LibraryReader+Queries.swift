@@ -66,9 +66,15 @@ extension LibraryReader {
     /// The library's state: the current album, the count, and whether undo and redo are possible.
     package func state() throws -> LibraryState {
         let stored = try storedState()
+        // The saved album, still in the library, is where the stored state says.
+        let current =
+            if let saved = stored.saved, let index = stored.savedIndex {
+                CurrentAlbum(id: saved.id, index: index)
+            } else {
+                try resolveCurrent(saved: stored.saved, count: stored.count)
+            }
         return LibraryState(
-            current: try resolveCurrent(saved: stored.saved, count: stored.count), count: stored.count,
-            canUndo: stored.canUndo, canRedo: stored.canRedo)
+            current: current, count: stored.count, canUndo: stored.canUndo, canRedo: stored.canRedo)
     }
 
     /// The current album and its index (the restored memento), or `nil` when the library is empty.

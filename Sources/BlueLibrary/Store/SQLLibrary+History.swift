@@ -24,7 +24,10 @@ extension SQLLibrary {
             SELECT (SELECT current_id FROM saved_state), (SELECT current_index FROM saved_state),
                 (SELECT coalesce(sum(count), 0) FROM buckets),
                 (SELECT count(*) FROM (SELECT 1 FROM history WHERE side = ?1 LIMIT 1) AS undo),
-                (SELECT count(*) FROM (SELECT 1 FROM history WHERE side = ?2 LIMIT 1) AS redo)
+                (SELECT count(*) FROM (SELECT 1 FROM history WHERE side = ?2 LIMIT 1) AS redo),
+                (SELECT (SELECT coalesce(sum(count), 0) FROM buckets WHERE key < saved.position >> 32)
+                    + (saved.position & 4294967295)
+                FROM albums AS saved WHERE saved.id = (SELECT current_id FROM saved_state))
             """
         let sides = [HistorySide.undo, .redo].map { SQLValue.integer(Int64($0.rawValue)) }
         return try select(sql, sides) { row in
@@ -32,9 +35,9 @@ extension SQLLibrary {
                 row.string(0).flatMap(AlbumID.init).map { CurrentAlbum(id: $0, index: index) }
             }
             return StoredState(
-                saved: saved, count: try row.integer(2) ?? 0, canUndo: try row.integer(3) ?? 0 > 0,
-                canRedo: try row.integer(4) ?? 0 > 0)
-        }.first ?? StoredState(saved: nil, count: 0, canUndo: false, canRedo: false)
+                saved: saved, savedIndex: try row.integer(5), count: try row.integer(2) ?? 0,
+                canUndo: try row.integer(3) ?? 0 > 0, canRedo: try row.integer(4) ?? 0 > 0)
+        }.first ?? StoredState(saved: nil, savedIndex: nil, count: 0, canUndo: false, canRedo: false)
     }
 
     package func push(_ command: HistoryCommand, on side: HistorySide, limit: Int) throws {

@@ -33,6 +33,12 @@ struct PositionKeyTests {
         #expect(actual.2 == expected.map { Optional($0) }, "\(step): album(at:) agrees with the order")
         let located = try await sqlite.read { reader in try expected.map { try reader.locate($0.id)?.index } }
         #expect(located == expected.indices.map { Optional($0) }, "\(step): locate gives each album's index")
+        // The stored state finds a saved album's index in SQL, from the same buckets.
+        guard !expected.isEmpty else { return }
+        let middle = expected.count / 2
+        try await sqlite.write { try $0.saveCurrent(CurrentAlbum(id: expected[middle].id, index: 0)) }
+        let saved = try await sqlite.read { try $0.storedState().savedIndex }
+        #expect(saved == middle, "\(step): the stored state gives the saved album's index")
     }
 
     /// The buckets' counts, in order.

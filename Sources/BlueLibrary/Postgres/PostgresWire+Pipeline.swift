@@ -71,7 +71,9 @@ extension PostgresWire {
             // The server no longer has the statement as prepared (a pooler discarded the session's
             // statements, or a table changed under it): the connection is given up, so the read runs
             // again on a new one, where everything is prepared anew.
-            if error.sqlState == "26000" || error.sqlState == "0A000" {
+            if error.sqlState == "26000"
+                || (error.sqlState == "0A000" && error.message.hasPrefix("cached plan must not change"))
+            {
                 markLost("the server no longer has a prepared statement (\(error.message))")
                 throw lost()
             }

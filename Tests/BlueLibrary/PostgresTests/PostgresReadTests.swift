@@ -121,6 +121,23 @@ extension PostgresTests {
             await connection.close()
         }
 
+        /// A table that changes under a prepared statement gives the connection up too (a statement the
+        /// server refuses for another reason does not: `aRefusedStatementLeavesTheConnectionReady`).
+        @Test func aTableChangedUnderAPreparedStatementGivesUpTheConnection() async throws {
+            let connection = try await PostgresTests.connect()
+            let table = PostgresTests.unique("changing")
+            _ = try await connection.query("CREATE TABLE \(table) (id int)")
+            let read: @Sendable (PostgresSession) throws -> Int = {
+                try $0.query("SELECT * FROM \(table)").count
+            }
+            #expect(try await connection.transaction(.readOnly, read) == 0)
+            _ = try await connection.query("ALTER TABLE \(table) ADD COLUMN name text")
+            let error = await PostgresTests.failure { _ = try await connection.transaction(.readOnly, read) }
+            #expect(error?.code == .connectionLost)
+            #expect(error?.message.contains("cached plan must not change result type") == true)
+            await connection.close()
+        }
+
         /// Cancelling a read stops its statement, and the connection serves the next read.
         @Test(.timeLimit(.minutes(1))) func aCancelledReadLeavesTheConnectionReady() async throws {
             let connection = try await PostgresTests.connect()

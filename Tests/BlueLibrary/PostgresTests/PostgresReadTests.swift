@@ -108,33 +108,28 @@ extension PostgresTests {
             await sender.close()
         }
 
-        /// When the server no longer has a statement as prepared (a pooler discarded them), the connection
-        /// is given up as lost — the store then runs the read again on a new one.
-        @Test func aStatementTheServerForgotGivesUpTheConnection() async throws {
+        /// When the server no longer has a statement as prepared — a pooler discarded them, or a table changed
+        /// under it — the connection is given up as lost, and the store runs the read again on a new one (a
+        /// statement the server refuses for another reason does not: `aRefusedStatementLeavesTheConnectionReady`).
+        @Test(arguments: [
+            ("DEALLOCATE ALL", "does not exist"),
+            ("ALTER TABLE $table ADD COLUMN name text", "cached plan must not change result type"),
+        ])
+        func aStatementTheServerNoLongerHasAsPreparedGivesUpTheConnection(change: String, reason: String)
+            async throws
+        {
             let connection = try await PostgresTests.connect()
-            let read: @Sendable (PostgresSession) throws -> Int? = { try $0.query("SELECT 5").first?.int(0) }
-            #expect(try await connection.transaction(.readOnly, read) == 5)
-            _ = try await connection.query("DEALLOCATE ALL")
-            let error = await PostgresTests.failure { _ = try await connection.transaction(.readOnly, read) }
-            #expect(error?.code == .connectionLost)
-            #expect(error?.message.contains("no longer has a prepared statement") == true)
-            await connection.close()
-        }
-
-        /// A table that changes under a prepared statement gives the connection up too (a statement the
-        /// server refuses for another reason does not: `aRefusedStatementLeavesTheConnectionReady`).
-        @Test func aTableChangedUnderAPreparedStatementGivesUpTheConnection() async throws {
-            let connection = try await PostgresTests.connect()
-            let table = PostgresTests.unique("changing")
+            let table = PostgresTests.unique("prepared")
             _ = try await connection.query("CREATE TABLE \(table) (id int)")
             let read: @Sendable (PostgresSession) throws -> Int = {
                 try $0.query("SELECT * FROM \(table)").count
             }
             #expect(try await connection.transaction(.readOnly, read) == 0)
-            _ = try await connection.query("ALTER TABLE \(table) ADD COLUMN name text")
+            _ = try await connection.query(change.replacing("$table", with: table))
             let error = await PostgresTests.failure { _ = try await connection.transaction(.readOnly, read) }
             #expect(error?.code == .connectionLost)
-            #expect(error?.message.contains("cached plan must not change result type") == true)
+            #expect(error?.message.contains("no longer has a prepared statement") == true)
+            #expect(error?.message.contains(reason) == true)
             await connection.close()
         }
 

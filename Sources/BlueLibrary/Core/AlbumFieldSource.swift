@@ -14,3 +14,19 @@ extension Album: AlbumFieldSource {
 
     package var trackSummary: (count: Int, length: Double) { (trackCount, length) }
 }
+
+/// What a reader of an ``AlbumFieldSource`` takes from it: which fields, and whether the track summary. A
+/// listing reads only these out of the database (a template of two fields lists 100,000 albums at the
+/// `sqlite3` shell's speed; all ten columns cost a fifth more); a field not read appends nothing.
+package struct AlbumFieldsRead: Sendable, Hashable {
+    package var fields: Set<AlbumField>
+    package var trackSummary: Bool
+
+    package init(fields: Set<AlbumField>, trackSummary: Bool) {
+        self.fields = fields
+        self.trackSummary = trackSummary
+    }
+
+    /// Every field and the track summary.
+    package static let all = AlbumFieldsRead(fields: Set(AlbumField.allCases), trackSummary: true)
+}

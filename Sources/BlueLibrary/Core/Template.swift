@@ -86,6 +86,20 @@ package struct Template: Sendable, Hashable {
         self.segments = segments
     }
 
+    /// What rendering reads of an album: the fields its segments name, and the track summary for
+    /// `$tracks` or `$length`.
+    package var fieldsRead: AlbumFieldsRead {
+        var read = AlbumFieldsRead(fields: [], trackSummary: false)
+        for segment in segments {
+            switch segment {
+            case .literal, .index: break
+            case .trackCount, .length: read.trackSummary = true
+            case .field(let field), .optional(_, let field, _): read.fields.insert(field)
+            }
+        }
+        return read
+    }
+
     /// Appends the rendering of an album (or a database row) at `index` to `output` as UTF-8.
     package func render(_ album: some AlbumFieldSource, index: Int, into output: inout [UInt8]) {
         for segment in segments {

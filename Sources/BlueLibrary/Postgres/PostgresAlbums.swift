@@ -103,9 +103,11 @@ struct PostgresAlbums: SQLLibrary {
         }
     }
 
-    func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws {
+    func forEachRecord(
+        matching query: Query, reading: AlbumFieldsRead, _ body: (any AlbumFieldSource, Int) throws -> Void
+    ) throws {
         let map = try bucketMap()
-        for row in try matchingRows(query) {
+        for row in try matchingRows(query, columns: Self.albumColumns(reading: reading)) {
             try body(AlbumRowFields(row), map.index(of: Int64(try row.int(6) ?? 0)))
         }
     }
@@ -127,12 +129,12 @@ struct PostgresAlbums: SQLLibrary {
     }
 
     /// The rows matching `query` in its order; with a window, only `limit` rows from the `offset`-th.
-    private func matchingRows(_ query: Query, window: (offset: Int, limit: Int)? = nil) throws
-        -> PostgresResult
-    {
+    private func matchingRows(
+        _ query: Query, window: (offset: Int, limit: Int)? = nil, columns: String = Self.columns
+    ) throws -> PostgresResult {
         let sql = QuerySQL(query, dialect: .postgres)
         var parameters = Self.parameters(sql.bindings)
-        var text = "SELECT \(Self.columns) FROM albums WHERE \(sql.whereClause) ORDER BY \(sql.orderBy)"
+        var text = "SELECT \(columns) FROM albums WHERE \(sql.whereClause) ORDER BY \(sql.orderBy)"
         if let window {
             text += " LIMIT $\(parameters.count + 1) OFFSET $\(parameters.count + 2)"
             parameters += [.integer(window.limit), .integer(window.offset)]

@@ -58,9 +58,11 @@ struct SQLiteAlbums: SQLLibrary {
         try forEachRow(matching: query) { row in try body(album(row), indexes.index(of: Int64(row.int(6)))) }
     }
 
-    func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws {
+    func forEachRecord(
+        matching query: Query, reading: AlbumFieldsRead, _ body: (any AlbumFieldSource, Int) throws -> Void
+    ) throws {
         var indexes = BucketMap.Cursor(try bucketMap())
-        try forEachRow(matching: query) { row in
+        try forEachRow(matching: query, columns: Self.albumColumns(reading: reading)) { row in
             try body(AlbumRowFields(row), indexes.index(of: Int64(row.int(6))))
         }
     }
@@ -87,10 +89,11 @@ struct SQLiteAlbums: SQLLibrary {
     /// Steps through the rows matching `query` in its order; with a window, only `limit` rows from the
     /// `offset`-th (SQLite skips the others without handing them out).
     private func forEachRow(
-        matching query: Query, window: (offset: Int, limit: Int)? = nil, _ body: (Statement) throws -> Void
+        matching query: Query, window: (offset: Int, limit: Int)? = nil, columns: String = Self.columns,
+        _ body: (Statement) throws -> Void
     ) throws {
         let sql = QuerySQL(query)
-        var text = "SELECT \(Self.columns) FROM albums WHERE \(sql.whereClause) ORDER BY \(sql.orderBy)"
+        var text = "SELECT \(columns) FROM albums WHERE \(sql.whereClause) ORDER BY \(sql.orderBy)"
         var bindings = sql.bindings
         if let window {
             text += " LIMIT ? OFFSET ?"

@@ -13,7 +13,7 @@ package struct AlbumDetails: Sendable {
 
 /// The reads every face composes its screens from, written once over a store: a query with a window of
 /// its matches (``page(matching:offset:limit:around:)``), a visitor over the matches
-/// (``forEachAlbum(matching:offset:limit:_:)``, and ``forEachRecord(matching:withCurrent:thenClose:start:)``
+/// (``forEachAlbum(matching:offset:limit:_:)``, and ``forEachRecord(matching:reading:withCurrent:thenClose:start:)``
 /// for a listing that never builds an `Album`), one album with its tracks (``album(_:)``), the state, the
 /// statistics, and a track by id.
 ///
@@ -88,10 +88,12 @@ extension LibraryReading {
     /// library index. A source is valid only during its call.
     ///
     /// With `thenClose` the listing is the caller's last use of the library, which is closed as
-    /// `close()` does, in the same hand-over (a command that only lists pays for one, not two).
+    /// `close()` does, in the same hand-over (a command that only lists pays for one, not two). Only what
+    /// `reading` names is read out of the database (a template's ``Template/fieldsRead``).
     nonisolated(nonsending)
         package func forEachRecord(
-            matching query: Query = .all, withCurrent: Bool = false, thenClose: Bool = false,
+            matching query: Query = .all, reading: AlbumFieldsRead = .all, withCurrent: Bool = false,
+            thenClose: Bool = false,
             start:
                 @escaping @Sendable (_ count: Int, _ current: Int?) -> (any AlbumFieldSource, Int) throws ->
                 Void
@@ -99,7 +101,7 @@ extension LibraryReading {
     {
         try await store.read(thenClose: thenClose) { reader in
             let current = withCurrent ? try reader.resolveCurrent()?.index : nil
-            try reader.forEachRecord(matching: query, start(try reader.count(), current))
+            try reader.forEachRecord(matching: query, reading: reading, start(try reader.count(), current))
         }
     }
 

@@ -11,9 +11,11 @@ package protocol AlbumReader {
     func locate(_ id: AlbumID) throws -> (album: Album, index: Int)?
     /// Calls `body` with each album matching `query` and its library index, in the query's order.
     func forEachAlbum(matching query: Query, _ body: (Album, Int) throws -> Void) throws
-    /// Like ``forEachAlbum(matching:_:)``, but hands out the fields without building an `Album`; the
-    /// source is valid only during the call.
-    func forEachRecord(matching query: Query, _ body: (any AlbumFieldSource, Int) throws -> Void) throws
+    /// Like ``forEachAlbum(matching:_:)``, but hands out the fields without building an `Album`, only
+    /// those `reading` names read from the database; the source is valid only during the call.
+    func forEachRecord(
+        matching query: Query, reading: AlbumFieldsRead, _ body: (any AlbumFieldSource, Int) throws -> Void
+    ) throws
     /// Like ``forEachAlbum(matching:_:)``, but only a window of the matches: from the `offset`-th (0 is
     /// the first), at most `limit` of them (a page of a long list; SQLite skips the rest in its query).
     func forEachAlbum(

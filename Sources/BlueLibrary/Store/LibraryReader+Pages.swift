@@ -13,7 +13,8 @@ extension LibraryReader {
         var position = 0
         var bytes: [UInt8] = []
         do {
-            try forEachRecord(matching: query) { record, _ in
+            try forEachRecord(matching: query, reading: AlbumFieldsRead(fields: [.id], trackSummary: false)) {
+                record, _ in
                 bytes.removeAll(keepingCapacity: true)
                 record.appendText(of: .id, to: &bytes)
                 if bytes == wanted { throw Found() }

@@ -81,8 +81,19 @@ package struct AlbumRowFields<Row: SQLRow>: AlbumFieldSource {
 
 extension SQLLibrary {
     /// The columns an album is read from, in the order ``album(_:from:)`` reads them.
-    package static var albumColumns: String {
-        "id, title, artist, genre, year, cover_url, position, mbid, track_count, length"
+    package static var albumColumns: String { albumColumns(reading: .all) }
+
+    /// ``albumColumns`` with NULL in place of each column `reading` leaves out (the position, which gives
+    /// the index, is always read), in the order ``AlbumRowFields`` reads them.
+    package static func albumColumns(reading: AlbumFieldsRead) -> String {
+        let columns: [(name: String, isRead: Bool)] = [
+            ("id", reading.fields.contains(.id)), ("title", reading.fields.contains(.title)),
+            ("artist", reading.fields.contains(.artist)), ("genre", reading.fields.contains(.genre)),
+            ("year", reading.fields.contains(.year)), ("cover_url", reading.fields.contains(.coverURL)),
+            ("position", true), ("mbid", reading.fields.contains(.mbid)),
+            ("track_count", reading.trackSummary), ("length", reading.trackSummary),
+        ]
+        return columns.map { $0.isRead ? $0.name : "NULL" }.joined(separator: ", ")
     }
 
     /// The columns an album's row and a deleted album's row share.

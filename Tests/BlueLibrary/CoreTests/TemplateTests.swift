@@ -16,6 +16,19 @@ struct TemplateTests {
         #expect(try Template(source).render(album, index: 7) == expected)
     }
 
+    /// A listing reads from the database only what its template renders.
+    @Test(arguments: [
+        ("$artist - $title", [AlbumField.artist, .title], false),
+        ("$index. ${title} ($year)", [.title, .year], false),
+        ("$tracks tracks, $length", [], true),
+        ("$id $cover_url $mbid $genre $length", [.id, .coverURL, .mbid, .genre], true),
+    ])
+    func aTemplateNamesWhatItReads(source: String, fields: [AlbumField], trackSummary: Bool) throws {
+        #expect(
+            try Template(source).fieldsRead
+                == AlbumFieldsRead(fields: Set(fields), trackSummary: trackSummary))
+    }
+
     @Test(arguments: [
         (
             "$nope",

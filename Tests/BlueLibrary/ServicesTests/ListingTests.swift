@@ -35,6 +35,22 @@ struct ListingTests {
         #expect(seen.rows == ["2 Nothing Like The Sun", "3 Staring at the Sun"])
     }
 
+    /// A listing reads only the columns it was asked for: a field it did not ask for is empty.
+    @Test func aListingReadsOnlyTheFieldsItNames() async throws {
+        let seen = Mutex<[String]>([])
+        let reading = AlbumFieldsRead(fields: [.title], trackSummary: false)
+        try await library.forEachRecord(matching: try Query(terms: ["sun"]), reading: reading) { _, _ in
+            { album, index in
+                var text: [UInt8] = []
+                album.appendText(of: .title, to: &text)
+                text.append(contentsOf: "|".utf8)
+                album.appendText(of: .artist, to: &text)
+                seen.withLock { $0.append("\(index) \(String(decoding: text, as: UTF8.self))") }
+            }
+        }
+        #expect(seen.withLock { $0 } == ["2 Nothing Like The Sun|", "3 Staring at the Sun|"])
+    }
+
     @Test func withoutCurrentTheCurrentAlbumIsNotLookedUp() async throws {
         let seen = try await listing(.all, withCurrent: false)
         #expect(seen.start == ["5 none"])

@@ -60,8 +60,9 @@ struct ListVerb: Verb {
         // One read: the count (the index column's width) and the rows, rendered on the store's thread
         // straight from each row into the output buffer. The listing is the command's only use of the
         // library, so it closes it in the same hand-over (the closing after the verb then has nothing to do).
-        try await context.library.forEachRecord(matching: query, withCurrent: colour, thenClose: true) {
-            count, current in
+        try await context.library.forEachRecord(
+            matching: query, reading: template.fieldsRead, withCurrent: colour, thenClose: true
+        ) { count, current in
             let width = padded ? String(max(count - 1, 0)).count : 0
             return { album, index in
                 out.append { buffer in

@@ -816,7 +816,9 @@ class GuestArtistTests(PageTestCase):
         # A card leads to its album.
         self.open_route("#/artist/Ann")
         appearances()
-        self.click(self.driver.find_element(By.CSS_SELECTOR, "#appearance-albums a"))
+        # The section is drawn again whenever the library changes (an event of the import may come late):
+        # the card is found again then.
+        self.click_found("#appearance-albums a")
         self.wait.until(lambda _: self.view()["id"] == "view-album" and "Mix" in (self.view()["heading"] or ""))
 
 

@@ -81,15 +81,10 @@ package enum SubsonicShapes {
     /// An album as a folder (`Child` with `isDir`): how the first API versions list albums.
     static func albumChild(_ entry: CatalogAlbum, _ annotation: ItemAnnotation?) -> SubsonicElement {
         let album = entry.album
-        var element = SubsonicElement()
-        element.set(.id, album.id.rawValue)
-        element.set(.parent, artistID(of: album))
-        element.set(.isDir, true)
-        element.set(.title, album.title)
+        var element = child(
+            id: album.id.rawValue, parent: artistID(of: album), isDir: true, title: album.title, album: album,
+            artist: album.artist)
         element.set(.name, album.title)
-        element.set(.album, album.title)
-        element.set(.artist, album.artist)
-        setYearGenreAndCover(of: album, in: &element)
         element.set(.duration, seconds(album.length))
         element.set(.playCount, annotation?.playCount ?? 0)
         element.set(.created, date(nanoseconds: entry.created))
@@ -100,12 +95,22 @@ package enum SubsonicShapes {
         return element
     }
 
-    /// The album's year, genre (when it has one) and cover, as a folder of it and each of its songs show
-    /// them.
-    private static func setYearGenreAndCover(of album: Album, in element: inout SubsonicElement) {
+    /// What every `Child` has, an album's folder or a song: its id, parent, kind, title and artist, and its
+    /// album's title, year, genre (when it has one) and cover.
+    private static func child(
+        id: String, parent: String, isDir: Bool, title: String, album: Album, artist: String
+    ) -> SubsonicElement {
+        var element = SubsonicElement()
+        element.set(.id, id)
+        element.set(.parent, parent)
+        element.set(.isDir, isDir)
+        element.set(.title, title)
+        element.set(.album, album.title)
+        element.set(.artist, artist)
         element.set(.year, album.year)
         element.set(.genre, album.genre.isEmpty ? nil : album.genre)
         element.set(.coverArt, album.id.rawValue)
+        return element
     }
 
     // MARK: Songs
@@ -118,16 +123,12 @@ package enum SubsonicShapes {
         let fileName = String(track.path.split(separator: "/").last ?? "")
         let suffix =
             fileName.contains(".") ? String(fileName.split(separator: ".").last ?? "").lowercased() : ""
-        var element = SubsonicElement()
-        element.set(.id, track.id)
-        // The folder the file is in (``MusicFolderTree``), as a browsing app walks up from a song.
-        element.set(.parent, MusicFolderTree.id(ofFolder: MusicFolderTree.parent(of: track.path)))
-        element.set(.isDir, false)
-        element.set(.title, track.title)
-        element.set(.album, album.title)
-        element.set(.artist, track.artist)
+        // The parent is the folder the file is in (``MusicFolderTree``), as a browsing app walks up from a
+        // song.
+        var element = child(
+            id: track.id, parent: MusicFolderTree.id(ofFolder: MusicFolderTree.parent(of: track.path)),
+            isDir: false, title: track.title, album: album, artist: track.artist)
         element.set(.track, track.number)
-        setYearGenreAndCover(of: album, in: &element)
         element.set(.size, Int(entry.stored.size))
         element.set(.contentType, AudioFile.contentType(of: track.path))
         element.set(.suffix, suffix)
